@@ -1,0 +1,85 @@
+// What a renderer backend draws: meshes placed as instances, a camera, lights and a background.
+// The scene stage (scenes/) builds it from a symbolic train; every backend (OpenGL raster, Embree
+// path tracer) consumes exactly this, so both see identical geometry and identical parts.
+//
+// World frame: right-handed, Z up, ground plane z = 0, units of metres.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "renderer/camera.h"
+
+namespace railyard::render {
+
+// Procedural albedo patterns, evaluated from the world position so both backends agree.
+enum class Pattern : std::uint8_t { None, Sand, Checker };
+
+// Metal/roughness material, as in glTF 2.0. Colours are linear RGB.
+struct Material {
+  glm::vec3 base_color{0.8f};
+  float metallic = 0.0f;
+  float roughness = 0.5f;
+  Pattern pattern = Pattern::None;
+  glm::vec3 pattern_color{0.0f};  // second colour the pattern blends towards
+  float pattern_scale = 1.0f;     // size of one pattern feature in metres
+};
+
+// Triangle mesh in object space. Shared between instances and frames, so backends may cache
+// uploaded or built data keyed by the Mesh's address for as long as it is alive.
+struct Mesh {
+  std::string name;
+  std::vector<glm::vec3> positions;
+  std::vector<glm::vec3> normals;  // one per position
+  std::vector<std::uint32_t> indices;  // three per triangle, counter-clockwise seen from outside
+  Material material;  // the asset's own material; an instance may override it
+};
+
+// The annotated parts of a train. Every visible pixel belongs to at most one part.
+enum class PartKind : std::uint8_t { Locomotive, Rail, Body, Wall, Roof, Wheels, Payload };
+
+struct Part {
+  PartKind kind = PartKind::Body;
+  int car = 0;           // car position 1..N; 0 for the locomotive and the rail
+  int payload = -1;      // 0..count-1 for payloads, -1 otherwise
+  std::string label;     // e.g. "braced_wall", "3_wheels", "golden_vase"
+  glm::vec3 centre{0.0f};  // world position of the part's centre (V-LoL's world_cord)
+};
+
+struct Instance {
+  std::shared_ptr<const Mesh> mesh;
+  glm::mat4 object_to_world{1.0f};
+  std::uint32_t part = 0;  // index + 1 into Scene::parts; 0 = not annotated (ground, props)
+  std::optional<Material> material;  // replaces mesh->material, e.g. a car's paint colour
+};
+
+// A distant sun (soft shadows from its disc) plus a sky that lights from every direction.
+struct Sun {
+  glm::vec3 direction{0.3f, -0.4f, 0.87f};  // unit vector from the scene towards the sun
+  glm::vec3 irradiance{3.0f};               // linear RGB, on a surface facing the sun
+  float angular_radius_deg = 2.0f;          // softness of shadows
+};
+
+// Sky radiance as a gradient from horizon to zenith; below the horizon, the ground colour.
+struct Sky {
+  glm::vec3 zenith{0.35f, 0.45f, 0.65f};
+  glm::vec3 horizon{0.75f, 0.8f, 0.85f};
+  glm::vec3 ground{0.3f, 0.28f, 0.25f};
+};
+
+struct Scene {
+  std::vector<Instance> instances;
+  std::vector<Part> parts;
+  Camera camera;
+  Sun sun;
+  Sky sky;
+  // What camera rays that hit nothing show: the sky, or a flat colour (linear RGB).
+  std::optional<glm::vec3> background_color;
+};
+
+}  // namespace railyard::render
