@@ -16,8 +16,8 @@ std::string unreachable_message(const BalanceOptions& options, const SamplerConf
   std::snprintf(rates, sizeof rates, "observed east %.4g%% (%llu) / west %.4g%% (%llu)",
                 100.0 * east_share, static_cast<unsigned long long>(east),
                 100.0 * (1.0 - east_share), static_cast<unsigned long long>(attempts - east));
-  return "cannot reach class " + std::string(name(wanted)) + " for train " +
-         std::to_string(index) + ": rule '" + options.rule_name + "' under the " +
+  return "cannot reach class " + std::string(name(wanted)) + " for train " + std::to_string(index) +
+         ": rule '" + options.rule_name + "' under the " +
          std::string(distribution_name(config.distribution)) + " distribution (" +
          std::to_string(config.min_cars) + "-" + std::to_string(config.max_cars) +
          " cars) gave no " + std::string(name(wanted)) + "bound train in " +

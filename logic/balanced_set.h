@@ -9,8 +9,8 @@
 #include <string>
 
 #include "logic/sampler.h"
-#include "logic/vocabulary.h"
 #include "logic/train.h"
+#include "logic/vocabulary.h"
 
 namespace railyard {
 
@@ -50,8 +50,8 @@ LabelledTrain sample_labelled(const TrainSampler& sampler, Labeller&& label, std
     if (direction == wanted) return {std::move(train), direction};
     east += direction == Direction::East;
   }
-  throw UnreachableClassError(unreachable_message(options, sampler.config(), wanted, index, east,
-                                                  options.max_attempts));
+  throw UnreachableClassError(
+      unreachable_message(options, sampler.config(), wanted, index, east, options.max_attempts));
 }
 
 }  // namespace railyard

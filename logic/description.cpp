@@ -11,8 +11,8 @@ namespace railyard {
 namespace {
 
 // Field order of one car after its position.
-constexpr std::array kCarFields = {Descriptor::Shape, Descriptor::Length,    Descriptor::Wall,
-                                   Descriptor::Roof,  Descriptor::Axles,     Descriptor::LoadShape,
+constexpr std::array kCarFields = {Descriptor::Shape,    Descriptor::Length, Descriptor::Wall,
+                                   Descriptor::Roof,     Descriptor::Axles,  Descriptor::LoadShape,
                                    Descriptor::LoadCount};
 constexpr std::size_t kFieldsPerCar = 1 + kCarFields.size();
 
@@ -53,8 +53,8 @@ Car parse_car(std::span<const std::string_view> fields, int expected_position) {
   Car car;
   car.position = parse_int(fields[0], where + " position");
   if (car.position != expected_position)
-    throw DescriptionError(where + ": position is " + std::to_string(car.position) +
-                           ", expected " + std::to_string(expected_position));
+    throw DescriptionError(where + ": position is " + std::to_string(car.position) + ", expected " +
+                           std::to_string(expected_position));
   bool no_load_shape = false;
   for (std::size_t f = 0; f < kCarFields.size(); ++f) {
     Descriptor d = kCarFields[f];
@@ -74,8 +74,9 @@ Car parse_car(std::span<const std::string_view> fields, int expected_position) {
                            " loads");
   if (car.load_count == 0) car.load_shape = LoadShape::Rectangle;
   if (!satisfies_visual_constraints(car))
-    throw DescriptionError(where + " breaks the visual constraints (a short car has 2 axles and "
-                                   "at most 2 loads; a long car 2 or 3 axles and 0..3 loads)");
+    throw DescriptionError(where +
+                           " breaks the visual constraints (a short car has 2 axles and "
+                           "at most 2 loads; a long car 2 or 3 axles and 0..3 loads)");
   return car;
 }
 
@@ -112,9 +113,8 @@ LabelledTrain parse_description(std::string_view line) {
   labelled.train.angle = parse_int(fields[1], "angle");
   std::size_t car_fields = fields.size() - 2;
   if (car_fields == 0 || car_fields % kFieldsPerCar != 0)
-    throw DescriptionError("expected " + std::to_string(kFieldsPerCar) +
-                           " fields per car, got " + std::to_string(car_fields) +
-                           " fields after the angle");
+    throw DescriptionError("expected " + std::to_string(kFieldsPerCar) + " fields per car, got " +
+                           std::to_string(car_fields) + " fields after the angle");
   std::span<const std::string_view> rest(fields.data() + 2, car_fields);
   for (std::size_t c = 0; c < car_fields / kFieldsPerCar; ++c)
     labelled.train.cars.push_back(

@@ -15,7 +15,9 @@ constexpr std::array<double, 6> kLongLoadShape = {0.625, 0.0, 0.125, 0.0, 0.125,
 constexpr std::array<double, 4> kShortLoadCount = {0.0, 0.952, 0.048, 0.0};
 constexpr std::array<double, 4> kLongLoadCount = {0.11, 0.55, 0.11, 0.23};
 
-double one_if(bool condition) { return condition ? 1.0 : 0.0; }
+double one_if(bool condition) {
+  return condition ? 1.0 : 0.0;
+}
 
 double michalski(Descriptor d, const Car& car, int v) {
   bool is_short = car.length == Length::Short;

@@ -18,10 +18,9 @@ std::string_view distribution_name(Distribution d);  // "MichalskiTrains", "Rand
 // Accepts "MichalskiTrains", "michalski", "RandomTrains", "random", "uniform".
 std::optional<Distribution> parse_distribution(std::string_view text);
 
-inline constexpr std::array kDrawOrder = {Descriptor::Length, Descriptor::Shape,
-                                          Descriptor::Wall,   Descriptor::Roof,
-                                          Descriptor::Axles,  Descriptor::LoadCount,
-                                          Descriptor::LoadShape};
+inline constexpr std::array kDrawOrder = {
+    Descriptor::Length, Descriptor::Shape,     Descriptor::Wall,     Descriptor::Roof,
+    Descriptor::Axles,  Descriptor::LoadCount, Descriptor::LoadShape};
 
 // P(d = value | the descriptors of `context` that precede d in kDrawOrder). The load shape of a
 // car without loads is not drawn: its conditional is 1 for Rectangle, the placeholder value.

@@ -28,8 +28,7 @@ int sample_angle(RandomStream& random, bool occlusion) {
 }
 
 TrainSampler::TrainSampler(SamplerConfig config)
-    : config_(validated(std::move(config))),
-      cars_(config_.distribution, config_.constraints) {}
+    : config_(validated(std::move(config))), cars_(config_.distribution, config_.constraints) {}
 
 Train TrainSampler::sample(std::uint64_t seed, std::uint64_t index, std::uint64_t attempt) const {
   RandomStream random(seed, index, attempt, kTrainDomain);

@@ -55,7 +55,9 @@ std::optional<int> parse_number(std::string_view text) {
   return value;
 }
 
-std::size_t row(Vocabulary v) { return static_cast<std::size_t>(v); }
+std::size_t row(Vocabulary v) {
+  return static_cast<std::size_t>(v);
+}
 
 }  // namespace
 
@@ -140,14 +142,24 @@ int descriptor_value(const Car& car, Descriptor d) {
   return 0;
 }
 
-std::string_view name(Vocabulary v, Shape s) { return kShape[row(v)][static_cast<int>(s)]; }
-std::string_view name(Vocabulary v, Length l) { return kLength[row(v)][static_cast<int>(l)]; }
-std::string_view name(Vocabulary v, Wall w) { return kWall[row(v)][static_cast<int>(w)]; }
-std::string_view name(Vocabulary v, Roof r) { return kRoof[row(v)][static_cast<int>(r)]; }
+std::string_view name(Vocabulary v, Shape s) {
+  return kShape[row(v)][static_cast<int>(s)];
+}
+std::string_view name(Vocabulary v, Length l) {
+  return kLength[row(v)][static_cast<int>(l)];
+}
+std::string_view name(Vocabulary v, Wall w) {
+  return kWall[row(v)][static_cast<int>(w)];
+}
+std::string_view name(Vocabulary v, Roof r) {
+  return kRoof[row(v)][static_cast<int>(r)];
+}
 std::string_view name(Vocabulary v, LoadShape s) {
   return kLoadShape[row(v)][static_cast<int>(s)];
 }
-std::string_view name(Direction d) { return d == Direction::East ? "east" : "west"; }
+std::string_view name(Direction d) {
+  return d == Direction::East ? "east" : "west";
+}
 
 std::string_view vocabulary_name(Vocabulary v) {
   switch (v) {

@@ -16,10 +16,9 @@ enum class Vocabulary { Michalski, Trains, Blocks };
 
 // The descriptors a user can constrain or histogram. Position is not one: it follows from order.
 enum class Descriptor { Shape, Length, Wall, Roof, Axles, LoadShape, LoadCount };
-inline constexpr std::array kDescriptors = {Descriptor::Shape,     Descriptor::Length,
-                                            Descriptor::Wall,      Descriptor::Roof,
-                                            Descriptor::Axles,     Descriptor::LoadShape,
-                                            Descriptor::LoadCount};
+inline constexpr std::array kDescriptors = {
+    Descriptor::Shape, Descriptor::Length,    Descriptor::Wall,     Descriptor::Roof,
+    Descriptor::Axles, Descriptor::LoadShape, Descriptor::LoadCount};
 
 // Config and JSON key of a descriptor: shape, length, wall, roof, axles, load_shape, load_count.
 std::string_view descriptor_key(Descriptor d);

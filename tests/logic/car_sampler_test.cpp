@@ -1,9 +1,9 @@
 #include "logic/car_sampler.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <map>
-
-#include <gtest/gtest.h>
 
 #include "logic/errors.h"
 
@@ -20,12 +20,12 @@ TEST(CarSampler, MichalskiProbabilityIsTheProductOfTheReferenceTables) {
   CarSampler sampler(Distribution::Michalski, {});
   // short (0.7), rectangle (0.524), double (0.27), peaked (0.053), 2 axles (1), 2 loads (0.048)
   // of triangles (0.381).
-  Car car{1, Shape::Rectangle, Length::Short, Wall::Double, Roof::Peaked, 2,
-          LoadShape::Triangle, 2};
+  Car car{1, Shape::Rectangle, Length::Short, Wall::Double, Roof::Peaked, 2, LoadShape::Triangle,
+          2};
   EXPECT_NEAR(sampler.probability(car), 0.7 * 0.524 * 0.27 * 0.053 * 0.048 * 0.381, 1e-12);
   // long (0.3), rectangle, not_double, jagged (0.223), 3 axles (0.44), no loads (0.11).
-  Car empty{1, Shape::Rectangle, Length::Long, Wall::NotDouble, Roof::Jagged, 3,
-            LoadShape::Rectangle, 0};
+  Car empty{
+      1, Shape::Rectangle, Length::Long, Wall::NotDouble, Roof::Jagged, 3, LoadShape::Rectangle, 0};
   EXPECT_NEAR(sampler.probability(empty), 0.3 * 0.223 * 0.44 * 0.11, 1e-12);
   EXPECT_NEAR(total_probability(sampler), 1.0, 1e-9);
 }

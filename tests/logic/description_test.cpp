@@ -1,9 +1,9 @@
 #include "logic/description.h"
 
+#include <gtest/gtest.h>
+
 #include <filesystem>
 #include <fstream>
-
-#include <gtest/gtest.h>
 
 #include "logic/errors.h"
 
@@ -14,10 +14,10 @@ LabelledTrain example() {
   LabelledTrain t;
   t.label = Direction::East;
   t.train.angle = -23;
-  t.train.cars.push_back({1, Shape::Rectangle, Length::Short, Wall::NotDouble, Roof::None, 2,
-                          LoadShape::Circle, 1});
-  t.train.cars.push_back({2, Shape::Rectangle, Length::Long, Wall::NotDouble, Roof::Flat, 3,
-                          LoadShape::Rectangle, 0});
+  t.train.cars.push_back(
+      {1, Shape::Rectangle, Length::Short, Wall::NotDouble, Roof::None, 2, LoadShape::Circle, 1});
+  t.train.cars.push_back(
+      {2, Shape::Rectangle, Length::Long, Wall::NotDouble, Roof::Flat, 3, LoadShape::Rectangle, 0});
   return t;
 }
 
@@ -50,9 +50,9 @@ TEST(Description, RejectsBadLinesWithAReason) {
     }
     return std::string("no error");
   };
-  EXPECT_NE(message("north 0 1 rectangle short not_double none 2 circle 1")
-      .find("neither east nor west"),
-                    std::string::npos);
+  EXPECT_NE(
+      message("north 0 1 rectangle short not_double none 2 circle 1").find("neither east nor west"),
+      std::string::npos);
   EXPECT_NE(message("east x 1 rectangle short not_double none 2 circle 1").find("angle"),
             std::string::npos);
   EXPECT_NE(message("east 0 1 rectangle short").find("fields per car"), std::string::npos);

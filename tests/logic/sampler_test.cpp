@@ -1,9 +1,9 @@
 #include "logic/sampler.h"
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <map>
-
-#include <gtest/gtest.h>
 
 #include "logic/errors.h"
 

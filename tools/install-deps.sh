@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs railyard's build and test dependencies from Debian 12 packages (run as root).
+# Does nothing when everything is already installed.
+set -euo pipefail
+
+packages=(
+  g++ cmake make pkg-config
+  python3-glad              # generates the OpenGL loader at build time
+  libglm-dev nlohmann-json3-dev libcli11-dev libyaml-cpp-dev
+  libassimp-dev libembree-dev libopenexr-dev libpng-dev libtbb-dev
+  libglfw3-dev libegl-dev libgl-dev
+  libegl-mesa0 libgl1-mesa-dri  # Mesa's EGL and llvmpipe: OpenGL on the CPU without a GPU
+  libgtest-dev
+  swi-prolog-nox            # the reference Prolog the engine is compared with
+  xvfb xauth                # a display for the viewer's test
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "installing: ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install-deps: run as root (or install these packages yourself)" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+apt-get install -y -q --no-install-recommends "${missing[@]}"

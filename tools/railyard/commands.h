@@ -1,0 +1,14 @@
+// The subcommands of `railyard`. Each registers itself on the app; the command line only wires
+// the libraries together.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace railyard {
+
+void add_sample_command(CLI::App& app);
+void add_label_command(CLI::App& app);
+void add_rule_stats_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
+
+}  // namespace railyard

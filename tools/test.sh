@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tools/build.sh
+ctest --test-dir build --output-on-failure -j "$(nproc)"
