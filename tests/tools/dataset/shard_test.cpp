@@ -1,0 +1,61 @@
+#include "tools/dataset/shard.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "logic/errors.h"
+#include "tools/dataset/label_noise.h"
+
+namespace railyard {
+namespace {
+
+TEST(Shard, ParsesAndStrides) {
+  Shard s = parse_shard("1/4");
+  EXPECT_EQ(s.samples(10), (std::vector<std::uint64_t>{1, 5, 9}));
+  EXPECT_TRUE(s.contains(5));
+  EXPECT_FALSE(s.contains(6));
+  for (const char* bad : {"4/4", "1", "a/2", "1/0", "/3", "-1/3"})
+    EXPECT_THROW(parse_shard(bad), ConfigError) << bad;
+}
+
+TEST(Shard, ShardsCoverEveryIndexOnce) {
+  std::vector<int> seen(103, 0);
+  for (std::uint64_t i = 0; i < 7; ++i)
+    for (std::uint64_t sample : Shard{i, 7}.samples(seen.size())) ++seen[sample];
+  for (int n : seen) EXPECT_EQ(n, 1);
+}
+
+TEST(Shard, ReadsSlurmArrayVariables) {
+  unsetenv("SLURM_ARRAY_TASK_ID");
+  EXPECT_FALSE(shard_from_slurm_environment().has_value());
+  setenv("SLURM_ARRAY_TASK_ID", "12", 1);
+  setenv("SLURM_ARRAY_TASK_COUNT", "4", 1);
+  setenv("SLURM_ARRAY_TASK_MIN", "10", 1);
+  auto shard = shard_from_slurm_environment();
+  ASSERT_TRUE(shard.has_value());
+  EXPECT_EQ(shard->index, 2u);
+  EXPECT_EQ(shard->count, 4u);
+  setenv("SLURM_ARRAY_TASK_ID", "15", 1);
+  EXPECT_THROW(shard_from_slurm_environment(), ConfigError);
+  unsetenv("SLURM_ARRAY_TASK_COUNT");
+  EXPECT_THROW(shard_from_slurm_environment(), ConfigError);
+  unsetenv("SLURM_ARRAY_TASK_ID");
+  unsetenv("SLURM_ARRAY_TASK_MIN");
+}
+
+TEST(LabelNoise, FlipsTheRequestedFractionDeterministically) {
+  int flipped = 0;
+  const int n = 20000;
+  for (int i = 0; i < n; ++i) {
+    bool f = label_flipped(5, i, 0.1);
+    EXPECT_EQ(f, label_flipped(5, i, 0.1));
+    flipped += f;
+    EXPECT_EQ(published_label(Direction::East, 5, i, 0.1), f ? Direction::West : Direction::East);
+  }
+  EXPECT_NEAR(flipped / double(n), 0.1, 0.01);
+  EXPECT_FALSE(label_flipped(5, 0, 0.0));
+}
+
+}  // namespace
+}  // namespace railyard

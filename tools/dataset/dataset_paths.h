@@ -1,0 +1,60 @@
+// Where every file of a dataset lives: V-LoL's layout, plus our per-sample records (for resume
+// and merge), COCO file, splits and manifest.
+//
+// <output>/dataset_descriptions/<rule>/<Distribution>_len_<min>-<max>.txt   (+ .jsonl)
+// <output>/<Visualization>_<rule>_<Distribution>_<scene>_len_<min>-<max>/
+//     images/<i>_m_train.png  depths/<i>_m_train.png  depths/<i>_m_train.exr
+//     all_scenes/all_scenes.json  coco/instances.json  splits/*.txt  manifest.json
+//     records/<i>.json (one finished sample)  config.yaml (the config that started it)
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+namespace railyard {
+
+struct DatasetConfig;
+
+class DatasetPaths {
+ public:
+  DatasetPaths(const DatasetConfig& config, const std::string& rule_name);
+
+  const std::filesystem::path& root() const { return root_; }
+  std::filesystem::path description_file() const { return description_; }
+  std::filesystem::path images() const { return root_ / "images"; }
+  std::filesystem::path depths() const { return root_ / "depths"; }
+  std::filesystem::path records() const { return root_ / "records"; }
+  std::filesystem::path all_scenes() const { return root_ / "all_scenes" / "all_scenes.json"; }
+  std::filesystem::path coco() const { return root_ / "coco" / "instances.json"; }
+  std::filesystem::path splits() const { return root_ / "splits"; }
+  std::filesystem::path manifest() const { return root_ / "manifest.json"; }
+  std::filesystem::path config_lock() const { return root_ / "config.yaml"; }
+
+  static std::string image_name(std::uint64_t index);      // "<i>_m_train.png"
+  static std::string depth_exr_name(std::uint64_t index);  // "<i>_m_train.exr"
+  std::filesystem::path image(std::uint64_t index) const { return images() / image_name(index); }
+  std::filesystem::path depth_png(std::uint64_t index) const {
+    return depths() / image_name(index);
+  }
+  std::filesystem::path depth_exr(std::uint64_t index) const {
+    return depths() / depth_exr_name(index);
+  }
+  std::filesystem::path record(std::uint64_t index) const {
+    return records() / (std::to_string(index) + ".json");
+  }
+
+  // Creates every folder; throws IoError naming the folder when that fails.
+  void create_folders() const;
+
+ private:
+  std::filesystem::path root_;
+  std::filesystem::path description_;
+};
+
+// The rule's name as used in paths: the file stem of a rule path, or the shipped name.
+std::string rule_name(const std::string& rule);
+// The scene's name as used in paths and scene JSON: the file stem of a scene path, or the name.
+std::string scene_name(const std::string& scene);
+
+}  // namespace railyard
