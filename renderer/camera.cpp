@@ -35,18 +35,12 @@ glm::mat4 Camera::projection() const {
 }
 
 std::optional<glm::vec2> Camera::project(const glm::vec3& world) const {
-  glm::vec3 p = glm::vec3(world_to_camera() * glm::vec4(world, 1.0f));
+  return lens_projection()(glm::vec3(world_to_camera() * glm::vec4(world, 1.0f)));
+}
+
+Camera::LensProjection Camera::lens_projection() const {
   glm::vec2 centre(0.5f * static_cast<float>(width), 0.5f * static_cast<float>(height));
-  float f = focal_length_px();
-  if (lens == Lens::Pinhole) {
-    if (p.z >= 0.0f) return std::nullopt;
-    return centre + glm::vec2(f * p.x / -p.z, f * -p.y / -p.z);
-  }
-  float radial = std::sqrt(p.x * p.x + p.y * p.y);
-  float theta = std::atan2(radial, -p.z);
-  if (radial == 0.0f) return centre;
-  float r = f * theta;
-  return centre + glm::vec2(r * p.x / radial, r * -p.y / radial);
+  return {lens, focal_length_px(), centre};
 }
 
 glm::vec3 Camera::ray_direction(const glm::vec2& pixel) const {

@@ -2,6 +2,7 @@
 // fisheye lens. Pixel coordinates have x to the right and y down, with pixel centres at +0.5.
 #pragma once
 
+#include <cmath>
 #include <optional>
 
 #include <glm/glm.hpp>
@@ -35,8 +36,30 @@ struct Camera {
   // Where a world point lands in the image (may be outside it); nullopt when it is behind the
   // camera (pinhole) or beyond 180 degrees off-axis (fisheye).
   std::optional<glm::vec2> project(const glm::vec3& world) const;
+  // The lens alone, its constants computed once: project(p) is
+  // lens_projection()(world_to_camera() * p). For callers projecting many points.
+  struct LensProjection;
+  LensProjection lens_projection() const;
   // Unit world-space direction of the ray through a pixel coordinate.
   glm::vec3 ray_direction(const glm::vec2& pixel) const;
+};
+
+// Where a point in camera coordinates (see world_to_camera) lands in the image.
+struct Camera::LensProjection {
+  Lens lens = Lens::Pinhole;
+  float focal_length_px = 1.0f;
+  glm::vec2 centre{0.0f};
+
+  std::optional<glm::vec2> operator()(const glm::vec3& p) const {
+    if (lens == Lens::Pinhole) {
+      if (p.z >= 0.0f) return std::nullopt;
+      return centre + glm::vec2(focal_length_px * p.x / -p.z, focal_length_px * -p.y / -p.z);
+    }
+    float radial = std::sqrt(p.x * p.x + p.y * p.y);
+    if (radial == 0.0f) return centre;
+    float r = focal_length_px * std::atan2(radial, -p.z);
+    return centre + glm::vec2(r * p.x / radial, r * -p.y / radial);
+  }
 };
 
 }  // namespace railyard::render

@@ -34,6 +34,8 @@ class Renderer {
  public:
   virtual ~Renderer() = default;
   virtual std::string_view name() const = 0;
+  // What the backend runs on (device, driver, threads), for logs and benchmark reports.
+  virtual std::string description() const { return std::string(name()); }
   virtual Frame render(const Scene& scene, const RenderOptions& options) = 0;
 };
 

@@ -10,6 +10,7 @@ packages=(
   libassimp-dev libembree-dev libopenexr-dev libpng-dev libtbb-dev
   libglfw3-dev libegl-dev libgl-dev
   libegl-mesa0 libgl1-mesa-dri  # Mesa's EGL and llvmpipe: OpenGL on the CPU without a GPU
+  libfreetype-dev fonts-dejavu-core  # captions of the contact sheet
   libgtest-dev
   swi-prolog-nox            # the reference Prolog the engine is compared with
   xvfb xauth                # a display for the viewer's test

@@ -33,7 +33,7 @@ std::string DatasetPaths::depth_exr_name(std::uint64_t index) {
 
 void DatasetPaths::create_folders() const {
   for (const auto& folder : {images(), depths(), records(), all_scenes().parent_path(),
-                             coco().parent_path(), splits(), description_.parent_path()}) {
+                             coco().parent_path(), splits(), runs(), description_.parent_path()}) {
     std::error_code error;
     std::filesystem::create_directories(folder, error);
     if (error)

@@ -6,6 +6,7 @@
 //     images/<i>_m_train.png  depths/<i>_m_train.png  depths/<i>_m_train.exr
 //     all_scenes/all_scenes.json  coco/instances.json  splits/*.txt  manifest.json
 //     records/<i>.json (one finished sample)  config.yaml (the config that started it)
+//     runs/shard-<i>-of-<N>.json (what each process did, for the manifest's timing)
 #pragma once
 
 #include <cstdint>
@@ -30,6 +31,7 @@ class DatasetPaths {
   std::filesystem::path splits() const { return root_ / "splits"; }
   std::filesystem::path manifest() const { return root_ / "manifest.json"; }
   std::filesystem::path config_lock() const { return root_ / "config.yaml"; }
+  std::filesystem::path runs() const { return root_ / "runs"; }
 
   static std::string image_name(std::uint64_t index);      // "<i>_m_train.png"
   static std::string depth_exr_name(std::uint64_t index);  // "<i>_m_train.exr"

@@ -3,10 +3,10 @@
 #include <cstdio>
 
 #include "logic/labelled_batch.h"
+#include "tools/dataset/train_set_writer.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/rule_loading.h"
 #include "tools/railyard/sampler_options.h"
-#include "tools/railyard/train_set_writer.h"
 
 namespace railyard {
 namespace {

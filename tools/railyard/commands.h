@@ -10,5 +10,7 @@ void add_sample_command(CLI::App& app);
 void add_label_command(CLI::App& app);
 void add_rule_stats_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
+void add_generate_command(CLI::App& app);
+void add_render_command(CLI::App& app);
 
 }  // namespace railyard

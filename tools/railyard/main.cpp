@@ -9,7 +9,9 @@ int main(int argc, char** argv) {
   CLI::App app{"railyard: labelled Michalski-train datasets for visual logical learning"};
   app.require_subcommand(1);
   app.set_version_flag("--version", RAILYARD_VERSION);
+  railyard::add_generate_command(app);
   railyard::add_sample_command(app);
+  railyard::add_render_command(app);
   railyard::add_label_command(app);
   railyard::add_rule_stats_command(app);
   railyard::add_bench_command(app);

@@ -1,4 +1,4 @@
-#include "tools/railyard/train_set_writer.h"
+#include "tools/dataset/train_set_writer.h"
 
 #include "logic/description.h"
 #include "logic/train_json.h"

@@ -1,0 +1,122 @@
+#include "tools/dataset/dataset_run.h"
+
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "renderer/backend_choice.h"
+#include "renderer/io/atomic_file.h"
+#include "renderer/io/read_file.h"
+#include "tools/dataset/dataset_paths.h"
+#include "tools/dataset/finalize.h"
+#include "tools/dataset/pipeline.h"
+#include "tools/dataset/run_lock.h"
+#include "tools/dataset/sample_factory.h"
+
+namespace railyard {
+namespace {
+
+std::filesystem::path rule_file(const DatasetConfig& config, const RunOptions& options) {
+  return resolve_rule(config.rule, options.data_dir / "logic" / "rules");
+}
+
+Rule load_config_rule(const DatasetConfig& config, const RunOptions& options) {
+  return Rule::load(rule_file(config, options),
+                    options.data_dir / "logic" / "rules" / "background.pl");
+}
+
+// Samples left to do for this process, after clearing what a killed run left half-written.
+std::vector<std::uint64_t> remaining_samples(const DatasetPaths& paths, const Shard& shard,
+                                             std::uint64_t count, std::uint64_t& skipped) {
+  for (const auto& folder : {paths.images(), paths.depths(), paths.records()})
+    render::remove_stale_temp_files(folder);
+  std::vector<std::uint64_t> todo;
+  for (std::uint64_t index : shard.samples(count)) {
+    if (std::filesystem::exists(paths.record(index)))
+      ++skipped;
+    else
+      todo.push_back(index);
+  }
+  return todo;
+}
+
+// runs/shard-<i>-of-<N>.json: this shard's wall time, added to what earlier (killed) runs of the
+// same shard spent, for the manifest.
+void record_run(const DatasetPaths& paths, const Shard& shard, const RunSummary& summary) {
+  auto path = paths.runs() / ("shard-" + std::to_string(shard.index) + "-of-" +
+                              std::to_string(shard.count) + ".json");
+  double earlier = 0.0;
+  if (std::filesystem::exists(path)) {
+    auto bytes = render::read_file_bytes(path);
+    auto previous = nlohmann::json::parse(bytes.begin(), bytes.end(), nullptr, false);
+    if (!previous.is_discarded()) earlier = previous.value("wall_seconds", 0.0);
+  }
+  nlohmann::json run = {{"shard", std::to_string(shard.index) + "/" + std::to_string(shard.count)},
+                        {"wall_seconds", earlier + summary.seconds},
+                        {"rendered_last_run", summary.rendered},
+                        {"backend", summary.backend}};
+  render::write_file_atomically(path, run.dump(2) + "\n");
+}
+
+unsigned writer_threads(const DatasetConfig& config) {
+  unsigned cores =
+      config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+  return std::max(1u, cores);
+}
+
+RunSummary run(const DatasetConfig& config, TrainSource& trains, const std::string& rule_name,
+               const RunOptions& options) {
+  SceneContext scene = load_scene_context(config, options.data_dir);
+  DatasetPaths paths(config, rule_name);
+  paths.create_folders();
+  RunLock lock = acquire_run_lock(config, paths);
+  RunSummary summary;
+  summary.root = paths.root();
+  auto todo = remaining_samples(paths, options.shard, config.count, summary.skipped);
+
+  auto backend = render::parse_backend(config.backend).value_or(render::Backend::Raster);
+  auto renderer = render::make_renderer(backend, {config.threads});
+  summary.backend = renderer->description();
+  SampleFactory factory(trains, scene, *renderer, config);
+  SampleWriter writer{config, paths, rule_name};
+  Progress progress(todo.size(), "images", options.progress ? stderr : nullptr);
+  run_pipeline([&](std::uint64_t i) { return factory(i); }, writer, todo, writer_threads(config),
+               progress);
+  summary.rendered = todo.size();
+  summary.seconds = progress.elapsed_seconds();
+  if (options.progress) progress.finish();
+  record_run(paths, options.shard, summary);
+  if (options.shard.whole()) {
+    finalize_dataset({config, paths, rule_name, lock.created_date, options.version});
+    summary.finalized = true;
+  }
+  return summary;
+}
+
+}  // namespace
+
+RunSummary generate_dataset(const DatasetConfig& config, const RunOptions& options) {
+  BalanceOptions balance;
+  balance.max_attempts = config.max_attempts;
+  balance.rule_name = rule_name(rule_file(config, options).string());
+  SampledTrains trains(config.sampler, load_config_rule(config, options), balance, config.seed);
+  // An unreachable class shows up here, before any folder is made or image rendered.
+  trains.train(0);
+  if (config.count > 1) trains.train(1);
+  return run(config, trains, balance.rule_name, options);
+}
+
+RunSummary render_trains(const DatasetConfig& config, std::vector<LabelledTrain> list,
+                         const std::string& rule_name, const RunOptions& options) {
+  DescribedTrains trains(std::move(list));
+  return run(config, trains, rule_name, options);
+}
+
+std::filesystem::path merge_dataset(const DatasetConfig& config, const RunOptions& options) {
+  std::string rule = rule_name(rule_file(config, options).string());
+  DatasetPaths paths(config, rule);
+  RunLock lock = read_run_lock(config, paths);
+  finalize_dataset({config, paths, rule, lock.created_date, options.version});
+  return paths.root();
+}
+
+}  // namespace railyard

@@ -1,0 +1,42 @@
+#include "tools/dataset/dataset_stats.h"
+
+namespace railyard {
+
+void DatasetStats::add(const LabelledTrain& published, Direction true_label) {
+  ++samples_;
+  true_east_ += true_label == Direction::East;
+  published_east_ += published.label == Direction::East;
+  flipped_ += published.label != true_label;
+  ++lengths_[published.train.cars.size()];
+  for (const Car& car : published.train.cars)
+    for (Descriptor d : kDescriptors) {
+      if (d == Descriptor::LoadShape && car.load_count == 0) continue;
+      ++values_[d][descriptor_value(car, d)];
+    }
+}
+
+nlohmann::ordered_json DatasetStats::to_json() const {
+  nlohmann::ordered_json lengths = nlohmann::ordered_json::object();
+  for (auto [n, count] : lengths_) lengths[std::to_string(n)] = count;
+  nlohmann::ordered_json attributes = nlohmann::ordered_json::object();
+  for (Descriptor d : kDescriptors) {
+    nlohmann::ordered_json histogram = nlohmann::ordered_json::object();
+    auto it = values_.find(d);
+    for (int value : descriptor_values(d)) {
+      std::uint64_t count = 0;
+      if (it != values_.end() && it->second.count(value)) count = it->second.at(value);
+      histogram[value_name(Vocabulary::Michalski, d, value)] = count;
+    }
+    attributes[std::string(descriptor_key(d))] = std::move(histogram);
+  }
+  return {{"samples", samples_},
+          {"east", true_east_},
+          {"west", samples_ - true_east_},
+          {"published_east", published_east_},
+          {"published_west", samples_ - published_east_},
+          {"flipped_labels", flipped_},
+          {"cars_per_train", std::move(lengths)},
+          {"attributes", std::move(attributes)}};
+}
+
+}  // namespace railyard

@@ -1,0 +1,107 @@
+#include "tools/dataset/finalize.h"
+
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "logic/description.h"
+#include "renderer/annotations/all_scenes_writer.h"
+#include "renderer/io/read_file.h"
+#include "tools/dataset/coco_writer.h"
+#include "tools/dataset/dataset_stats.h"
+#include "tools/dataset/splits.h"
+#include "tools/dataset/train_set_writer.h"
+
+namespace railyard {
+namespace {
+
+std::string missing_message(const std::vector<std::uint64_t>& missing, std::uint64_t count) {
+  std::string list;
+  for (std::size_t i = 0; i < missing.size() && i < 10; ++i)
+    list += (i ? ", " : "") + std::to_string(missing[i]);
+  if (missing.size() > 10) list += ", ... (" + std::to_string(missing.size() - 10) + " more)";
+  return std::to_string(missing.size()) + " of " + std::to_string(count) +
+         " samples are not rendered yet: " + list +
+         ". Run the missing shards (or generate again with the same config) first.";
+}
+
+// The runs that made the dataset (runs/*.json, one per shard), summed for the manifest.
+nlohmann::ordered_json timing(const DatasetPaths& paths) {
+  double total = 0.0, longest = 0.0;
+  std::uint64_t runs = 0;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(paths.runs(), error)) {
+    if (entry.path().extension() != ".json") continue;
+    auto bytes = render::read_file_bytes(entry.path());
+    auto run = nlohmann::json::parse(bytes.begin(), bytes.end(), nullptr, false);
+    if (run.is_discarded()) continue;
+    double seconds = run.value("wall_seconds", 0.0);
+    total += seconds;
+    longest = std::max(longest, seconds);
+    ++runs;
+  }
+  return {{"shards", runs}, {"wall_seconds_total", total}, {"wall_seconds_longest", longest}};
+}
+
+void write_manifest(const FinalizeContext& context, const DatasetStats& stats,
+                    std::uint64_t annotations) {
+  const DatasetConfig& config = context.config;
+  nlohmann::ordered_json manifest = {{"tool", "railyard"},
+                                     {"version", context.version},
+                                     {"created", context.created_date},
+                                     {"seed", config.seed},
+                                     {"rule", context.rule_name},
+                                     {"config", emit_config(config)},
+                                     {"counts", stats.to_json()},
+                                     {"coco_annotations", annotations},
+                                     {"timing", timing(context.paths)}};
+  render::write_file_atomically(context.paths.manifest(), manifest.dump(2) + "\n");
+}
+
+}  // namespace
+
+std::vector<std::uint64_t> missing_samples(const DatasetPaths& paths, std::uint64_t count) {
+  std::vector<std::uint64_t> missing;
+  for (std::uint64_t i = 0; i < count; ++i)
+    if (!std::filesystem::exists(paths.record(i))) missing.push_back(i);
+  return missing;
+}
+
+void finalize_dataset(const FinalizeContext& context) {
+  const DatasetConfig& config = context.config;
+  const DatasetPaths& paths = context.paths;
+  auto missing = missing_samples(paths, config.count);
+  if (!missing.empty()) throw std::runtime_error(missing_message(missing, config.count));
+
+  render::AllScenesWriter all_scenes(paths.all_scenes(),
+                                     {context.created_date, context.version, std::nullopt});
+  std::optional<CocoWriter> coco;
+  if (config.outputs.coco)
+    coco.emplace(paths.coco(), paths.root().filename().string(), context.created_date,
+                 context.version);
+  TrainSetWriter descriptions(paths.description_file());
+  DatasetStats stats;
+  std::vector<Direction> true_labels;
+  true_labels.reserve(config.count);
+  for (std::uint64_t i = 0; i < config.count; ++i) {
+    auto bytes = render::read_file_bytes(paths.record(i));
+    std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    auto scene = nlohmann::json::parse(text);
+    LabelledTrain published = parse_description(scene.at("train").get<std::string>());
+    Direction truth = scene.value("true_label", std::string(name(published.label))) == "east"
+                          ? Direction::East
+                          : Direction::West;
+    all_scenes.append_serialized(text);
+    if (coco) coco->add_image(i, scene, scene["camera"]["width"], scene["camera"]["height"]);
+    descriptions.append(std::span(&published, 1), i);
+    stats.add(published, truth);
+    true_labels.push_back(truth);
+  }
+  Splits splits = make_splits(true_labels, config.splits, config.subsets, config.seed);
+  write_splits(splits, config.subsets, paths.splits());
+  descriptions.commit();
+  all_scenes.finish();
+  if (coco) coco->finish();
+  write_manifest(context, stats, coco ? coco->annotation_count() : 0);
+}
+
+}  // namespace railyard

@@ -1,0 +1,35 @@
+// Progress of a long run: on a terminal a bar with rate and ETA redrawn in place; otherwise
+// (logs, Slurm output files) a plain line every few seconds, so logs stay readable.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+namespace railyard {
+
+class Progress {
+ public:
+  // total: items this process will do; label: what they are ("images"); out null: silent.
+  Progress(std::uint64_t total, std::string label, std::FILE* out = stderr);
+
+  void advance(std::uint64_t done_now = 1);  // thread-compatible: call from one thread
+  void finish();                             // final line with the overall rate
+
+  double elapsed_seconds() const;
+
+ private:
+  void draw(bool final);
+
+  std::uint64_t total_, done_ = 0;
+  std::string label_;
+  std::FILE* out_;
+  bool terminal_;
+  std::chrono::steady_clock::time_point start_, last_draw_;
+};
+
+// "1h02m", "4m10s", "12s"
+std::string format_duration(double seconds);
+
+}  // namespace railyard

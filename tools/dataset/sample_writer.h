@@ -1,0 +1,33 @@
+// Everything one rendered sample leaves on disk: colour image, depth PNG and EXR, and last its
+// record (the V-LoL scene object). Each file appears complete or not at all, and the record is
+// written after the rest, so "record exists" means "sample finished" to a resumed run.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "logic/train.h"
+#include "renderer/renderer.h"
+#include "tools/dataset/config.h"
+#include "tools/dataset/dataset_paths.h"
+
+namespace railyard {
+
+struct RenderedSample {
+  std::uint64_t index = 0;
+  LabelledTrain train;                    // with its true label
+  Direction published = Direction::West;  // the label the dataset shows (label noise)
+  render::Scene scene;
+  render::Frame frame;
+};
+
+struct SampleWriter {
+  const DatasetConfig& config;
+  const DatasetPaths& paths;
+  std::string rule_name;
+
+  // Thread-safe: writers share nothing but the folders.
+  void write(const RenderedSample& sample) const;
+};
+
+}  // namespace railyard

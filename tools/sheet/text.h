@@ -1,0 +1,35 @@
+// Captions on images, drawn with FreeType from a TrueType font (Debian's fonts-dejavu-core).
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string_view>
+
+#include "renderer/image.h"
+
+namespace railyard {
+
+class TextPainter {
+ public:
+  // Throws std::runtime_error naming the font file when FreeType cannot load it.
+  TextPainter(const std::filesystem::path& font_file, int pixel_height);
+  ~TextPainter();
+  TextPainter(const TextPainter&) = delete;
+  TextPainter& operator=(const TextPainter&) = delete;
+
+  // Draws `text` with its baseline at y, starting at x, blending `color` by the glyph coverage.
+  void draw(render::Image<render::Rgb8>& image, int x, int y, std::string_view text,
+            render::Rgb8 color) const;
+  int width(std::string_view text) const;  // advance in pixels
+  int line_height() const { return pixel_height_; }
+
+ private:
+  struct Face;
+  std::unique_ptr<Face> face_;
+  int pixel_height_;
+};
+
+// DejaVu Sans where Debian installs it.
+std::filesystem::path default_font();
+
+}  // namespace railyard
