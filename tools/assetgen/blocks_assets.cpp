@@ -42,7 +42,9 @@ float radius_at(Platform p, float z) {
     case Platform::Hemisphere: {
       float c = std::min(1.0f, z / kHemisphereRadius);
       float r = kHemisphereRadius * std::sqrt(std::max(0.0f, 1.0f - c * c));
-      return z < kEdge ? r - kEdge + std::sqrt(std::max(0.0f, kEdge * kEdge - (kEdge - z) * (kEdge - z))) : r;
+      return z < kEdge
+                 ? r - kEdge + std::sqrt(std::max(0.0f, kEdge * kEdge - (kEdge - z) * (kEdge - z)))
+                 : r;
     }
     case Platform::Cube: break;
   }
@@ -63,7 +65,8 @@ std::vector<float> profile_heights(Platform p, float z0, float z1) {
   zs.push_back(kEdge);
   zs.push_back(h - kEdge);
   if (p == Platform::Hemisphere)
-    for (int i = 1; i < dome; ++i) zs.push_back(h * std::sin(0.5f * kPi * static_cast<float>(i) / dome));
+    for (int i = 1; i < dome; ++i)
+      zs.push_back(h * std::sin(0.5f * kPi * static_cast<float>(i) / dome));
   std::vector<float> out;
   for (float z : zs)
     if (z >= z0 && z <= z1) out.push_back(z);
@@ -132,7 +135,8 @@ Asset platform(Platform p, bool long_car, Band band) {
     case Band::Whole: s = band_shape(p, 0.0f, h, 0.0f); break;
     case Band::Top:
       name += "_top";
-      s = band_shape(p, h - (p == Platform::Hemisphere ? 1.6f : 1.0f) * kMarkerBand, h, kMarkerGrow);
+      s = band_shape(p, h - (p == Platform::Hemisphere ? 1.6f : 1.0f) * kMarkerBand, h,
+                     kMarkerGrow);
       break;
     case Band::Bottom:
       name += "_bottom";
@@ -140,6 +144,7 @@ Asset platform(Platform p, bool long_car, Band band) {
       break;
   }
   if (long_car) s.transform(scale({kLongStretch, 1.0f, 1.0f}));
+  s.transform(scale(glm::vec3(kScale)));
   Asset a(name);
   a.add(band == Band::Whole ? palette::kPaint : palette::kMarkerBlack, s, 40.0f);
   return a;
@@ -151,19 +156,22 @@ Asset load(Load l) {
   switch (l) {
     case Load::Sphere: s = transformed(sphere(0.26f, 48, 24), translate({0, 0, 0.26f})); break;
     case Load::Pyramid:
-      s = lathe(std::vector<glm::vec2>{{0.0f, 0.0f}, {0.37f, 0.0f}, {0.0f, 0.46f}}, 4, kPi / 4.0f);
+      s = lathe(std::vector<glm::vec2>{{0.0f, 0.0f}, {0.42f, 0.0f}, {0.0f, 0.4f}}, 4, kPi / 4.0f);
       crease_deg = kFlat;
       break;
-    case Load::Cube: s = rounded_box({-0.23f, -0.23f, 0.0f}, {0.23f, 0.23f, 0.46f}, 0.03f, 2); break;
+    case Load::Cube:
+      s = rounded_box({-0.23f, -0.23f, 0.0f}, {0.23f, 0.23f, 0.46f}, 0.03f, 2);
+      break;
     case Load::Cylinder: {
-      std::vector<glm::vec2> p = {{0.0f, 0.0f}, {0.2f, 0.0f}, {0.22f, 0.02f}, {0.22f, 0.5f},
-                                  {0.2f, 0.52f}, {0.0f, 0.52f}};
+      std::vector<glm::vec2> p = {{0.0f, 0.0f},   {0.17f, 0.0f},  {0.19f, 0.02f},
+                                  {0.19f, 0.54f}, {0.17f, 0.56f}, {0.0f, 0.56f}};
       s = lathe(p, 48);
       break;
     }
-    case Load::Cone: s = frustum(0.27f, 0.0f, 0.0f, 0.58f, 48); break;
+    case Load::Cone: s = frustum(0.22f, 0.0f, 0.0f, 0.62f, 48); break;
     case Load::Torus: s = transformed(torus(0.2f, 0.09f, 48, 20), translate({0, 0, 0.09f})); break;
   }
+  s.transform(scale(glm::vec3(kScale)));
   Asset a("load_" + std::string(load_name(l)));
   a.add(palette::kBlockLoad, s, crease_deg);
   return a;
@@ -172,9 +180,11 @@ Asset load(Load l) {
 Asset locomotive() {
   const float hl = kLocoHalfLength;
   Shape s = rounded_box({-hl, -0.62f, 0.0f}, {hl, 0.62f, 0.42f}, 0.05f, 2);
-  s.append(transformed(cylinder(0.4f, 0.0f, 1.2f, 48), translate({-0.3f, 0, 0.8f}) * rotate_y(90.0f)));
+  s.append(
+      transformed(cylinder(0.4f, 0.0f, 1.2f, 48), translate({-0.3f, 0, 0.8f}) * rotate_y(90.0f)));
   s.append(rounded_box({-hl, -0.62f, 0.42f}, {-0.25f, 0.62f, 1.45f}, 0.05f, 2));
   s.append(cylinder(0.15f, 1.0f, 1.6f, 32).transform(translate({0.6f, 0, 0})));
+  s.transform(scale(glm::vec3(kScale)));
   Asset a("locomotive");
   a.add(palette::kLocoBlock, s, 40.0f);
   return a;

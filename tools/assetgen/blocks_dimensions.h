@@ -5,8 +5,12 @@
 
 namespace railyard::assetgen::blocks {
 
+// Everything below is in units before this scale, which makes a Blocks train about as long as a
+// Trains one, so both fill the same camera frame.
+inline constexpr float kScale = 1.3f;
+
 inline constexpr float kLongStretch = 1.8f;
-inline constexpr float kMarkerBand = 0.14f;  // height of the black top/bottom bands
+inline constexpr float kMarkerBand = 0.14f;   // height of the black top/bottom bands
 inline constexpr float kMarkerGrow = 0.015f;  // bands stand this far proud of the platform
 
 // Platform heights (their tops carry the loads).

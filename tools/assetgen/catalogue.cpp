@@ -33,15 +33,18 @@ std::vector<CatalogueEntry> catalogue() {
     for (auto p : {blocks::Platform::Cube, blocks::Platform::Cylinder, blocks::Platform::Hemisphere,
                    blocks::Platform::Frustum, blocks::Platform::HexagonalPrism}) {
       std::string base = "blocks/" + std::string(blocks::platform_name(p)) + "_" + len;
-      out.push_back({base + ".glb", [=] { return blocks::platform(p, long_car, blocks::Band::Whole); }});
-      out.push_back({base + "_top.glb", [=] { return blocks::platform(p, long_car, blocks::Band::Top); }});
       out.push_back(
-          {base + "_bottom.glb", [=] { return blocks::platform(p, long_car, blocks::Band::Bottom); }});
+          {base + ".glb", [=] { return blocks::platform(p, long_car, blocks::Band::Whole); }});
+      out.push_back(
+          {base + "_top.glb", [=] { return blocks::platform(p, long_car, blocks::Band::Top); }});
+      out.push_back({base + "_bottom.glb",
+                     [=] { return blocks::platform(p, long_car, blocks::Band::Bottom); }});
     }
   }
-  for (auto l : {blocks::Load::Sphere, blocks::Load::Pyramid, blocks::Load::Cube, blocks::Load::Cylinder,
-                 blocks::Load::Cone, blocks::Load::Torus})
-    out.push_back({"blocks/load_" + std::string(blocks::load_name(l)) + ".glb", [=] { return blocks::load(l); }});
+  for (auto l : {blocks::Load::Sphere, blocks::Load::Pyramid, blocks::Load::Cube,
+                 blocks::Load::Cylinder, blocks::Load::Cone, blocks::Load::Torus})
+    out.push_back({"blocks/load_" + std::string(blocks::load_name(l)) + ".glb",
+                   [=] { return blocks::load(l); }});
   return out;
 }
 

@@ -1,18 +1,20 @@
 #include "tools/assetgen/glb_writer.h"
 
+#include <assimp/material.h>
+#include <assimp/scene.h>
+
+#include <assimp/Exporter.hpp>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
 
-#include <assimp/Exporter.hpp>
-#include <assimp/material.h>
-#include <assimp/scene.h>
-
 namespace railyard::assetgen {
 namespace {
 
-aiVector3D to_y_up(const glm::vec3& v) { return {v.x, v.z, -v.y}; }
+aiVector3D to_y_up(const glm::vec3& v) {
+  return {v.x, v.z, -v.y};
+}
 
 aiMaterial* make_material(const AssetMaterial& m) {
   auto* out = new aiMaterial();

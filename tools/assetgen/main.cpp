@@ -1,11 +1,10 @@
 // railyard-assetgen: builds every mesh of assets/ procedurally and writes them as glTF binaries.
 // Output is byte-for-byte reproducible, so the committed files can be checked against a fresh run.
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <string>
-
-#include <CLI/CLI.hpp>
 
 #include "tools/assetgen/catalogue.h"
 #include "tools/assetgen/glb_writer.h"

@@ -3,9 +3,8 @@
 // assets/manifest.yaml.
 #pragma once
 
-#include <string_view>
-
 #include <glm/glm.hpp>
+#include <string_view>
 
 namespace railyard::assetgen {
 
@@ -31,7 +30,7 @@ inline constexpr AssetMaterial kLocoBlack{"loco_black", {0.018f, 0.018f, 0.022f}
 inline constexpr AssetMaterial kLocoRed{"loco_red", {0.5f, 0.025f, 0.02f}, 0.0f, 0.4f};
 inline constexpr AssetMaterial kCrateBlue{"crate_blue", {0.01f, 0.045f, 0.42f}, 0.0f, 0.35f};
 inline constexpr AssetMaterial kCeramicPurple{"ceramic_purple", {0.3f, 0.04f, 0.42f}, 0.0f, 0.12f};
-inline constexpr AssetMaterial kGem{"gem", {0.72f, 0.92f, 1.0f}, 0.5f, 0.04f};
+inline constexpr AssetMaterial kGem{"gem", {0.25f, 0.75f, 1.0f}, 0.3f, 0.05f};
 // Blocks: rubber-like CLEVR materials.
 inline constexpr AssetMaterial kMarkerBlack{"marker_black", {0.012f, 0.012f, 0.012f}, 0.0f, 0.55f};
 inline constexpr AssetMaterial kBlockLoad{"block_load", {0.8f, 0.8f, 0.78f}, 0.0f, 0.45f};

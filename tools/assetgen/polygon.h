@@ -3,10 +3,9 @@
 
 #include <array>
 #include <cstdint>
+#include <glm/glm.hpp>
 #include <span>
 #include <vector>
-
-#include <glm/glm.hpp>
 
 namespace railyard::assetgen {
 

@@ -2,9 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
-
 #include <glm/gtc/matrix_transform.hpp>
+#include <vector>
 
 #include "tools/assetgen/polygon.h"
 
@@ -30,7 +29,9 @@ std::vector<float> rounded_coords(float half, float inner, float radius, int seg
 
 }  // namespace
 
-Shape box(const glm::vec3& min, const glm::vec3& max) { return rounded_box(min, max, 0.0f, 1); }
+Shape box(const glm::vec3& min, const glm::vec3& max) {
+  return rounded_box(min, max, 0.0f, 1);
+}
 
 Shape rounded_box(const glm::vec3& min, const glm::vec3& max, float radius, int segments) {
   glm::vec3 centre = 0.5f * (min + max);
@@ -178,8 +179,7 @@ Shape rod(const glm::vec3& a, const glm::vec3& b, float radius, int segments) {
   return transformed(cylinder(radius, 0.0f, glm::length(b - a), segments), frame_along(a, b - a));
 }
 
-Shape beam(const glm::vec3& a, const glm::vec3& b, float width, float height,
-           const glm::vec3& up) {
+Shape beam(const glm::vec3& a, const glm::vec3& b, float width, float height, const glm::vec3& up) {
   glm::vec3 z = glm::normalize(b - a);
   glm::vec3 x = glm::normalize(glm::cross(up, z));  // across
   glm::vec3 y = glm::cross(z, x);                   // along `up`, made perpendicular
@@ -202,7 +202,9 @@ glm::mat4 yz_section_along_x() {
   return m;
 }
 
-glm::mat4 translate(const glm::vec3& t) { return glm::translate(glm::mat4(1.0f), t); }
+glm::mat4 translate(const glm::vec3& t) {
+  return glm::translate(glm::mat4(1.0f), t);
+}
 glm::mat4 rotate_x(float deg) {
   return glm::rotate(glm::mat4(1.0f), glm::radians(deg), glm::vec3(1, 0, 0));
 }
@@ -212,6 +214,8 @@ glm::mat4 rotate_y(float deg) {
 glm::mat4 rotate_z(float deg) {
   return glm::rotate(glm::mat4(1.0f), glm::radians(deg), glm::vec3(0, 0, 1));
 }
-glm::mat4 scale(const glm::vec3& s) { return glm::scale(glm::mat4(1.0f), s); }
+glm::mat4 scale(const glm::vec3& s) {
+  return glm::scale(glm::mat4(1.0f), s);
+}
 
 }  // namespace railyard::assetgen

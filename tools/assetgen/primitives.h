@@ -2,9 +2,8 @@
 // right-handed, Z-up frame, faces counter-clockwise seen from outside.
 #pragma once
 
-#include <span>
-
 #include <glm/glm.hpp>
+#include <span>
 
 #include "tools/assetgen/shape.h"
 

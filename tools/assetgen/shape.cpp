@@ -24,7 +24,8 @@ void Shape::add_quad(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uin
 Shape& Shape::transform(const glm::mat4& m) {
   for (glm::vec3& p : positions) p = glm::vec3(m * glm::vec4(p, 1.0f));
   if (glm::determinant(glm::mat3(m)) < 0.0f)
-    for (std::size_t i = 0; i + 2 < indices.size(); i += 3) std::swap(indices[i + 1], indices[i + 2]);
+    for (std::size_t i = 0; i + 2 < indices.size(); i += 3)
+      std::swap(indices[i + 1], indices[i + 2]);
   return *this;
 }
 

@@ -42,7 +42,8 @@ Surface& Surface::transform(const glm::mat4& m) {
   for (glm::vec3& p : positions) p = glm::vec3(m * glm::vec4(p, 1.0f));
   for (glm::vec3& n : normals) n = glm::normalize(normal_matrix * n);
   if (glm::determinant(glm::mat3(m)) < 0.0f)
-    for (std::size_t i = 0; i + 2 < indices.size(); i += 3) std::swap(indices[i + 1], indices[i + 2]);
+    for (std::size_t i = 0; i + 2 < indices.size(); i += 3)
+      std::swap(indices[i + 1], indices[i + 2]);
   return *this;
 }
 

@@ -5,9 +5,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
-
 #include <glm/glm.hpp>
+#include <vector>
 
 #include "tools/assetgen/shape.h"
 

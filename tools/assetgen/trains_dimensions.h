@@ -34,6 +34,6 @@ inline constexpr float kRoofClearance = 0.9f;  // deck top to roof underside
 
 // Locomotive, in its own frame (origin on the ground under its middle, +X forwards).
 inline constexpr float kLocoBack = -1.78f;  // rear buffer faces
-inline constexpr float kLocoFront = 1.86f;  // cow-catcher tip
+inline constexpr float kLocoFront = 1.87f;  // cow-catcher tip
 
 }  // namespace railyard::assetgen::trains

@@ -12,6 +12,16 @@ namespace {
 
 constexpr float kPi = 3.14159265358979f;
 
+// Loads are modelled at this fraction of their final size; the factor keeps them bold at
+// 480x270 while three still fit on a long car.
+constexpr float kLoadScale = 1.2f;
+
+Asset to_scale(const Asset& modelled) {
+  Asset out(modelled.name());
+  out.add(modelled, scale(glm::vec3(kLoadScale)));
+  return out;
+}
+
 // Closes a lathe profile given as an outline from the base outwards and up, ending at the rim:
 // adds the poles so the solid is closed.
 std::vector<glm::vec2> solid_profile(std::vector<glm::vec2> outline) {
@@ -24,11 +34,12 @@ std::vector<glm::vec2> solid_profile(std::vector<glm::vec2> outline) {
 
 Asset box_load() {
   Asset a("load_box");
-  const float w = 0.22f, h = 0.40f;
+  const float w = 0.22f, h = 0.32f;
   Shape s = rounded_box({-w, -w, 0.0f}, {w, w, h - 0.06f}, 0.03f, 2);
-  s.append(rounded_box({-w - 0.015f, -w - 0.015f, h - 0.075f}, {w + 0.015f, w + 0.015f, h}, 0.02f, 2));  // lid
+  s.append(rounded_box({-w - 0.015f, -w - 0.015f, h - 0.075f}, {w + 0.015f, w + 0.015f, h}, 0.02f,
+                       2));  // lid
   a.add(palette::kCrateBlue, s, 40.0f);
-  return a;
+  return to_scale(a);
 }
 
 Asset golden_vase_load() {
@@ -46,8 +57,8 @@ Asset golden_vase_load() {
   outline.push_back({0.125f, 0.625f});
   outline.push_back({0.06f, 0.59f});  // inside of the lip
   outline.push_back({0.05f, 0.56f});
-  a.add(palette::kGold, lathe(solid_profile(outline), 48), 35.0f);
-  return a;
+  a.add(palette::kGold, lathe(solid_profile(outline), 56), 35.0f);
+  return to_scale(a);
 }
 
 Asset barrel_load() {
@@ -70,31 +81,32 @@ Asset barrel_load() {
     hoops.append(tube(r + 0.012f, r - 0.01f, z - 0.018f, z + 0.018f, 48));
   }
   a.add(palette::kDarkSteel, hoops, 40.0f);
-  return a;
+  return to_scale(a);
 }
 
 Asset diamond_load() {
   Asset a("load_diamond");
   // Brilliant-style gem standing on its culet: deep pavilion, girdle, crown and a wide table.
-  const std::vector<glm::vec2> profile = {
-      {0.0f, 0.0f}, {0.24f, 0.27f}, {0.24f, 0.29f}, {0.19f, 0.36f}, {0.13f, 0.40f}, {0.0f, 0.40f}};
+  const std::vector<glm::vec2> profile = {{0.0f, 0.0f}, {0.25f, 0.3f},  {0.25f, 0.32f},
+                                          {0.2f, 0.4f}, {0.14f, 0.45f}, {0.0f, 0.45f}};
   a.add(palette::kGem, lathe(profile, 12, kPi / 12.0f), kFlat);
-  return a;
+  return to_scale(a);
 }
 
 Asset metal_pot_load() {
   Asset a("load_metal_pot");
   // Wide cooking pot with a rolled rim, two loop handles and a lid with a knob.
-  std::vector<glm::vec2> outline = {{0.17f, 0.0f}, {0.21f, 0.02f}, {0.235f, 0.06f},
+  std::vector<glm::vec2> outline = {{0.17f, 0.0f}, {0.21f, 0.02f},  {0.235f, 0.06f},
                                     {0.24f, 0.2f}, {0.245f, 0.27f}, {0.255f, 0.285f}};
-  Shape pot = lathe(solid_profile(outline), 48);
-  std::vector<glm::vec2> lid = {{0.0f, 0.28f},  {0.235f, 0.28f}, {0.2f, 0.32f},  {0.05f, 0.345f},
+  Shape pot = lathe(solid_profile(outline), 56);
+  std::vector<glm::vec2> lid = {{0.0f, 0.28f},  {0.235f, 0.28f}, {0.2f, 0.32f},   {0.05f, 0.345f},
                                 {0.04f, 0.36f}, {0.055f, 0.4f},  {0.03f, 0.415f}, {0.0f, 0.415f}};
-  pot.append(lathe(lid, 48));
+  pot.append(lathe(lid, 56));
   for (float sx : {-1.0f, 1.0f})
-    pot.append(transformed(torus(0.055f, 0.014f, 24, 10), translate({sx * 0.255f, 0, 0.22f}) * rotate_x(90.0f)));
+    pot.append(transformed(torus(0.055f, 0.014f, 24, 10),
+                           translate({sx * 0.255f, 0, 0.22f}) * rotate_x(90.0f)));
   a.add(palette::kSilver, pot, 40.0f);
-  return a;
+  return to_scale(a);
 }
 
 Asset oval_vase_load() {
@@ -109,8 +121,8 @@ Asset oval_vase_load() {
   outline.push_back({0.055f, 0.53f});
   outline.push_back({0.075f, 0.56f});
   outline.push_back({0.05f, 0.56f});
-  a.add(palette::kCeramicPurple, lathe(solid_profile(outline), 48), 35.0f);
-  return a;
+  a.add(palette::kCeramicPurple, lathe(solid_profile(outline), 56), 35.0f);
+  return to_scale(a);
 }
 
 }  // namespace railyard::assetgen::trains

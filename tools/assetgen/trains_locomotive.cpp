@@ -26,10 +26,13 @@ constexpr float kBoilerRadius = 0.4f;
 constexpr float kCabBack = -1.55f, kCabFront = -0.55f, kCabTop = 1.95f, kCabHalf = 0.63f;
 
 // Lathe about +Z turned to lie along +X at the boiler axis.
-glm::mat4 on_boiler_axis(float x) { return translate({x, 0, kBoilerAxis}) * rotate_y(90.0f); }
+glm::mat4 on_boiler_axis(float x) {
+  return translate({x, 0, kBoilerAxis}) * rotate_y(90.0f);
+}
 
 glm::vec3 crank_pin(float x, float side) {
-  return {x + kCrank * std::cos(kCrankAngle), side * kRodY, kDriverAxle + kCrank * std::sin(kCrankAngle)};
+  return {x + kCrank * std::cos(kCrankAngle), side * kRodY,
+          kDriverAxle + kCrank * std::sin(kCrankAngle)};
 }
 
 // Driving wheel about +Z with its outer face towards +Z, crank at kCrankAngle from +X.
@@ -39,8 +42,8 @@ void driving_wheel(Shape& tyre, Shape& centre) {
       {r - 0.05f, -0.045f}, {r + 0.03f, -0.045f}, {r + 0.03f, -0.03f}, {r, -0.015f},
       {r - 0.005f, 0.04f},  {r - 0.05f, 0.04f},   {r - 0.05f, -0.045f}};
   tyre.append(lathe(tyre_profile, 56).weld());
-  const std::vector<glm::vec2> hub = {{0.0f, -0.03f}, {0.09f, -0.03f}, {0.09f, 0.03f},
-                                      {0.07f, 0.05f}, {0.0f, 0.05f}};
+  const std::vector<glm::vec2> hub = {
+      {0.0f, -0.03f}, {0.09f, -0.03f}, {0.09f, 0.03f}, {0.07f, 0.05f}, {0.0f, 0.05f}};
   centre.append(lathe(hub, 24));
   centre.append(tube(r - 0.045f, r - 0.085f, -0.03f, 0.025f, 56));  // rim inside the tyre
   for (int i = 0; i < 12; ++i) {
@@ -81,10 +84,11 @@ void running_gear(Shape& black, Shape& red, Shape& steel) {
   for (float side : {-1.0f, 1.0f}) {
     // Coupling rod through the three crank pins, connecting rod from the crosshead.
     steel.append(beam(crank_pin(kDriverX[2], side) - glm::vec3(0.06f, 0, 0),
-                      crank_pin(kDriverX[0], side) + glm::vec3(0.06f, 0, 0), 0.03f, 0.055f, {0, 0, 1}));
-    glm::vec3 crosshead(1.0f, side * (kRodY + 0.04f), 0.56f);
-    steel.append(beam(crosshead, crank_pin(kDriverX[1], side) + glm::vec3(0, side * 0.04f, 0), 0.03f, 0.06f,
+                      crank_pin(kDriverX[0], side) + glm::vec3(0.06f, 0, 0), 0.03f, 0.055f,
                       {0, 0, 1}));
+    glm::vec3 crosshead(1.0f, side * (kRodY + 0.04f), 0.56f);
+    steel.append(beam(crosshead, crank_pin(kDriverX[1], side) + glm::vec3(0, side * 0.04f, 0),
+                      0.03f, 0.06f, {0, 0, 1}));
     steel.append(rod(crosshead, {1.12f, side * (kRodY + 0.04f), 0.56f}, 0.02f, 12));  // piston rod
     // Outside cylinder with steel covers.
     glm::vec3 c(1.12f, side * 0.55f, 0.56f);
@@ -103,22 +107,23 @@ void boiler(Shape& black, Shape& brass) {
                              on_boiler_axis(x)));
   // Smokebox, a little wider, and its domed door with a handle.
   black.append(transformed(cylinder(0.43f, 0.0f, 0.42f, 64), on_boiler_axis(1.0f)));
-  const std::vector<glm::vec2> door = {{0.0f, 0.0f}, {0.37f, 0.0f}, {0.36f, 0.025f}, {0.3f, 0.05f},
-                                       {0.18f, 0.07f}, {0.0f, 0.075f}};
+  const std::vector<glm::vec2> door = {{0.0f, 0.0f},  {0.37f, 0.0f},  {0.36f, 0.025f},
+                                       {0.3f, 0.05f}, {0.18f, 0.07f}, {0.0f, 0.075f}};
   black.append(transformed(lathe(door, 56), on_boiler_axis(1.42f)));
   brass.append(rod({1.5f, -0.1f, kBoilerAxis}, {1.5f, 0.1f, kBoilerAxis}, 0.018f, 12));
   black.append(box({1.02f, -0.3f, kFootplateTop}, {1.4f, 0.3f, kBoilerAxis - 0.2f}));  // saddle
 
   // Chimney with a flared cap, dome and safety valve.
-  const std::vector<glm::vec2> chimney = {{0.0f, 1.68f},  {0.17f, 1.68f}, {0.17f, 1.72f},
-                                          {0.11f, 1.8f},  {0.1f, 2.1f},   {0.14f, 2.17f},
-                                          {0.15f, 2.24f}, {0.12f, 2.26f}, {0.09f, 2.2f}, {0.0f, 2.2f}};
+  const std::vector<glm::vec2> chimney = {
+      {0.0f, 1.68f},  {0.17f, 1.68f}, {0.17f, 1.72f}, {0.11f, 1.8f}, {0.1f, 2.1f},
+      {0.14f, 2.17f}, {0.15f, 2.24f}, {0.12f, 2.26f}, {0.09f, 2.2f}, {0.0f, 2.2f}};
   black.append(transformed(lathe(chimney, 40), translate({1.21f, 0, 0})));
-  const std::vector<glm::vec2> dome = {{0.0f, 1.64f}, {0.22f, 1.64f}, {0.2f, 1.8f},   {0.18f, 1.88f},
-                                       {0.13f, 1.95f}, {0.06f, 1.985f}, {0.0f, 1.99f}};
+  const std::vector<glm::vec2> dome = {{0.0f, 1.64f},  {0.22f, 1.64f}, {0.2f, 1.8f},
+                                       {0.18f, 1.88f}, {0.13f, 1.95f}, {0.06f, 1.985f},
+                                       {0.0f, 1.99f}};
   brass.append(transformed(lathe(dome, 40), translate({0.35f, 0, 0})));
-  const std::vector<glm::vec2> valve = {{0.0f, 1.68f}, {0.09f, 1.68f}, {0.07f, 1.8f}, {0.05f, 1.84f},
-                                        {0.06f, 1.9f}, {0.0f, 1.92f}};
+  const std::vector<glm::vec2> valve = {{0.0f, 1.68f},  {0.09f, 1.68f}, {0.07f, 1.8f},
+                                        {0.05f, 1.84f}, {0.06f, 1.9f},  {0.0f, 1.92f}};
   brass.append(transformed(lathe(valve, 24), translate({-0.3f, 0, 0})));
   // Side tanks either side of the boiler.
   for (float side : {-1.0f, 1.0f})
@@ -140,7 +145,8 @@ void cab(Shape& black) {
     black.append(box({x0, -kCabHalf, z0}, {x1, kCabHalf, 1.6f}));
     black.append(box({x0, -0.17f, 1.6f}, {x1, 0.17f, 1.84f}));
     for (float side : {-1.0f, 1.0f})
-      black.append(box({x0, side > 0 ? 0.45f : -kCabHalf, 1.6f}, {x1, side > 0 ? kCabHalf : -0.45f, 1.84f}));
+      black.append(
+          box({x0, side > 0 ? 0.45f : -kCabHalf, 1.6f}, {x1, side > 0 ? kCabHalf : -0.45f, 1.84f}));
     black.append(box({x0, -kCabHalf, 1.84f}, {x1, kCabHalf, kCabTop}));
   }
   // Arched roof, extruded along x from an arc cross-section in (y, z).
@@ -155,7 +161,8 @@ void cab(Shape& black) {
     float y = -half + 2.0f * half * static_cast<float>(i) / n;
     section.push_back({y, kCabTop + thick + rise * (1.0f - (y / half) * (y / half))});
   }
-  black.append(transformed(extrude(section, kCabBack - 0.08f, kCabFront + 0.08f), yz_section_along_x()));
+  black.append(
+      transformed(extrude(section, kCabBack - 0.08f, kCabFront + 0.08f), yz_section_along_x()));
 }
 
 void ends(Shape& black, Shape& red, Shape& dark) {
@@ -173,7 +180,8 @@ void ends(Shape& black, Shape& red, Shape& dark) {
       dark.append(transformed(cylinder(0.05f, 0.0f, 0.13f, 20), m));
       dark.append(transformed(frustum(0.085f, 0.08f, 0.13f, 0.16f, 24), m));
     }
-    dark.append(beam({sx * 1.62f, 0, kCouplingHeight}, {sx * 1.75f, 0, kCouplingHeight}, 0.05f, 0.07f));
+    dark.append(
+        beam({sx * 1.62f, 0, kCouplingHeight}, {sx * 1.75f, 0, kCouplingHeight}, 0.05f, 0.07f));
   }
   // Cow-catcher: slanted bars fanning to a point under the front buffer beam.
   for (int i = -4; i <= 4; ++i) {
@@ -182,7 +190,7 @@ void ends(Shape& black, Shape& red, Shape& dark) {
     red.append(beam({1.6f, y, 0.5f}, {tip, 0.92f * y, 0.24f}, 0.035f, 0.035f, {1, 0, 0}));
   }
   for (float side : {-1.0f, 1.0f})
-    red.append(beam({1.66f, side * 0.56f, 0.24f}, {kLocoFront, 0, 0.24f}, 0.04f, 0.04f));
+    red.append(beam({1.66f, side * 0.56f, 0.24f}, {kLocoFront - 0.03f, 0, 0.24f}, 0.04f, 0.04f));
 }
 
 }  // namespace

@@ -11,12 +11,11 @@ namespace {
 // Wagon disc wheel about +Z, flange on the -Z (inner) side, tread centred at z = 0.015.
 Shape disc_wheel() {
   const std::vector<glm::vec2> profile = {
-      {0.0f, -0.06f},    {0.06f, -0.06f},   {0.07f, -0.03f},   {0.15f, -0.025f},
-      {0.175f, -0.035f}, {0.222f, -0.035f}, {0.235f, -0.025f}, {0.235f, -0.015f},
-      {0.205f, -0.005f}, {0.2f, 0.035f},    {0.19f, 0.04f},    {0.165f, 0.04f},
-      {0.15f, 0.02f},    {0.08f, 0.02f},    {0.065f, 0.05f},   {0.03f, 0.055f},
-      {0.0f, 0.055f}};
-  return lathe(profile, 48);
+      {0.0f, -0.06f},    {0.06f, -0.06f},   {0.07f, -0.03f},   {0.15f, -0.025f},  {0.175f, -0.035f},
+      {0.222f, -0.035f}, {0.235f, -0.025f}, {0.235f, -0.015f}, {0.205f, -0.005f}, {0.2f, 0.035f},
+      {0.19f, 0.04f},    {0.165f, 0.04f},   {0.15f, 0.02f},    {0.08f, 0.02f},    {0.065f, 0.05f},
+      {0.03f, 0.055f},   {0.0f, 0.055f}};
+  return lathe(profile, 64);
 }
 
 constexpr float kTreadCentre = 0.015f;
@@ -32,7 +31,8 @@ glm::mat4 wheel_frame(float x, float z, float sign) {
 Asset wheelset() {
   Asset a("wheelset");
   Shape wheels;
-  for (float sign : {1.0f, -1.0f}) wheels.append(transformed(disc_wheel(), wheel_frame(0, 0, sign)));
+  for (float sign : {1.0f, -1.0f})
+    wheels.append(transformed(disc_wheel(), wheel_frame(0, 0, sign)));
   a.add(palette::kSteel, wheels, 40.0f);
   a.add(palette::kSteel, rod({0, -0.5f, 0}, {0, 0.5f, 0}, 0.035f, 24), kSmooth);
 
@@ -57,7 +57,8 @@ Asset wheelset() {
 Asset track_segment() {
   Asset a("track_segment");
   float h = 0.5f * kTrackSegment;
-  const std::vector<glm::vec2> bed = {{-0.78f, 0.0f}, {0.78f, 0.0f}, {0.62f, kBallastTop}, {-0.62f, kBallastTop}};
+  const std::vector<glm::vec2> bed = {
+      {-0.78f, 0.0f}, {0.78f, 0.0f}, {0.62f, kBallastTop}, {-0.62f, kBallastTop}};
   // Outlines are drawn in (y, z) and extruded along x: a cyclic swap of axes.
   const glm::mat4 along_x = yz_section_along_x();
   a.add(palette::kBallast, transformed(extrude(bed, -h, h), along_x), kFlat);
@@ -65,15 +66,18 @@ Asset track_segment() {
   Shape sleepers;
   for (int i = -1; i <= 1; ++i) {
     float x = kTrackSegment * static_cast<float>(i) / 3.0f;
-    sleepers.append(rounded_box({x - 0.075f, -0.56f, kBallastTop}, {x + 0.075f, 0.56f, kSleeperTop}, 0.012f, 1));
+    sleepers.append(rounded_box({x - 0.075f, -0.56f, kBallastTop}, {x + 0.075f, 0.56f, kSleeperTop},
+                                0.012f, 1));
   }
   a.add(palette::kSleeperWood, sleepers, 30.0f);
 
   const float b = kSleeperTop, t = kRailTop;
-  const std::vector<glm::vec2> rail = {
-      {-0.05f, b},          {0.05f, b},           {0.05f, b + 0.015f},  {0.012f, b + 0.03f},
-      {0.012f, t - 0.035f}, {0.03f, t - 0.03f},   {0.03f, t},           {-0.03f, t},
-      {-0.03f, t - 0.03f},  {-0.012f, t - 0.035f}, {-0.012f, b + 0.03f}, {-0.05f, b + 0.015f}};
+  const std::vector<glm::vec2> rail = {{-0.05f, b},          {0.05f, b},
+                                       {0.05f, b + 0.015f},  {0.012f, b + 0.03f},
+                                       {0.012f, t - 0.035f}, {0.03f, t - 0.03f},
+                                       {0.03f, t},           {-0.03f, t},
+                                       {-0.03f, t - 0.03f},  {-0.012f, t - 0.035f},
+                                       {-0.012f, b + 0.03f}, {-0.05f, b + 0.015f}};
   Shape rails;
   for (float sign : {1.0f, -1.0f})
     rails.append(transformed(extrude(rail, -h, h), translate({0, sign * kGaugeHalf, 0}) * along_x));
@@ -84,7 +88,8 @@ Asset track_segment() {
   for (int i = -1; i <= 1; ++i) {
     float x = kTrackSegment * static_cast<float>(i) / 3.0f;
     for (float y : {-kGaugeHalf, kGaugeHalf})
-      chairs.append(box({x - 0.05f, y - 0.07f, kSleeperTop}, {x + 0.05f, y + 0.07f, kSleeperTop + 0.025f}));
+      chairs.append(
+          box({x - 0.05f, y - 0.07f, kSleeperTop}, {x + 0.05f, y + 0.07f, kSleeperTop + 0.025f}));
   }
   a.add(palette::kDarkSteel, chairs, kFlat);
   return a;

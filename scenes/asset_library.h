@@ -1,0 +1,51 @@
+// The models of the asset manifest, loaded once through Assimp and shared by every scene laid
+// out from them. Loading converts each file's frame to ours (Z up) and applies the manifest's
+// scale and offset, so the layout only places and paints.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "renderer/scene.h"
+#include "scenes/asset_manifest.h"
+
+namespace railyard {
+
+struct ModelMesh {
+  std::shared_ptr<const render::Mesh> mesh;
+  std::string material_name;  // the file's material name, matched against MeshRef::paint
+};
+
+// All the meshes of one model file, in our frame.
+struct Model {
+  std::vector<ModelMesh> meshes;
+  glm::vec3 bounds_min{0.0f}, bounds_max{0.0f};
+  std::size_t triangle_count() const;
+};
+
+class AssetLibrary {
+ public:
+  // Loads every model the manifest names. Throws SceneError naming the manifest entry and the
+  // path of a file that is missing or that Assimp cannot read.
+  explicit AssetLibrary(AssetManifest manifest);
+  static AssetLibrary load(const std::filesystem::path& manifest_file);
+  // <data_dir>/assets/manifest.yaml
+  static std::filesystem::path default_manifest(const std::filesystem::path& data_dir);
+
+  const AssetManifest& manifest() const { return manifest_; }
+  const Model& model(const MeshRef& ref) const;
+  // A flat square of ground, 2 * half_size across, at z = 0 with its normal up.
+  std::shared_ptr<const render::Mesh> ground() const { return ground_; }
+
+  static constexpr float kGroundHalfSize = 400.0f;
+
+ private:
+  AssetManifest manifest_;
+  std::map<std::string, std::shared_ptr<const Model>> models_;  // by MeshRef::entry
+  std::shared_ptr<const render::Mesh> ground_;
+};
+
+}  // namespace railyard

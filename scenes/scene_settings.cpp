@@ -1,0 +1,142 @@
+#include "scenes/scene_settings.h"
+
+#include <algorithm>
+
+#include "scenes/scene_error.h"
+#include "scenes/yaml_field.h"
+
+namespace railyard {
+namespace {
+
+glm::ivec2 read_resolution(const YamlField& f) {
+  glm::ivec2 r = f.ivec2();
+  if (r.x < 16 || r.y < 16 || r.x > 16384 || r.y > 16384)
+    f.fail("resolution must be between 16 and 16384 pixels on each side");
+  return r;
+}
+
+glm::vec3 read_direction(const YamlField& f) {
+  glm::vec3 d = f.vec3();
+  if (glm::length(d) < 1e-6f) f.fail("direction must not be zero");
+  return glm::normalize(d);
+}
+
+render::Camera read_camera(const YamlField& f) {
+  f.allow_only({"position", "look_at", "up", "fov_deg", "lens", "near", "far"});
+  render::Camera c;
+  c.position = f["position"].vec3();
+  c.look_at = f["look_at"].vec3();
+  if (glm::length(c.look_at - c.position) < 1e-4f) f["look_at"].fail("must differ from position");
+  if (auto up = f.find("up")) c.up = read_direction(*up);
+  if (glm::length(glm::cross(c.up, c.look_at - c.position)) < 1e-6f)
+    f["look_at"].fail("viewing direction is parallel to the up vector");
+  std::string lens = f["lens"].text();
+  if (lens == "pinhole")
+    c.lens = render::Lens::Pinhole;
+  else if (lens == "fisheye")
+    c.lens = render::Lens::Fisheye;
+  else
+    f["lens"].fail("expected pinhole or fisheye, got '" + lens + "'");
+  c.fov_deg = c.lens == render::Lens::Pinhole ? f["fov_deg"].number(1.0f, 170.0f)
+                                              : f["fov_deg"].number(1.0f, 360.0f);
+  if (auto n = f.find("near")) c.near = n->number(1e-4f, 100.0f);
+  if (auto n = f.find("far")) c.far = n->number(1.0f, 1e6f);
+  if (c.far <= c.near) f.fail("far must be beyond near");
+  return c;
+}
+
+render::Sun read_sun(const YamlField& f) {
+  f.allow_only({"direction", "irradiance", "angular_radius_deg"});
+  render::Sun s;
+  s.direction = read_direction(f["direction"]);
+  s.irradiance = f["irradiance"].colour();
+  s.angular_radius_deg = f["angular_radius_deg"].number(0.0f, 45.0f);
+  return s;
+}
+
+render::Sky read_sky(const YamlField& f) {
+  f.allow_only({"zenith", "horizon", "ground"});
+  return {f["zenith"].colour(), f["horizon"].colour(), f["ground"].colour()};
+}
+
+render::Material read_ground(const YamlField& f) {
+  f.allow_only(
+      {"base_color", "metallic", "roughness", "pattern", "pattern_color", "pattern_scale"});
+  render::Material m;
+  m.base_color = f["base_color"].colour();
+  m.metallic = f["metallic"].number(0.0f, 1.0f);
+  m.roughness = f["roughness"].number(0.0f, 1.0f);
+  std::string pattern = f["pattern"].text();
+  if (pattern == "none")
+    m.pattern = render::Pattern::None;
+  else if (pattern == "sand")
+    m.pattern = render::Pattern::Sand;
+  else if (pattern == "checker")
+    m.pattern = render::Pattern::Checker;
+  else
+    f["pattern"].fail("expected none, sand or checker, got '" + pattern + "'");
+  if (m.pattern != render::Pattern::None) {
+    m.pattern_color = f["pattern_color"].colour();
+    m.pattern_scale = f["pattern_scale"].number(1e-3f, 1e3f);
+  } else {
+    if (auto c = f.find("pattern_color")) m.pattern_color = c->colour();
+    if (auto s = f.find("pattern_scale")) m.pattern_scale = s->number(1e-3f, 1e3f);
+  }
+  return m;
+}
+
+}  // namespace
+
+render::Camera SceneSettings::camera_at(bool high_res) const {
+  render::Camera c = camera;
+  glm::ivec2 r = high_res ? high_res_resolution : resolution;
+  c.width = r.x;
+  c.height = r.y;
+  return c;
+}
+
+SceneSettings parse_scene_settings(const std::string& yaml, const std::string& file_name) {
+  YamlField root = YamlField::parse(yaml, file_name);
+  if (!root.is_map()) root.fail("a scene file is a map of keys (camera, resolution, ...)");
+  root.allow_only({"description", "camera", "resolution", "high_res_resolution", "sun", "sky",
+                   "ground", "background"});
+  SceneSettings s;
+  s.name = std::filesystem::path(file_name).stem().string();
+  if (auto d = root.find("description")) d->text();
+  s.camera = read_camera(root["camera"]);
+  s.resolution = read_resolution(root["resolution"]);
+  s.high_res_resolution = read_resolution(root["high_res_resolution"]);
+  s.camera.width = s.resolution.x;
+  s.camera.height = s.resolution.y;
+  s.sun = read_sun(root["sun"]);
+  s.sky = read_sky(root["sky"]);
+  s.ground = read_ground(root["ground"]);
+  YamlField background = root["background"];
+  if (background.is_scalar()) {
+    if (background.text() != "sky")
+      background.fail("expected sky or a colour [r, g, b], got '" + background.text() + "'");
+  } else {
+    s.background_color = background.colour();
+  }
+  return s;
+}
+
+SceneSettings load_scene_settings(const std::filesystem::path& file) {
+  return parse_scene_settings(read_text_file(file), file.string());
+}
+
+std::filesystem::path scene_file(const std::filesystem::path& data_dir, const std::string& name) {
+  return data_dir / "scenes" / (name + ".yaml");
+}
+
+std::vector<std::string> list_scenes(const std::filesystem::path& data_dir) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(data_dir / "scenes", ec))
+    if (entry.is_regular_file() && entry.path().extension() == ".yaml")
+      names.push_back(entry.path().stem().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace railyard

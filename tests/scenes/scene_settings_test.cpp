@@ -1,0 +1,133 @@
+#include "scenes/scene_settings.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "scenes/scene_error.h"
+#include "test_data.h"
+
+namespace railyard {
+namespace {
+
+const char* kMinimal = R"(camera:
+  position: [0, -30, 14]
+  look_at: [0, 0, 0.6]
+  fov_deg: 40
+  lens: pinhole
+resolution: [480, 270]
+high_res_resolution: [1920, 1080]
+sun: {direction: [0, 0, 2], irradiance: [3, 3, 3], angular_radius_deg: 2}
+sky: {zenith: [0.2, 0.3, 0.6], horizon: [0.7, 0.7, 0.7], ground: [0.3, 0.3, 0.3]}
+ground: {base_color: [0.4, 0.4, 0.4], metallic: 0, roughness: 0.8, pattern: none}
+background: sky
+)";
+
+// The message of the SceneError that parsing `yaml` throws, or "" when it parses.
+std::string error_of(const std::string& yaml) {
+  try {
+    parse_scene_settings(yaml, "scenes/broken_scene.yaml");
+  } catch (const SceneError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return text.replace(at, from.size(), to);
+}
+
+TEST(SceneSettings, EveryShippedSceneParses) {
+  auto names = list_scenes(testing::source_dir());
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"base_scene", "desert_scene", "fisheye_scene", "sky_scene"}));
+  for (const auto& name : names) {
+    SceneSettings s = load_scene_settings(scene_file(testing::source_dir(), name));
+    EXPECT_EQ(s.name, name);
+    EXPECT_EQ(s.camera.width, 480);
+    EXPECT_EQ(s.camera.height, 270);
+    render::Camera high = s.camera_at(true);
+    EXPECT_EQ(high.width, 1920);
+    EXPECT_EQ(high.height, 1080);
+    EXPECT_NEAR(glm::length(s.sun.direction), 1.0f, 1e-5f);
+  }
+}
+
+TEST(SceneSettings, ScenesDifferAsDescribed) {
+  auto load = [](const char* name) {
+    return load_scene_settings(scene_file(testing::source_dir(), name));
+  };
+  SceneSettings base = load("base_scene"), desert = load("desert_scene"), sky = load("sky_scene"),
+                fisheye = load("fisheye_scene");
+  EXPECT_TRUE(base.background_color.has_value());  // plain background
+  EXPECT_EQ(base.ground.pattern, render::Pattern::None);
+  EXPECT_EQ(desert.ground.pattern, render::Pattern::Sand);
+  EXPECT_FALSE(sky.background_color.has_value());
+  EXPECT_EQ(fisheye.camera.lens, render::Lens::Fisheye);
+  EXPECT_EQ(base.camera.lens, render::Lens::Pinhole);
+  // The sky scene's camera looks up far enough that the horizon is in the picture.
+  glm::vec3 horizon = sky.camera.position + glm::vec3(0.0f, 1000.0f, 0.0f);
+  auto pixel = sky.camera.project(horizon);
+  ASSERT_TRUE(pixel.has_value());
+  EXPECT_GT(pixel->y, 0.15f * sky.camera.height);
+  EXPECT_LT(pixel->y, 0.6f * sky.camera.height);
+}
+
+TEST(SceneSettings, MinimalSceneParses) {
+  SceneSettings s = parse_scene_settings(kMinimal, "scenes/my_scene.yaml");
+  EXPECT_EQ(s.name, "my_scene");
+  EXPECT_FALSE(s.background_color.has_value());
+  EXPECT_FLOAT_EQ(s.camera.fov_deg, 40.0f);
+}
+
+TEST(SceneSettings, UnknownKeyIsRejectedWithFileLineAndKey) {
+  std::string e = error_of(replaced(kMinimal, "fov_deg: 40", "fov_deg: 40\n  fov_dge: 41"));
+  EXPECT_NE(e.find("scenes/broken_scene.yaml:5:"), std::string::npos) << e;
+  EXPECT_NE(e.find("camera.fov_dge"), std::string::npos) << e;
+  EXPECT_NE(e.find("unknown key"), std::string::npos) << e;
+  e = error_of(std::string(kMinimal) + "fog: 0.1\n");
+  EXPECT_NE(e.find("'fog'"), std::string::npos) << e;
+}
+
+TEST(SceneSettings, BadValuesNameTheirKey) {
+  struct Case {
+    std::string from, to, key, words;
+  };
+  const Case cases[] = {
+      {"fov_deg: 40", "fov_deg: wide", "camera.fov_deg", "expected a number"},
+      {"fov_deg: 40", "fov_deg: 400", "camera.fov_deg", "from 1 to 170"},
+      {"lens: pinhole", "lens: tilt_shift", "camera.lens", "pinhole or fisheye"},
+      {"resolution: [480, 270]", "resolution: [480]", "resolution", "2 whole numbers"},
+      {"direction: [0, 0, 2]", "direction: [0, 0, 0]", "sun.direction", "zero"},
+      {"pattern: none", "pattern: stripes", "ground.pattern", "none, sand or checker"},
+      {"pattern: none", "pattern: sand", "ground.pattern_color", "missing"},
+      {"background: sky", "background: night", "background", "sky or a colour"},
+      {"roughness: 0.8", "roughness: 2", "ground.roughness", "from 0 to 1"},
+      {"horizon: [0.7, 0.7, 0.7]", "horizon: [0.7, -1, 0.7]", "sky.horizon", "negative"},
+      {"  look_at: [0, 0, 0.6]\n", "", "camera.look_at", "missing"},
+  };
+  for (const Case& c : cases) {
+    std::string e = error_of(replaced(kMinimal, c.from, c.to));
+    EXPECT_NE(e.find("scenes/broken_scene.yaml:"), std::string::npos) << e;
+    EXPECT_NE(e.find("'" + c.key + "'"), std::string::npos) << c.to << " -> " << e;
+    EXPECT_NE(e.find(c.words), std::string::npos) << c.to << " -> " << e;
+  }
+}
+
+TEST(SceneSettings, InvalidYamlAndMissingFilesAreReported) {
+  std::string e = error_of("camera: [1, 2\n");
+  EXPECT_NE(e.find("scenes/broken_scene.yaml"), std::string::npos) << e;
+  EXPECT_NE(e.find("invalid YAML"), std::string::npos) << e;
+  EXPECT_NE(error_of("- just\n- a list\n").find("map of keys"), std::string::npos);
+  try {
+    load_scene_settings("/nonexistent/no_scene.yaml");
+    FAIL() << "expected an error";
+  } catch (const SceneError& err) {
+    EXPECT_NE(std::string(err.what()).find("/nonexistent/no_scene.yaml"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace railyard
