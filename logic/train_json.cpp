@@ -5,8 +5,8 @@
 namespace railyard {
 namespace {
 
-nlohmann::json car_in(Vocabulary vocabulary, const Car& car) {
-  nlohmann::json out = nlohmann::json::object();
+nlohmann::ordered_json car_in(Vocabulary vocabulary, const Car& car) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
   for (Descriptor d : kDescriptors) {
     std::string key(descriptor_key(d));
     int value = descriptor_value(car, d);
@@ -22,10 +22,10 @@ nlohmann::json car_in(Vocabulary vocabulary, const Car& car) {
 
 }  // namespace
 
-nlohmann::json train_json(const LabelledTrain& labelled, std::uint64_t index) {
-  nlohmann::json cars = nlohmann::json::array();
+nlohmann::ordered_json train_json(const LabelledTrain& labelled, std::uint64_t index) {
+  nlohmann::ordered_json cars = nlohmann::ordered_json::array();
   for (const Car& car : labelled.train.cars) {
-    nlohmann::json entry = {{"position", car.position}};
+    nlohmann::ordered_json entry = {{"position", car.position}};
     for (Vocabulary v : {Vocabulary::Michalski, Vocabulary::Trains, Vocabulary::Blocks})
       entry[std::string(vocabulary_name(v))] = car_in(v, car);
     cars.push_back(std::move(entry));

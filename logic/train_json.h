@@ -11,6 +11,6 @@ namespace railyard {
 
 // {"index", "label", "angle", "num_cars", "cars": [{"position", "michalski": {...},
 //  "trains": {...}, "blocks": {...}}]} with descriptor keys as in descriptor_key().
-nlohmann::json train_json(const LabelledTrain& train, std::uint64_t index);
+nlohmann::ordered_json train_json(const LabelledTrain& train, std::uint64_t index);
 
 }  // namespace railyard

@@ -136,7 +136,8 @@ bool is_section(const std::string& key) {
 
 std::string location(const ConfigSource& source, const YAML::Node& node, const std::string& key) {
   std::string where = source.name;
-  if (!node.Mark().is_null()) where += ":" + std::to_string(node.Mark().line + 1);
+  if (source.has_lines && !node.Mark().is_null())
+    where += ":" + std::to_string(node.Mark().line + 1);
   return where + ": key '" + key + "'";
 }
 
@@ -253,7 +254,9 @@ std::string emit_config(const DatasetConfig& c) {
       << std::string(distribution_name(c.sampler.distribution));
   out << YAML::Key << "min_cars" << YAML::Value << c.sampler.min_cars;
   out << YAML::Key << "max_cars" << YAML::Value << c.sampler.max_cars;
-  out << YAML::Key << "constraints" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "constraints" << YAML::Value;
+  if (c.sampler.constraints.empty()) out << YAML::Flow;
+  out << YAML::BeginMap;
   for (const auto& [d, constraint] : c.sampler.constraints.by_descriptor) {
     out << YAML::Key << std::string(descriptor_key(d)) << YAML::Value;
     if (constraint.custom_weights) {

@@ -53,6 +53,7 @@ struct DatasetConfig {
 struct ConfigSource {
   YAML::Node node;
   std::string name;
+  bool has_lines = true;  // false for nodes made from command-line text: no line to name
 };
 
 // The defaults as a YAML document (what --print-config shows when nothing is set).

@@ -26,8 +26,9 @@ SceneContext load_scene_context(const DatasetConfig& config,
   return context;
 }
 
-render::Scene SampleFactory::layout(const Train& train) const {
-  return layout_train(train, scene_.representation, scene_.settings, *scene_.assets, scene_.layout);
+render::Scene layout_scene(const SceneContext& context, const Train& train) {
+  return layout_train(train, context.representation, context.settings, *context.assets,
+                      context.layout);
 }
 
 RenderedSample SampleFactory::operator()(std::uint64_t index) {
@@ -35,7 +36,7 @@ RenderedSample SampleFactory::operator()(std::uint64_t index) {
   sample.index = index;
   sample.train = trains_.train(index);
   sample.published = published_label(sample.train.label, config_.seed, index, config_.label_noise);
-  sample.scene = layout(sample.train.train);
+  sample.scene = layout_scene(scene_, sample.train.train);
   render::RenderOptions options;
   options.samples = config_.samples;
   options.seed = config_.seed;

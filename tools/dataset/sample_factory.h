@@ -27,6 +27,9 @@ struct SceneContext {
 // SceneError naming the missing or broken file.
 SceneContext load_scene_context(const DatasetConfig& config, const std::filesystem::path& data_dir);
 
+// The scene of a train as a dataset with this context lays it out.
+render::Scene layout_scene(const SceneContext& context, const Train& train);
+
 class SampleFactory {
  public:
   SampleFactory(TrainSource& trains, const SceneContext& scene, render::Renderer& renderer,
@@ -34,9 +37,6 @@ class SampleFactory {
       : trains_(trains), scene_(scene), renderer_(renderer), config_(config) {}
 
   RenderedSample operator()(std::uint64_t index);
-
-  // The scene of a train as this dataset lays it out (for the viewer and the contact sheet).
-  render::Scene layout(const Train& train) const;
 
  private:
   TrainSource& trains_;

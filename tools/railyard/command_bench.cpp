@@ -1,5 +1,8 @@
 // `railyard bench`: throughput figures for BENCHMARKS.md. Not a test: nothing here asserts a time.
+#include "tools/railyard/bench_pathtrace.h"
+#include "tools/railyard/bench_pipeline.h"
 #include "tools/railyard/commands.h"
+#include "tools/railyard/config_options.h"
 
 namespace railyard {
 
@@ -22,6 +25,35 @@ void add_bench_command(CLI::App& app) {
   command->add_option("--seed", logic->seed, "random seed")->capture_default_str();
   command->add_option("-r,--rule", logic->rules, "rules to label with")->capture_default_str();
   command->callback([logic] { run_logic_benchmark(logic->count, logic->seed, logic->rules); });
+
+  auto pipeline = std::make_shared<GenerateOptions>();
+  CLI::App* pipeline_command = bench->add_subcommand(
+      "pipeline", "images/s of generate against bare rendering of the same samples");
+  add_config_options(*pipeline_command, *pipeline);
+  pipeline_command->callback([pipeline] {
+    GenerateOptions options = *pipeline;
+    // 1,000 images unless the config or a flag says otherwise.
+    if (options.config_file.empty()) options.flags.insert(options.flags.begin(), {"count", "1000"});
+    run_pipeline_benchmark(effective_config(options));
+  });
+
+  auto pathtrace = std::make_shared<PathtraceBenchOptions>();
+  CLI::App* pt = bench->add_subcommand(
+      "pathtrace", "seconds per image and rays/s of the path tracer on a 3-car train");
+  pt->add_option("--scene", pathtrace->scene, "scene name")->capture_default_str();
+  pt->add_option("--representation", pathtrace->representation, "Trains or SimpleObjects")
+      ->capture_default_str();
+  pt->add_option("-s,--samples", pathtrace->samples, "samples per pixel, one image each")
+      ->capture_default_str();
+  pt->add_option("-j,--threads", pathtrace->threads, "threads (0: all cores)");
+  pt->add_option("--bounces", pathtrace->max_bounces, "maximum bounces")->capture_default_str();
+  pt->add_option("--width", pathtrace->width, "image width")->capture_default_str();
+  pt->add_option("--height", pathtrace->height, "image height")->capture_default_str();
+  pt->add_option("--seed", pathtrace->seed, "random seed");
+  pt->add_option("--out", pathtrace->out, "folder to write pathtrace_<spp>.png into");
+  pt->add_flag("--no-sky-nee", [pathtrace](std::int64_t) { pathtrace->sky_next_event = false; },
+               "sample the sky only by BSDF sampling (faster per sample, noisier)");
+  pt->callback([pathtrace] { run_pathtrace_benchmark(*pathtrace); });
 }
 
 }  // namespace railyard

@@ -13,7 +13,7 @@ DatasetConfig effective_config(const GenerateOptions& options) {
   YAML::Node overrides;
   for (const auto& [key, value] : options.flags) apply_override(overrides, key + "=" + value);
   for (const auto& assignment : options.assignments) apply_override(overrides, assignment);
-  sources.push_back({overrides, "command line"});
+  sources.push_back({overrides, "command line", false});
   return build_config(sources);
 }
 

@@ -99,3 +99,22 @@ TEST(DatasetConfig, OverridesNeedKeyEqualsValue) {
 
 }  // namespace
 }  // namespace railyard
+
+namespace railyard {
+namespace {
+
+TEST(DatasetConfig, ShippedExampleConfigsAreValid) {
+  int checked = 0;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::filesystem::path(RAILYARD_SOURCE_DIR) / "configs")) {
+    if (entry.path().extension() != ".yaml") continue;
+    SCOPED_TRACE(entry.path().string());
+    EXPECT_NO_THROW(build_config({{default_config_node(), "defaults"},
+                                  {read_config_file(entry.path()), entry.path().string()}}));
+    ++checked;
+  }
+  EXPECT_GE(checked, 3);
+}
+
+}  // namespace
+}  // namespace railyard

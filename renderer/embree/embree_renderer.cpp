@@ -1,0 +1,133 @@
+#include "renderer/embree/embree_renderer.h"
+
+#include <embree3/rtcore_config.h>
+#include <tbb/info.h>
+
+#include <chrono>
+#include <stdexcept>
+#include <string>
+
+#include "renderer/embree/device.h"
+#include "renderer/embree/frame_render.h"
+#include "renderer/embree/mesh_cache.h"
+#include "renderer/embree/scene_bvh.h"
+#include "renderer/embree/tiles.h"
+
+namespace railyard::render {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+struct EmbreeRenderer::State {
+  EmbreeOptions options;
+  embree::Device device;
+  embree::MeshCache meshes{device};
+  EmbreeRenderStats stats;
+
+  embree::IntegratorSettings integrator() const {
+    return {options.max_bounces, options.russian_roulette_depth, options.dielectric_specular,
+            options.sky_next_event};
+  }
+
+  embree::FrameSettings frame(const Scene& scene, const RenderOptions& render) const {
+    if (render.samples < 0) {
+      throw std::invalid_argument("samples per pixel must be >= 0 (0: the default), not " +
+                                  std::to_string(render.samples));
+    }
+    if (scene.camera.width <= 0 || scene.camera.height <= 0) {
+      throw std::invalid_argument("camera image size must be positive, not " +
+                                  std::to_string(scene.camera.width) + "x" +
+                                  std::to_string(scene.camera.height));
+    }
+    return {render.samples > 0 ? render.samples : options.samples, render.seed, render.image_index,
+            options.threads, options.filter_width};
+  }
+
+  // The frame's BVH, built on the render's own threads.
+  std::unique_ptr<embree::SceneBvh> build(const Scene& scene) {
+    auto start = Clock::now();
+    meshes.prune();
+    std::unique_ptr<embree::SceneBvh> bvh;
+    embree::run_in_arena(options.threads,
+                         [&] { bvh = std::make_unique<embree::SceneBvh>(device, meshes, scene); });
+    stats = {};
+    stats.bvh_seconds = seconds_since(start);
+    return bvh;
+  }
+
+  void record(const embree::RayCounts& rays, const embree::FrameSettings& settings,
+              const Scene& scene, Clock::time_point start) {
+    stats.trace_seconds = seconds_since(start);
+    stats.rays = rays.closest + rays.shadow;
+    stats.shadow_rays = rays.shadow;
+    stats.samples = static_cast<std::uint64_t>(scene.camera.width) * scene.camera.height *
+                    static_cast<std::uint64_t>(settings.samples);
+  }
+};
+
+namespace {
+
+void validate(const EmbreeOptions& options) {
+  auto require = [](bool ok, const std::string& what) {
+    if (!ok) throw std::invalid_argument("Embree renderer: " + what);
+  };
+  require(options.threads >= 0, "threads must be >= 0 (0: all cores)");
+  require(options.max_bounces >= 0, "max_bounces must be >= 0");
+  require(options.samples >= 1, "samples must be >= 1");
+  require(options.filter_width > 0.0f, "filter_width must be > 0");
+  require(options.russian_roulette_depth >= 1, "russian_roulette_depth must be >= 1");
+}
+
+}  // namespace
+
+EmbreeRenderer::EmbreeRenderer(const EmbreeOptions& options) {
+  validate(options);
+  state_ = std::make_unique<State>(options);
+}
+
+EmbreeRenderer::~EmbreeRenderer() = default;
+
+std::string EmbreeRenderer::description() const {
+  int threads =
+      state_->options.threads > 0 ? state_->options.threads : tbb::info::default_concurrency();
+  return "Embree " + std::to_string(RTC_VERSION_MAJOR) + "." + std::to_string(RTC_VERSION_MINOR) +
+         "." + std::to_string(RTC_VERSION_PATCH) + " path tracer; " + std::to_string(threads) +
+         " threads; " + std::to_string(state_->options.max_bounces) + " bounces; " +
+         std::to_string(state_->options.samples) + " samples per pixel by default";
+}
+
+const EmbreeRenderStats& EmbreeRenderer::last_stats() const {
+  return state_->stats;
+}
+
+Frame EmbreeRenderer::render(const Scene& scene, const RenderOptions& options) {
+  embree::FrameSettings settings = state_->frame(scene, options);
+  auto bvh = state_->build(scene);
+  auto start = Clock::now();
+  embree::RayCounts rays;
+  Frame frame = embree::render_frame(*bvh, scene, state_->integrator(), settings, rays);
+  state_->record(rays, settings, scene, start);
+  return frame;
+}
+
+LinearFrame EmbreeRenderer::render_linear(const Scene& scene, const RenderOptions& options) {
+  embree::FrameSettings settings = state_->frame(scene, options);
+  auto bvh = state_->build(scene);
+  auto start = Clock::now();
+  embree::RayCounts rays;
+  LinearFrame frame = embree::render_linear(*bvh, scene, state_->integrator(), settings, rays);
+  state_->record(rays, settings, scene, start);
+  return frame;
+}
+
+std::unique_ptr<Renderer> make_embree_renderer(const EmbreeOptions& options) {
+  return std::make_unique<EmbreeRenderer>(options);
+}
+
+}  // namespace railyard::render

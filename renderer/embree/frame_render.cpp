@@ -1,0 +1,170 @@
+#include "renderer/embree/frame_render.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <mutex>
+
+#include "renderer/embree/camera_rays.h"
+#include "renderer/embree/pixel_filter.h"
+#include "renderer/embree/sampler.h"
+#include "renderer/embree/tiles.h"
+#include "renderer/tone.h"
+
+namespace railyard::render::embree {
+namespace {
+
+bool finite(const glm::vec3& c) {
+  return std::isfinite(c.r) && std::isfinite(c.g) && std::isfinite(c.b);
+}
+
+// Sums over one pixel's samples of display-linear colour and of linear radiance.
+struct PixelSums {
+  glm::vec3 display{0.0f};
+  glm::vec3 radiance{0.0f};
+};
+
+class PixelSampler {
+ public:
+  PixelSampler(const SceneBvh& bvh, const Scene& scene, const IntegratorSettings& integrator,
+               const FrameSettings& settings)
+      : bvh_(bvh),
+        scene_(scene),
+        settings_(settings),
+        rays_(scene.camera),
+        filter_(settings.filter_width),
+        integrator_(bvh, scene, integrator) {}
+
+  PixelSums sample(int x, int y, RayCounts& rays) const {
+    PixelSums sums;
+    auto pixel = static_cast<std::uint32_t>(y * scene_.camera.width + x);
+    glm::vec2 centre(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f);
+    // The camera rays of up to eight samples at a time go through the BVH as one packet.
+    RayPacket packet;
+    packet.origin = rays_.origin();
+    std::array<SampleStream, RayPacket::kSize> streams;
+    for (int first = 0; first < settings_.samples; first += RayPacket::kSize) {
+      packet.count = std::min(RayPacket::kSize, settings_.samples - first);
+      for (int i = 0; i < packet.count; ++i) {
+        streams[i] = SampleStream(settings_.seed, static_cast<std::uint64_t>(settings_.image_index),
+                                  pixel, static_cast<std::uint32_t>(first + i));
+        glm::vec2 position = centre + filter_.sample(streams[i].next_2d());
+        packet.active[i] = rays_.direction(position, packet.direction[i]);
+        if (packet.active[i]) packet.range[i] = rays_.clip_range(packet.direction[i]);
+      }
+      rays.closest += static_cast<std::uint64_t>(packet.count);
+      bvh_.intersect(packet);
+      for (int i = 0; i < packet.count; ++i) {
+        if (packet.active[i]) add(packet, i, streams[i], sums, rays);
+      }
+    }
+    return sums;
+  }
+
+  const CameraRays& rays() const { return rays_; }
+
+ private:
+  void add(const RayPacket& packet, int i, SampleStream& stream, PixelSums& sums,
+           RayCounts& rays) const {
+    if (!packet.found[i]) {
+      if (scene_.background_color) {
+        // The background colour is display-referred: it bypasses the tone curve (tone.h).
+        sums.display += *scene_.background_color;
+        sums.radiance += *scene_.background_color;
+        return;
+      }
+      glm::vec3 sky = integrator_.sky(packet.direction[i]);
+      sums.display += tone::display_linear(sky);
+      sums.radiance += sky;
+      return;
+    }
+    glm::vec3 radiance = integrator_.radiance(packet.direction[i], packet.hit[i], stream, rays);
+    if (finite(radiance)) {  // a NaN or infinity from a degenerate path counts as black
+      sums.display += tone::display_linear(radiance);
+      sums.radiance += radiance;
+    }
+  }
+
+  const SceneBvh& bvh_;
+  const Scene& scene_;
+  FrameSettings settings_;
+  CameraRays rays_;
+  PixelFilter filter_;
+  Integrator integrator_;
+};
+
+// Ray counts gathered per tile, added up once per tile.
+class RayTally {
+ public:
+  void add(const RayCounts& tile) {
+    std::lock_guard lock(mutex_);
+    total_ += tile;
+  }
+  const RayCounts& total() const { return total_; }
+
+ private:
+  std::mutex mutex_;
+  RayCounts total_;
+};
+
+}  // namespace
+
+Frame render_frame(const SceneBvh& bvh, const Scene& scene, const IntegratorSettings& integrator,
+                   const FrameSettings& settings, RayCounts& rays) {
+  const Camera& camera = scene.camera;
+  Frame frame{Image<Rgb8>(camera.width, camera.height),
+              Image<std::uint32_t>(camera.width, camera.height, 0u),
+              Image<float>(camera.width, camera.height, kNoDepth)};
+  PixelSampler sampler(bvh, scene, integrator, settings);
+  float inverse_samples = 1.0f / static_cast<float>(settings.samples);
+  RayTally tally;
+  for_each_tile(camera.width, camera.height, settings.threads, [&](const Tile& tile) {
+    RayCounts tile_rays;
+    for (int y = tile.y0; y < tile.y1; ++y) {
+      for (int x = tile.x0; x < tile.x1; ++x) {
+        frame.color.at(x, y) =
+            tone::encode(sampler.sample(x, y, tile_rays).display * inverse_samples);
+        // The passes: the surface through the pixel centre, as the raster backend rasterises it.
+        glm::vec3 direction;
+        glm::vec2 centre(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f);
+        if (!sampler.rays().direction(centre, direction)) continue;
+        glm::vec2 clip = sampler.rays().clip_range(direction);
+        Hit hit;
+        ++tile_rays.closest;
+        if (bvh.intersect(sampler.rays().origin(), direction, clip.x, clip.y, hit, true)) {
+          frame.part_ids.at(x, y) = bvh.instance(hit.instance).part;
+          frame.depth.at(x, y) = hit.distance;
+        }
+      }
+    }
+    tally.add(tile_rays);
+  });
+  rays = tally.total();
+  return frame;
+}
+
+LinearFrame render_linear(const SceneBvh& bvh, const Scene& scene,
+                          const IntegratorSettings& integrator, const FrameSettings& settings,
+                          RayCounts& rays) {
+  const Camera& camera = scene.camera;
+  LinearFrame frame{Image<glm::vec3>(camera.width, camera.height, glm::vec3(0.0f)),
+                    Image<glm::vec3>(camera.width, camera.height, glm::vec3(0.0f))};
+  PixelSampler sampler(bvh, scene, integrator, settings);
+  float inverse_samples = 1.0f / static_cast<float>(settings.samples);
+  RayTally tally;
+  for_each_tile(camera.width, camera.height, settings.threads, [&](const Tile& tile) {
+    RayCounts tile_rays;
+    for (int y = tile.y0; y < tile.y1; ++y) {
+      for (int x = tile.x0; x < tile.x1; ++x) {
+        PixelSums sums = sampler.sample(x, y, tile_rays);
+        frame.radiance.at(x, y) = sums.radiance * inverse_samples;
+        frame.display.at(x, y) = sums.display * inverse_samples;
+      }
+    }
+    tally.add(tile_rays);
+  });
+  rays = tally.total();
+  return frame;
+}
+
+}  // namespace railyard::render::embree

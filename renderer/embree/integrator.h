@@ -1,0 +1,56 @@
+// Unidirectional path tracing with next-event estimation: at every surface the sun's disc and the
+// sky are each sampled directly and through the BSDF, the two strategies combined by multiple
+// importance sampling (power heuristic); Russian roulette ends dim paths after a few bounces.
+#pragma once
+
+#include <cstdint>
+#include <glm/glm.hpp>
+
+#include "renderer/embree/lights.h"
+#include "renderer/embree/sampler.h"
+#include "renderer/embree/scene_bvh.h"
+#include "renderer/scene.h"
+
+namespace railyard::render::embree {
+
+struct IntegratorSettings {
+  int max_bounces = 20;             // surface interactions after the first; 0 = direct light only
+  int russian_roulette_depth = 3;   // bounces before Russian roulette may end a path
+  bool dielectric_specular = true;  // false: non-metals are pure Lambert (see Bsdf)
+  // Sample the sky directly at every vertex (one more shadow ray); off: BSDF sampling alone
+  // finds it.
+  bool sky_next_event = true;
+};
+
+// Rays traced, for throughput figures: closest-hit queries and shadow (any-hit) queries.
+struct RayCounts {
+  std::uint64_t closest = 0;
+  std::uint64_t shadow = 0;
+  RayCounts& operator+=(const RayCounts& o) {
+    closest += o.closest;
+    shadow += o.shadow;
+    return *this;
+  }
+};
+
+class Integrator {
+ public:
+  // The scene and its BVH must outlive the integrator.
+  Integrator(const SceneBvh& bvh, const Scene& scene, const IntegratorSettings& settings);
+
+  // Radiance arriving at the camera along a camera ray that hit a surface (the caller traces
+  // camera rays, in packets).
+  glm::vec3 radiance(const glm::vec3& direction, const Hit& camera_hit, SampleStream& stream,
+                     RayCounts& rays) const;
+  // What a camera ray that hits nothing sees: the sky. The sun's disc is not seen directly, as in
+  // the raster backend; it shows in lighting and in reflections.
+  glm::vec3 sky(const glm::vec3& direction) const { return sky_.radiance(direction); }
+
+ private:
+  const SceneBvh& bvh_;
+  SunLight sun_;
+  SkyLight sky_;
+  IntegratorSettings settings_;
+};
+
+}  // namespace railyard::render::embree

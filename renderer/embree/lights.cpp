@@ -1,0 +1,48 @@
+#include "renderer/embree/lights.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "renderer/renderer.h"
+
+namespace railyard::render::embree {
+namespace {
+
+glm::vec3 sun_direction(const Sun& sun) {
+  float length = glm::length(sun.direction);
+  if (!(length > 0.0f) || !std::isfinite(length)) {
+    throw RendererError("the sun's direction must be a non-zero vector");
+  }
+  return sun.direction / length;
+}
+
+}  // namespace
+
+SunLight::SunLight(const Sun& sun)
+    : lit_(std::max(sun.irradiance.r, std::max(sun.irradiance.g, sun.irradiance.b)) > 0.0f),
+      frame_(lit_ ? sun_direction(sun) : glm::vec3(0.0f, 0.0f, 1.0f)) {
+  if (!lit_) return;
+  float radius = glm::radians(std::max(0.0f, sun.angular_radius_deg));
+  cos_max_ = std::cos(radius);
+  if (delta()) {
+    radiance_ = sun.irradiance;
+    return;
+  }
+  // A uniform disc of radiance L gives irradiance L * pi * sin^2(radius) on a surface facing it.
+  float sin_max = std::sin(radius);
+  radiance_ = sun.irradiance / (kPi * sin_max * sin_max);
+  pdf_ = 1.0f / (2.0f * kPi * (1.0f - cos_max_));
+}
+
+LightSample SunLight::sample(glm::vec2 u) const {
+  if (delta()) return {frame_.n, radiance_, 0.0f};
+  return {frame_.to_world(sample_uniform_cone(u, cos_max_)), radiance_, pdf_};
+}
+
+LightSample SkyLight::sample(const LocalFrame& frame, glm::vec2 u) const {
+  glm::vec3 local = sample_cosine_hemisphere(u);
+  glm::vec3 direction = frame.to_world(local);
+  return {direction, radiance(direction), local.z / kPi};
+}
+
+}  // namespace railyard::render::embree

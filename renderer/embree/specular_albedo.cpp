@@ -1,0 +1,70 @@
+#include "renderer/embree/specular_albedo.h"
+
+#include <algorithm>
+#include <array>
+
+#include "renderer/embree/microfacet.h"
+
+namespace railyard::render::embree {
+namespace {
+
+constexpr int kCosines = 32;    // n.v from 0 to 1
+constexpr int kRoughness = 32;  // roughness from kMinRoughness to 1
+constexpr float kMinRoughness = 0.045f;
+constexpr int kStrata = 32;  // kStrata^2 visible-normal samples per entry
+
+float cosine_at(int i) {
+  return std::max(1e-3f, static_cast<float>(i) / (kCosines - 1));
+}
+float roughness_at(int j) {
+  return kMinRoughness + (1.0f - kMinRoughness) * static_cast<float>(j) / (kRoughness - 1);
+}
+
+// E = integral of F D V cos over the lobe, by stratified visible-normal sampling, whose weight
+// F G2 / G1 makes it a plain average. Split by Schlick: F = F0 (1 - m^5) + m^5, m = 1 - v.h.
+glm::vec2 integrate(float n_dot_v, float roughness) {
+  float alpha = roughness * roughness;
+  glm::vec3 v(std::sqrt(1.0f - n_dot_v * n_dot_v), 0.0f, n_dot_v);
+  glm::vec2 sum(0.0f);
+  for (int a = 0; a < kStrata; ++a) {
+    for (int b = 0; b < kStrata; ++b) {
+      glm::vec2 u((a + 0.5f) / kStrata, (b + 0.5f) / kStrata);
+      glm::vec3 h = sample_visible_normal(v, alpha, u);
+      glm::vec3 l = glm::reflect(-v, h);
+      if (l.z <= 0.0f) continue;
+      float v_dot_h = std::max(0.0f, glm::dot(v, h));
+      float weight = smith_visibility(v.z, l.z, alpha) * 4.0f * l.z * v.z / smith_g1(v.z, alpha);
+      float m = 1.0f - v_dot_h;
+      float m5 = m * m * m * m * m;
+      sum += weight * glm::vec2(1.0f - m5, m5);
+    }
+  }
+  return sum / static_cast<float>(kStrata * kStrata);
+}
+
+struct Table {
+  std::array<glm::vec2, kCosines * kRoughness> entries;
+  Table() {
+    for (int j = 0; j < kRoughness; ++j) {
+      for (int i = 0; i < kCosines; ++i)
+        entries[j * kCosines + i] = integrate(cosine_at(i), roughness_at(j));
+    }
+  }
+  glm::vec2 at(int i, int j) const { return entries[j * kCosines + i]; }
+};
+
+}  // namespace
+
+glm::vec2 specular_albedo(float n_dot_v, float roughness) {
+  static const Table table;  // built once, on first use (thread-safe initialisation)
+  float x = std::clamp(n_dot_v, 0.0f, 1.0f) * (kCosines - 1);
+  float y = (std::clamp(roughness, kMinRoughness, 1.0f) - kMinRoughness) / (1.0f - kMinRoughness) *
+            (kRoughness - 1);
+  int i = std::min(static_cast<int>(x), kCosines - 2);
+  int j = std::min(static_cast<int>(y), kRoughness - 2);
+  float fx = x - static_cast<float>(i), fy = y - static_cast<float>(j);
+  return glm::mix(glm::mix(table.at(i, j), table.at(i + 1, j), fx),
+                  glm::mix(table.at(i, j + 1), table.at(i + 1, j + 1), fx), fy);
+}
+
+}  // namespace railyard::render::embree

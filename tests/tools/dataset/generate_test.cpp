@@ -1,0 +1,199 @@
+// The dataset run end to end, on real components: sampling and labelling with the Prolog engine,
+// layout, the raster backend, annotations and every writer. Small images keep it quick.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "logic/errors.h"
+#include "renderer/backend_choice.h"
+#include "tools/dataset/dataset_paths.h"
+#include "tools/dataset/dataset_run.h"
+
+namespace railyard {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Every file of a dataset tree with its bytes, minus what may differ between runs: the wall
+// times (runs/, manifest's timing).
+std::map<std::string, std::string> snapshot(const fs::path& root) {
+  std::map<std::string, std::string> files;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    if (!entry.is_regular_file()) continue;
+    std::string relative = fs::relative(entry.path(), root).string();
+    if (relative.starts_with("runs/")) continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (relative.ends_with("manifest.json")) {
+      auto manifest = nlohmann::json::parse(bytes);
+      manifest.erase("timing");
+      bytes = manifest.dump();
+    }
+    files[relative] = bytes;
+  }
+  return files;
+}
+
+class GenerateTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    try {
+      render::make_renderer(render::Backend::Raster);
+    } catch (const render::RendererError& e) {
+      GTEST_SKIP() << "no OpenGL through EGL here: " << e.what();
+    }
+    root_ = fs::temp_directory_path() /
+            ("railyard_generate_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+             "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(root_);
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  DatasetConfig config(const std::string& sub) {
+    DatasetConfig c;
+    c.count = 10;
+    c.seed = 3;
+    c.rule = "theoryx";
+    c.width = 96;
+    c.height = 54;
+    c.subsets = {4};
+    c.splits = {0.6, 0.2, 0.2};
+    c.output = root_ / sub;
+    c.threads = 2;
+    return c;
+  }
+  RunOptions options(Shard shard = {}) {
+    RunOptions o;
+    o.shard = shard;
+    o.data_dir = RAILYARD_SOURCE_DIR;
+    o.version = "test";
+    o.progress = false;
+    return o;
+  }
+
+  fs::path root_;
+};
+
+TEST_F(GenerateTest, WritesTheWholeDatasetInVlolLayout) {
+  DatasetConfig c = config("a");
+  RunSummary summary = generate_dataset(c, options());
+  EXPECT_TRUE(summary.finalized);
+  EXPECT_EQ(summary.rendered, 10u);
+  DatasetPaths paths(c, "theoryx");
+  EXPECT_EQ(paths.root().filename(), "Trains_theoryx_MichalskiTrains_base_scene_len_2-4");
+  for (std::uint64_t i = 0; i < 10; ++i) {
+    EXPECT_TRUE(fs::exists(paths.image(i)));
+    EXPECT_TRUE(fs::exists(paths.depth_png(i)));
+    EXPECT_TRUE(fs::exists(paths.depth_exr(i)));
+  }
+  std::ifstream in(paths.all_scenes());
+  auto all = nlohmann::json::parse(in);
+  ASSERT_EQ(all["scenes"].size(), 10u);
+  int east = 0;
+  for (std::size_t i = 0; i < 10; ++i) {
+    const auto& scene = all["scenes"][i];
+    EXPECT_EQ(scene["image_index"], i);
+    EXPECT_EQ(scene["classification_rule"], "theoryx");
+    EXPECT_TRUE(scene["car_masks"].contains("loco"));
+    east += scene["train"].get<std::string>().starts_with("east");
+  }
+  EXPECT_EQ(east, 5);
+  std::ifstream coco_in(paths.coco());
+  auto coco = nlohmann::json::parse(coco_in);
+  EXPECT_EQ(coco["images"].size(), 10u);
+  EXPECT_GT(coco["annotations"].size(), 40u);
+  EXPECT_EQ(coco["categories"].size(), 7u);
+  std::ifstream manifest_in(paths.manifest());
+  auto manifest = nlohmann::json::parse(manifest_in);
+  EXPECT_EQ(manifest["counts"]["samples"], 10);
+  EXPECT_EQ(manifest["counts"]["east"], 5);
+  EXPECT_TRUE(fs::exists(paths.splits() / "train_4.txt"));
+  EXPECT_TRUE(fs::exists(paths.description_file()));
+}
+
+TEST_F(GenerateTest, SameBytesWhateverThreadsOrShards) {
+  DatasetConfig single = config("single");
+  generate_dataset(single, options());
+  DatasetConfig sharded = config("sharded");
+  sharded.threads = 1;
+  for (std::uint64_t i = 0; i < 3; ++i) {
+    RunSummary s = generate_dataset(sharded, options({i, 3}));
+    EXPECT_FALSE(s.finalized);
+  }
+  merge_dataset(sharded, options());
+  DatasetPaths a(single, "theoryx"), b(sharded, "theoryx");
+  auto left = snapshot(a.root()), right = snapshot(b.root());
+  EXPECT_EQ(left.size(), right.size());
+  for (const auto& [name, bytes] : left) EXPECT_TRUE(right[name] == bytes) << name;
+}
+
+TEST_F(GenerateTest, ResumeFinishesWithoutRedoingAndIgnoresLeftovers) {
+  DatasetConfig c = config("resume");
+  generate_dataset(c, options());
+  DatasetPaths paths(c, "theoryx");
+  auto complete = snapshot(paths.root());
+  // What a run killed mid-way leaves: missing samples, a half-written temporary, no final files.
+  for (std::uint64_t i : {2u, 7u}) {
+    fs::remove(paths.record(i));
+    fs::remove(paths.image(i));
+  }
+  std::ofstream(paths.images() / ".7_m_train.png.railyard-tmp-999-0") << "half";
+  fs::remove(paths.all_scenes());
+  RunSummary again = generate_dataset(c, options());
+  EXPECT_EQ(again.rendered, 2u);
+  EXPECT_EQ(again.skipped, 8u);
+  EXPECT_EQ(snapshot(paths.root()), complete);
+}
+
+TEST_F(GenerateTest, ChangedConfigIsRefusedNamingTheKey) {
+  DatasetConfig c = config("changed");
+  generate_dataset(c, options({0, 2}));
+  c.samples = 16;
+  try {
+    generate_dataset(c, options({1, 2}));
+    FAIL() << "expected ConfigError";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("samples"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(GenerateTest, MergeBeforeAllShardsNamesTheMissingSamples) {
+  DatasetConfig c = config("partial");
+  generate_dataset(c, options({0, 2}));
+  try {
+    merge_dataset(c, options());
+    FAIL() << "expected an error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("5 of 10 samples are not rendered yet: 1, 3"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST_F(GenerateTest, UnreachableClassStopsBeforeAnyWork) {
+  DatasetConfig c = config("unreachable");
+  c.rule = (fs::path(RAILYARD_SOURCE_DIR) / "tests/tools/dataset/never_east.pl").string();
+  c.max_attempts = 200;
+  EXPECT_THROW(generate_dataset(c, options()), UnreachableClassError);
+  EXPECT_FALSE(fs::exists(c.output));
+}
+
+TEST_F(GenerateTest, UnwritableOutputIsAClearError) {
+  DatasetConfig c = config("x");
+  fs::create_directories(root_);
+  std::ofstream(root_ / "file") << "not a folder";
+  c.output = root_ / "file";
+  try {
+    generate_dataset(c, options());
+    FAIL() << "expected an error";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find((root_ / "file").string()), std::string::npos)
+        << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace railyard

@@ -1,0 +1,128 @@
+// The path tracer's benchmark (see bench_pathtrace.h). One warm-up frame builds the cached mesh
+// BVHs, as a dataset run would have after its first image; each timed frame then includes the
+// per-frame scene BVH, the tracing and the tone mapping, but not writing files.
+#include "tools/railyard/bench_pathtrace.h"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+#include "logic/train.h"
+#include "renderer/embree/embree_renderer.h"
+#include "renderer/io/png_io.h"
+#include "scenes/asset_library.h"
+#include "scenes/layout.h"
+#include "scenes/representation.h"
+#include "scenes/scene_settings.h"
+#include "tools/railyard/data_root.h"
+
+namespace railyard {
+namespace {
+
+Car bench_car(int position, Shape shape, Length length, Wall wall, Roof roof, int axles,
+              LoadShape load, int count) {
+  Car car;
+  car.position = position;
+  car.shape = shape;
+  car.length = length;
+  car.wall = wall;
+  car.roof = roof;
+  car.axles = axles;
+  car.load_shape = load;
+  car.load_count = count;
+  return car;
+}
+
+// Three cars with every kind of part: both lengths and walls, roofs, 2 and 3 axles, loads.
+Train bench_train() {
+  Train train;
+  train.angle = 20;
+  train.cars = {
+      bench_car(1, Shape::Rectangle, Length::Short, Wall::Double, Roof::Peaked, 2,
+                LoadShape::Triangle, 1),
+      bench_car(2, Shape::Rectangle, Length::Long, Wall::NotDouble, Roof::Jagged, 3,
+                LoadShape::Circle, 3),
+      bench_car(3, Shape::Hexagon, Length::Short, Wall::NotDouble, Roof::Flat, 2,
+                LoadShape::Diamond, 2),
+  };
+  return train;
+}
+
+std::size_t triangle_count(const render::Scene& scene) {
+  std::size_t count = 0;
+  for (const render::Instance& instance : scene.instances)
+    count += instance.mesh->indices.size() / 3;
+  return count;
+}
+
+// The machine's load when the benchmark starts: figures taken on a busy machine read slow.
+std::string load_average() {
+  std::ifstream file("/proc/loadavg");
+  std::string one, five, fifteen;
+  if (!(file >> one >> five >> fifteen)) return "unknown";
+  return one + " " + five + " " + fifteen;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+void run_pathtrace_benchmark(const PathtraceBenchOptions& options) {
+  auto representation = parse_representation(options.representation);
+  if (!representation) {
+    throw std::invalid_argument("unknown representation '" + options.representation +
+                                "' (Trains or SimpleObjects)");
+  }
+  SceneSettings settings = load_scene_settings(scene_file(data_root(), options.scene));
+  AssetLibrary library = AssetLibrary::load(AssetLibrary::default_manifest(data_root()));
+  render::Scene scene = layout_train(bench_train(), *representation, settings, library);
+  scene.camera.width = options.width;
+  scene.camera.height = options.height;
+
+  render::EmbreeOptions embree;
+  embree.threads = options.threads;
+  embree.max_bounces = options.max_bounces;
+  embree.sky_next_event = options.sky_next_event;
+  render::EmbreeRenderer renderer(embree);
+  std::printf("path tracer: %s\n", renderer.description().c_str());
+  std::printf("load average (1, 5, 15 min): %s\n", load_average().c_str());
+  std::printf("scene: %s, %s, 3 cars, %zu instances, %zu triangles, %dx%d\n", options.scene.c_str(),
+              options.representation.c_str(), scene.instances.size(), triangle_count(scene),
+              options.width, options.height);
+
+  render::RenderOptions warm_up;
+  warm_up.samples = 1;
+  auto start = std::chrono::steady_clock::now();
+  renderer.render(scene, warm_up);
+  std::printf("first frame (mesh BVHs built): %.3f s\n", seconds_since(start));
+
+  std::printf("%8s %10s %10s %12s %12s %10s\n", "spp", "seconds", "bvh_s", "Mrays/s", "Msamples/s",
+              "rays/path");
+  for (int samples : options.samples) {
+    render::RenderOptions render;
+    render.samples = samples;
+    render.seed = options.seed;
+    start = std::chrono::steady_clock::now();
+    render::Frame frame = renderer.render(scene, render);
+    double seconds = seconds_since(start);
+    const render::EmbreeRenderStats& stats = renderer.last_stats();
+    std::printf("%8d %10.3f %10.4f %12.2f %12.3f %10.2f\n", samples, seconds, stats.bvh_seconds,
+                static_cast<double>(stats.rays) / stats.trace_seconds / 1e6,
+                static_cast<double>(stats.samples) / stats.trace_seconds / 1e6,
+                static_cast<double>(stats.rays) / static_cast<double>(stats.samples));
+    if (!options.out.empty()) {
+      std::filesystem::create_directories(options.out);
+      auto file =
+          std::filesystem::path(options.out) / ("pathtrace_" + std::to_string(samples) + ".png");
+      render::write_png(file, frame.color);
+      std::printf("         wrote %s\n", file.c_str());
+    }
+  }
+}
+
+}  // namespace railyard
