@@ -7,18 +7,6 @@
 namespace railyard {
 namespace {
 
-void set_value(Car& car, Descriptor d, int value) {
-  switch (d) {
-    case Descriptor::Shape: car.shape = static_cast<Shape>(value); break;
-    case Descriptor::Length: car.length = static_cast<Length>(value); break;
-    case Descriptor::Wall: car.wall = static_cast<Wall>(value); break;
-    case Descriptor::Roof: car.roof = static_cast<Roof>(value); break;
-    case Descriptor::Axles: car.axles = value; break;
-    case Descriptor::LoadShape: car.load_shape = static_cast<LoadShape>(value); break;
-    case Descriptor::LoadCount: car.load_count = value; break;
-  }
-}
-
 // The factor of one descriptor: the distribution's conditional, restricted to allowed values
 // and, with custom weights, re-weighted within the distribution's own support in this context.
 double factor(Distribution dist, const Constraints& constraints, Descriptor d, const Car& car,
@@ -52,7 +40,7 @@ void enumerate(Distribution dist, const Constraints& constraints, std::size_t st
   }
   Descriptor d = kDrawOrder[step];
   for (int value : descriptor_values(d)) {
-    set_value(car, d, value);
+    set_descriptor_value(car, d, value);
     double f = factor(dist, constraints, d, car, value);
     if (f > 0.0) enumerate(dist, constraints, step + 1, car, weight * f, cars, weights);
   }

@@ -36,18 +36,6 @@ int parse_int(std::string_view text, const std::string& what) {
   return value;
 }
 
-void set_field(Car& car, Descriptor d, int value) {
-  switch (d) {
-    case Descriptor::Shape: car.shape = static_cast<Shape>(value); break;
-    case Descriptor::Length: car.length = static_cast<Length>(value); break;
-    case Descriptor::Wall: car.wall = static_cast<Wall>(value); break;
-    case Descriptor::Roof: car.roof = static_cast<Roof>(value); break;
-    case Descriptor::Axles: car.axles = value; break;
-    case Descriptor::LoadShape: car.load_shape = static_cast<LoadShape>(value); break;
-    case Descriptor::LoadCount: car.load_count = value; break;
-  }
-}
-
 Car parse_car(std::span<const std::string_view> fields, int expected_position) {
   std::string where = "car " + std::to_string(expected_position);
   Car car;
@@ -67,7 +55,7 @@ Car parse_car(std::span<const std::string_view> fields, int expected_position) {
     if (!value)
       throw DescriptionError(where + ": '" + std::string(text) + "' is not a " +
                              std::string(descriptor_key(d)));
-    set_field(car, d, *value);
+    set_descriptor_value(car, d, *value);
   }
   if (no_load_shape && car.load_count > 0)
     throw DescriptionError(where + ": load shape 'none' with " + std::to_string(car.load_count) +

@@ -142,6 +142,18 @@ int descriptor_value(const Car& car, Descriptor d) {
   return 0;
 }
 
+void set_descriptor_value(Car& car, Descriptor d, int value) {
+  switch (d) {
+    case Descriptor::Shape: car.shape = static_cast<Shape>(value); break;
+    case Descriptor::Length: car.length = static_cast<Length>(value); break;
+    case Descriptor::Wall: car.wall = static_cast<Wall>(value); break;
+    case Descriptor::Roof: car.roof = static_cast<Roof>(value); break;
+    case Descriptor::Axles: car.axles = value; break;
+    case Descriptor::LoadShape: car.load_shape = static_cast<LoadShape>(value); break;
+    case Descriptor::LoadCount: car.load_count = value; break;
+  }
+}
+
 std::string_view name(Vocabulary v, Shape s) {
   return kShape[row(v)][static_cast<int>(s)];
 }

@@ -33,8 +33,9 @@ std::string value_name(Vocabulary v, Descriptor d, int value);
 // Accepts a name from any of the three vocabularies (and digits for numbers).
 std::optional<int> parse_value(Descriptor d, std::string_view name);
 
-// The value of a descriptor on a car, as in descriptor_values.
+// The value of a descriptor on a car, as in descriptor_values, and setting it.
 int descriptor_value(const Car& car, Descriptor d);
+void set_descriptor_value(Car& car, Descriptor d, int value);
 
 // Convenience names of single values in one vocabulary.
 std::string_view name(Vocabulary v, Shape s);

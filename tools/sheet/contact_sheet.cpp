@@ -13,18 +13,8 @@ Car plain_car() {
 
 Car with_value(Descriptor d, int value) {
   Car car = plain_car();
-  switch (d) {
-    case Descriptor::Shape: car.shape = static_cast<Shape>(value); break;
-    case Descriptor::Length: car.length = static_cast<Length>(value); break;
-    case Descriptor::Wall: car.wall = static_cast<Wall>(value); break;
-    case Descriptor::Roof: car.roof = static_cast<Roof>(value); break;
-    case Descriptor::Axles: car.axles = value; break;
-    case Descriptor::LoadShape:
-      car.load_shape = static_cast<LoadShape>(value);
-      car.load_count = 2;  // two, so the shape shows twice
-      break;
-    case Descriptor::LoadCount: car.load_count = value; break;
-  }
+  set_descriptor_value(car, d, value);
+  if (d == Descriptor::LoadShape) car.load_count = 2;  // two, so the shape shows twice
   return car;
 }
 
