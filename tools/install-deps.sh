@@ -14,6 +14,7 @@ packages=(
   libgtest-dev
   swi-prolog-nox            # the reference Prolog the engine is compared with
   xvfb xauth                # a display for the viewer's test
+  slurm-wlm munge           # a local Slurm farm for the tools/slurm test
 )
 
 missing=()

@@ -7,7 +7,12 @@
 // computed once per path vertex rather than once per light sample.
 #pragma once
 
+#include <cmath>
 #include <glm/glm.hpp>
+
+#include "renderer/embree/microfacet.h"
+#include "renderer/embree/sampling.h"
+#include "renderer/embree/specular_albedo.h"
 
 namespace railyard::render::embree {
 
@@ -22,15 +27,30 @@ struct BsdfValue {
   float pdf = 0.0f;   // density with which sample() picks that direction
 };
 
+// What a material's BSDF needs that does not depend on the point or the direction: resolved once
+// per material and frame instead of once per path vertex.
+struct BsdfMaterial {
+  BsdfMaterial(float metallic, float roughness);
+
+  float metallic;
+  float roughness;  // with brdf.glsl's floor: no perfect mirrors
+  float alpha;      // roughness^2
+  SpecularAlbedo specular_albedo;
+};
+
 class Bsdf {
  public:
   // albedo: the material's colour at the point (pattern applied); wo: local, towards the viewer.
   // dielectric_specular = false makes non-metals pure Lambert, for tests whose analytic answers
   // assume it.
-  Bsdf(const glm::vec3& albedo, float metallic, float roughness, const glm::vec3& wo,
+  Bsdf(const glm::vec3& albedo, const BsdfMaterial& material, const glm::vec3& wo,
        bool dielectric_specular = true);
+  Bsdf(const glm::vec3& albedo, float metallic, float roughness, const glm::vec3& wo,
+       bool dielectric_specular = true)
+      : Bsdf(albedo, BsdfMaterial(metallic, roughness), wo, dielectric_specular) {}
 
   const glm::vec3& wo() const { return wo_; }
+  // Inline: the path tracer calls it three times per path vertex.
   BsdfValue evaluate(const glm::vec3& wi) const;
   // Picks a lobe with `u_lobe`, then a direction with `u`; false when nothing was sampled.
   bool sample(float u_lobe, glm::vec2 u, BsdfSample& out) const;
@@ -47,5 +67,27 @@ class Bsdf {
   float wo_masking_ = 0.0f;          // sqrt(wo.z^2 (1 - a^2) + a^2), half of Smith's V
   bool has_specular_ = false;
 };
+
+inline BsdfValue Bsdf::evaluate(const glm::vec3& wi) const {
+  BsdfValue value;
+  if (wo_.z <= 0.0f || wi.z <= 0.0f) return value;
+  value.f = diffuse_;
+  value.pdf = diffuse_pdf_scale_ * wi.z;
+  if (!has_specular_) return value;
+  // With the unnormalised half vector h = wo + wi: n.h^2 = h.z^2 / |h|^2 and wi.h = |h| / 2, so
+  // D = a^2 / (pi t^2) with t = (n.h)^2 (a^2 - 1) + 1 = (h.x^2 + h.y^2 + a^2 h.z^2) / |h|^2, a sum
+  // of squares that keeps its precision at the peak of a sharp lobe. Smith's height-correlated
+  // V = 0.5 / (n.l sqrt(n.v^2 (1-a^2) + a^2) + n.v sqrt(n.l^2 (1-a^2) + a^2)). One division.
+  glm::vec3 h = wo_ + wi;
+  float lateral = h.x * h.x + h.y * h.y;
+  float length2 = lateral + h.z * h.z;
+  float spread = lateral + alpha2_ * h.z * h.z;  // t |h|^2 > 0: wo and wi are both above
+  float wi_masking = std::sqrt(wi.z * wi.z * (1.0f - alpha2_) + alpha2_);
+  float masking = wi.z * wo_masking_ + wo_.z * wi_masking;
+  float r = alpha2_ * length2 * length2 / (kPi * spread * spread * masking);  // D / |masking|
+  value.f += schlick_fresnel(f0_, 0.5f * std::sqrt(length2)) * (0.5f * r);
+  value.pdf += specular_probability_ * specular_pdf_scale_ * masking * r;
+  return value;
+}
 
 }  // namespace railyard::render::embree

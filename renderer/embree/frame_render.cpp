@@ -39,23 +39,29 @@ class PixelSampler {
     PixelSums sums;
     auto pixel = static_cast<std::uint32_t>(y * scene_.camera.width + x);
     glm::vec2 centre(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f);
-    // The camera rays of up to eight samples at a time go through the BVH as one packet.
+    // Up to eight samples at a time: their camera rays go through the BVH as one packet, and their
+    // paths advance together (Integrator).
     RayPacket packet;
-    packet.origin = rays_.origin();
     std::array<SampleStream, RayPacket::kSize> streams;
+    std::array<glm::vec3, RayPacket::kSize> radiance;
     for (int first = 0; first < settings_.samples; first += RayPacket::kSize) {
-      packet.count = std::min(RayPacket::kSize, settings_.samples - first);
-      for (int i = 0; i < packet.count; ++i) {
+      int count = std::min(RayPacket::kSize, settings_.samples - first);
+      packet.clear();
+      for (int i = 0; i < count; ++i) {
         streams[i] = SampleStream(settings_.seed, static_cast<std::uint64_t>(settings_.image_index),
                                   pixel, static_cast<std::uint32_t>(first + i));
         glm::vec2 position = centre + filter_.sample(streams[i].next_2d());
-        packet.active[i] = rays_.direction(position, packet.direction[i]);
-        if (packet.active[i]) packet.range[i] = rays_.clip_range(packet.direction[i]);
+        glm::vec3 direction;
+        if (rays_.direction(position, direction)) {
+          glm::vec2 range = rays_.clip_range(direction);
+          packet.add(i, rays_.origin(), direction, range.x, range.y);
+        }
       }
-      rays.closest += static_cast<std::uint64_t>(packet.count);
-      bvh_.intersect(packet);
-      for (int i = 0; i < packet.count; ++i) {
-        if (packet.active[i]) add(packet, i, streams[i], sums, rays);
+      rays.closest += static_cast<std::uint64_t>(count);
+      bvh_.intersect(packet, true);
+      integrator_.radiance(packet, streams, radiance, rays);
+      for (int i = 0; i < count; ++i) {
+        if (packet.active(i)) add(packet, i, radiance[i], sums);
       }
     }
     return sums;
@@ -64,21 +70,19 @@ class PixelSampler {
   const CameraRays& rays() const { return rays_; }
 
  private:
-  void add(const RayPacket& packet, int i, SampleStream& stream, PixelSums& sums,
-           RayCounts& rays) const {
-    if (!packet.found[i]) {
+  void add(const RayPacket& packet, int i, const glm::vec3& radiance, PixelSums& sums) const {
+    if (!packet.found(i)) {
       if (scene_.background_color) {
         // The background colour is display-referred: it bypasses the tone curve (tone.h).
         sums.display += *scene_.background_color;
         sums.radiance += *scene_.background_color;
         return;
       }
-      glm::vec3 sky = integrator_.sky(packet.direction[i]);
+      glm::vec3 sky = integrator_.sky(packet.direction(i));
       sums.display += tone::display_linear(sky);
       sums.radiance += sky;
       return;
     }
-    glm::vec3 radiance = integrator_.radiance(packet.direction[i], packet.hit[i], stream, rays);
     if (finite(radiance)) {  // a NaN or infinity from a degenerate path counts as black
       sums.display += tone::display_linear(radiance);
       sums.radiance += radiance;

@@ -1,11 +1,16 @@
 // Unidirectional path tracing with next-event estimation: at every surface the sun's disc and the
 // sky are each sampled directly and through the BSDF, the two strategies combined by multiple
 // importance sampling (power heuristic); Russian roulette ends dim paths after a few bounces.
+// The paths of a pixel's samples advance together, bounce by bounce, so that their shadow rays and
+// extension rays go through Embree as packets.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <glm/glm.hpp>
+#include <vector>
 
+#include "renderer/embree/bsdf.h"
 #include "renderer/embree/lights.h"
 #include "renderer/embree/sampler.h"
 #include "renderer/embree/scene_bvh.h"
@@ -38,16 +43,20 @@ class Integrator {
   // The scene and its BVH must outlive the integrator.
   Integrator(const SceneBvh& bvh, const Scene& scene, const IntegratorSettings& settings);
 
-  // Radiance arriving at the camera along a camera ray that hit a surface (the caller traces
-  // camera rays, in packets).
-  glm::vec3 radiance(const glm::vec3& direction, const Hit& camera_hit, SampleStream& stream,
-                     RayCounts& rays) const;
+  static constexpr int kPaths = RayPacket::kSize;
+
+  // Radiance arriving at the camera along each active camera ray of the packet that hit a surface
+  // (the caller traced the packet), into `radiance`; each path draws from its own stream, so its
+  // result does not depend on the other paths. Entries of other rays are left alone.
+  void radiance(const RayPacket& camera, std::array<SampleStream, kPaths>& streams,
+                std::array<glm::vec3, kPaths>& radiance, RayCounts& rays) const;
   // What a camera ray that hits nothing sees: the sky. The sun's disc is not seen directly, as in
   // the raster backend; it shows in lighting and in reflections.
   glm::vec3 sky(const glm::vec3& direction) const { return sky_.radiance(direction); }
 
  private:
   const SceneBvh& bvh_;
+  std::vector<BsdfMaterial> materials_;  // of each instance, indexed like Scene::instances
   SunLight sun_;
   SkyLight sky_;
   IntegratorSettings settings_;

@@ -42,7 +42,7 @@ LightSample SunLight::sample(glm::vec2 u) const {
 LightSample SkyLight::sample(const LocalFrame& frame, glm::vec2 u) const {
   glm::vec3 local = sample_cosine_hemisphere(u);
   glm::vec3 direction = frame.to_world(local);
-  return {direction, radiance(direction), local.z / kPi};
+  return {direction, radiance(direction), local.z * kInvPi};
 }
 
 }  // namespace railyard::render::embree

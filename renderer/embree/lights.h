@@ -49,7 +49,7 @@ class SkyLight {
   // what varies most across the hemisphere.
   LightSample sample(const LocalFrame& frame, glm::vec2 u) const;
   float pdf(const LocalFrame& frame, const glm::vec3& direction) const {
-    return std::max(0.0f, glm::dot(direction, frame.n)) / kPi;
+    return std::max(0.0f, glm::dot(direction, frame.n)) * kInvPi;
   }
 
  private:

@@ -38,9 +38,9 @@ inline glm::vec3 sample_visible_normal(const glm::vec3& v, float alpha, glm::vec
       len2 > 0.0f ? glm::vec3(-vh.y, vh.x, 0.0f) / std::sqrt(len2) : glm::vec3(1.0f, 0.0f, 0.0f);
   glm::vec3 t2 = glm::cross(vh, t1);
   float r = std::sqrt(u.x);
-  float phi = 2.0f * kPi * u.y;
-  float p1 = r * std::cos(phi);
-  float p2 = r * std::sin(phi);
+  glm::vec2 cs = cos_sin_turn(u.y);
+  float p1 = r * cs.x;
+  float p2 = r * cs.y;
   float s = 0.5f * (1.0f + vh.z);
   p2 = (1.0f - s) * std::sqrt(std::max(0.0f, 1.0f - p1 * p1)) + s * p2;
   glm::vec3 nh = p1 * t1 + p2 * t2 + std::sqrt(std::max(0.0f, 1.0f - p1 * p1 - p2 * p2)) * vh;

@@ -1,12 +1,12 @@
 // The BVH of one frame: every render::Instance of the scene as an Embree instance of its mesh's
 // cached BVH, so the path tracer traces exactly the geometry the raster backend draws. A hit's
 // instID is the index into Scene::instances, which leads back to the mesh, the material in effect
-// and the part.
+// and the part. (Small meshes put into the frame's BVH in world space were tried: rays onto the
+// ground got faster, the more numerous rays leaving it slower.)
 #pragma once
 
 #include <embree3/rtcore.h>
 
-#include <array>
 #include <cstdint>
 #include <glm/glm.hpp>
 #include <vector>
@@ -21,7 +21,8 @@ class MeshCache;
 // What shading needs of an instance, resolved once per frame.
 struct InstanceRecord {
   const Mesh* mesh = nullptr;
-  glm::mat4 object_to_world{1.0f};
+  glm::mat3 linear_to_world{1.0f};     // the upper 3x3 of Instance::object_to_world
+  glm::vec3 translation{0.0f};         // and its translation
   glm::mat3 normal_to_world{1.0f};     // inverse transpose of the upper 3x3
   const Material* material = nullptr;  // Instance::material if set, else Mesh::material
   std::uint32_t part = 0;
@@ -36,17 +37,46 @@ struct Hit {
   float u = 0.0f, v = 0.0f;
 };
 
-// Up to eight rays from one origin traced together (Embree's packet traversal): the camera rays
-// of one pixel's samples, which take nearly the same way through the BVH.
-struct RayPacket {
+// Up to eight rays traced together (Embree's packet traversal): the camera rays of one pixel's
+// samples, which take nearly the same way through the BVH, and the shadow and extension rays of
+// the paths those samples start. The rays live in Embree's own layout, so tracing copies nothing.
+class RayPacket {
+ public:
   static constexpr int kSize = 8;
-  int count = 0;
-  glm::vec3 origin{0.0f};
-  std::array<glm::vec3, kSize> direction;
-  std::array<glm::vec2, kSize> range;  // (t_near, t_far)
-  std::array<bool, kSize> active{};    // inactive rays are not traced
-  std::array<bool, kSize> found{};     // out: whether the ray hit
-  std::array<Hit, kSize> hit;          // out
+
+  RayPacket();
+  // Makes every ray inactive: inactive rays are not traced.
+  void clear() {
+    for (int& v : valid_) v = 0;
+  }
+  void add(int i, const glm::vec3& origin, const glm::vec3& direction, float t_near, float t_far);
+
+  bool active(int i) const { return valid_[i] != 0; }
+  int active_count() const;
+  glm::vec3 origin(int i) const {
+    return {query_.ray.org_x[i], query_.ray.org_y[i], query_.ray.org_z[i]};
+  }
+  glm::vec3 direction(int i) const {
+    return {query_.ray.dir_x[i], query_.ray.dir_y[i], query_.ray.dir_z[i]};
+  }
+  float t_near(int i) const { return query_.ray.tnear[i]; }
+  float t_far(int i) const { return query_.ray.tfar[i]; }
+  // After SceneBvh::intersect: whether an active ray hit, and its hit.
+  bool found(int i) const {
+    return valid_[i] != 0 && query_.hit.geomID[i] != RTC_INVALID_GEOMETRY_ID;
+  }
+  Hit hit(int i) const {
+    return {query_.ray.tfar[i], query_.hit.instID[0][i], query_.hit.primID[i], query_.hit.u[i],
+            query_.hit.v[i]};
+  }
+  // After SceneBvh::occluded: whether something blocks an active ray (Embree sets its t_far to
+  // -inf).
+  bool blocked(int i) const { return valid_[i] != 0 && query_.ray.tfar[i] < 0.0f; }
+
+ private:
+  friend class SceneBvh;
+  alignas(32) RTCRayHit8 query_;
+  alignas(32) int valid_[kSize];  // -1: traced, 0: not
 };
 
 class SceneBvh {
@@ -63,9 +93,13 @@ class SceneBvh {
   // trace neighbouring rays (camera rays of a tile).
   bool intersect(const glm::vec3& origin, const glm::vec3& direction, float t_near, float t_far,
                  Hit& hit, bool coherent = false) const;
-  void intersect(RayPacket& packet) const;
+  // The closest hits of the packet's active rays; `coherent` as above.
+  void intersect(RayPacket& packet, bool coherent) const;
   // Whether anything lies along the ray before t_far.
   bool occluded(const glm::vec3& origin, const glm::vec3& direction, float t_far) const;
+  // Whether anything lies along each active ray of the packet before its t_far
+  // (RayPacket::blocked).
+  void occluded(RayPacket& packet) const;
   const InstanceRecord& instance(unsigned id) const { return instances_[id]; }
 
  private:

@@ -8,7 +8,7 @@
 namespace railyard::render::embree {
 namespace {
 
-constexpr int kCosines = 32;    // n.v from 0 to 1
+constexpr int kCosines = SpecularAlbedo::kCosines;
 constexpr int kRoughness = 32;  // roughness from kMinRoughness to 1
 constexpr float kMinRoughness = 0.045f;
 constexpr int kStrata = 32;  // kStrata^2 visible-normal samples per entry
@@ -55,16 +55,13 @@ struct Table {
 
 }  // namespace
 
-glm::vec2 specular_albedo(float n_dot_v, float roughness) {
+SpecularAlbedo::SpecularAlbedo(float roughness) {
   static const Table table;  // built once, on first use (thread-safe initialisation)
-  float x = std::clamp(n_dot_v, 0.0f, 1.0f) * (kCosines - 1);
   float y = (std::clamp(roughness, kMinRoughness, 1.0f) - kMinRoughness) / (1.0f - kMinRoughness) *
             (kRoughness - 1);
-  int i = std::min(static_cast<int>(x), kCosines - 2);
   int j = std::min(static_cast<int>(y), kRoughness - 2);
-  float fx = x - static_cast<float>(i), fy = y - static_cast<float>(j);
-  return glm::mix(glm::mix(table.at(i, j), table.at(i + 1, j), fx),
-                  glm::mix(table.at(i, j + 1), table.at(i + 1, j + 1), fx), fy);
+  float fy = y - static_cast<float>(j);
+  for (int i = 0; i < kCosines; ++i) column_[i] = glm::mix(table.at(i, j), table.at(i, j + 1), fy);
 }
 
 }  // namespace railyard::render::embree

@@ -6,11 +6,27 @@
 // integrating the lobe once, so the path tracer's BSDF conserves energy over twenty bounces.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <glm/glm.hpp>
 
 namespace railyard::render::embree {
 
-// (scale, bias) for the cosine from the normal n_dot_v in [0, 1] and alpha = roughness^2.
-glm::vec2 specular_albedo(float n_dot_v, float roughness);
+// The table at one roughness: a material's lookups vary only in the cosine, so the roughness is
+// interpolated once per material rather than once per path vertex.
+class SpecularAlbedo {
+ public:
+  static constexpr int kCosines = 32;  // n.v from 0 to 1
+  explicit SpecularAlbedo(float roughness);
+  // (scale, bias) for the cosine from the normal n_dot_v, clamped to [0, 1].
+  glm::vec2 at(float n_dot_v) const {
+    float x = std::min(std::max(n_dot_v, 0.0f), 1.0f) * (kCosines - 1);
+    int i = std::min(static_cast<int>(x), kCosines - 2);
+    return glm::mix(column_[i], column_[i + 1], x - static_cast<float>(i));
+  }
+
+ private:
+  std::array<glm::vec2, kCosines> column_;
+};
 
 }  // namespace railyard::render::embree

@@ -1,5 +1,8 @@
 #include "renderer/embree/surface.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "renderer/pattern.h"
 
 namespace railyard::render::embree {
@@ -14,18 +17,19 @@ SurfacePoint surface_at(const InstanceRecord& instance, unsigned triangle, float
   float w = 1.0f - u - v;
 
   SurfacePoint s;
-  s.position = glm::vec3(instance.object_to_world * glm::vec4(w * p0 + u * p1 + v * p2, 1.0f));
+  s.position = instance.linear_to_world * (w * p0 + u * p1 + v * p2) + instance.translation;
   // The inverse transpose keeps the outward side outward even under mirroring transforms.
   glm::vec3 ng = instance.normal_to_world * glm::cross(p1 - p0, p2 - p0);
-  float ng_length = glm::length(ng);
-  ng = ng_length > 0.0f ? ng / ng_length : -direction;  // a sliver too thin for its own normal
+  float ng_length2 = glm::dot(ng, ng);
+  ng = ng_length2 > 0.0f ? ng * (1.0f / std::sqrt(ng_length2))
+                         : -direction;  // a sliver too thin for its own normal
   glm::vec3 ns = ng;
   if (!mesh.normals.empty()) {
     glm::vec3 n =
         w * mesh.normals[index[0]] + u * mesh.normals[index[1]] + v * mesh.normals[index[2]];
     n = instance.normal_to_world * n;
-    float length = glm::length(n);
-    if (length > 0.0f) ns = n / length;
+    float length2 = glm::dot(n, n);
+    if (length2 > 0.0f) ns = n * (1.0f / std::sqrt(length2));
   }
   // Thin open surfaces are seen from both sides: face whichever side the ray came from.
   if (glm::dot(ng, direction) > 0.0f) {
@@ -33,10 +37,13 @@ SurfacePoint surface_at(const InstanceRecord& instance, unsigned triangle, float
     ns = -ns;
   }
   // Interpolated normals can turn slightly away from the viewer at silhouettes (scene.frag).
-  glm::vec3 to_viewer = -direction;
-  ns = glm::normalize(ns + to_viewer * std::max(0.0f, 0.01f - glm::dot(ns, to_viewer)));
+  float facing = -glm::dot(ns, direction);
+  if (facing < 0.01f) ns = glm::normalize(ns - direction * (0.01f - facing));
   s.geometric_normal = ng;
   s.shading_normal = ns;
+  const glm::vec3& p = s.position;
+  float scale = 1.0f + std::max(std::abs(p.x), std::max(std::abs(p.y), std::abs(p.z)));
+  s.ray_origin = p + (1e-5f * scale) * ng;
   s.material = instance.material;
   s.albedo = pattern::albedo(*instance.material, s.position);
   s.part = instance.part;

@@ -301,4 +301,11 @@ std::string emit_config(const DatasetConfig& c) {
   return std::string(out.c_str()) + "\n";
 }
 
+std::string emit_dataset_config(const DatasetConfig& config) {
+  DatasetConfig normalised = config;
+  normalised.threads = 0;
+  normalised.output = ".";
+  return emit_config(normalised);
+}
+
 }  // namespace railyard

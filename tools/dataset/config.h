@@ -73,4 +73,8 @@ DatasetConfig build_config(const std::vector<ConfigSource>& sources);
 // The effective config as YAML (keys in a fixed order, so the output is stable).
 std::string emit_config(const DatasetConfig& config);
 
+// The config as far as it decides the dataset's bytes: without the keys that only say where and
+// how fast (output, threads). Kept in the dataset's lock and manifest.
+std::string emit_dataset_config(const DatasetConfig& config);
+
 }  // namespace railyard

@@ -50,7 +50,7 @@ void write_manifest(const FinalizeContext& context, const DatasetStats& stats,
                                      {"created", context.created_date},
                                      {"seed", config.seed},
                                      {"rule", context.rule_name},
-                                     {"config", emit_config(config)},
+                                     {"config", emit_dataset_config(config)},
                                      {"counts", stats.to_json()},
                                      {"coco_annotations", annotations},
                                      {"timing", timing(context.paths)}};

@@ -13,14 +13,6 @@ namespace {
 
 constexpr std::string_view kDatePrefix = "# railyard dataset started ";
 
-// The config as it matters for the dataset's bytes.
-std::string dataset_defining(const DatasetConfig& config) {
-  DatasetConfig normalised = config;
-  normalised.threads = 0;
-  normalised.output = ".";
-  return emit_config(normalised);
-}
-
 std::string today() {
   std::time_t now = std::time(nullptr);
   std::tm utc{};
@@ -40,7 +32,7 @@ RunLock check_against(const std::string& text, const DatasetConfig& config,
   RunLock lock;
   if (text.starts_with(kDatePrefix))
     lock.created_date = text.substr(kDatePrefix.size(), text.find('\n') - kDatePrefix.size());
-  YAML::Node stored, wanted = YAML::Load(dataset_defining(config));
+  YAML::Node stored, wanted = YAML::Load(emit_dataset_config(config));
   try {
     stored = YAML::Load(text);
   } catch (const YAML::Exception& e) {
@@ -64,7 +56,7 @@ RunLock check_against(const std::string& text, const DatasetConfig& config,
 }  // namespace
 
 RunLock acquire_run_lock(const DatasetConfig& config, const DatasetPaths& paths) {
-  std::string text = std::string(kDatePrefix) + today() + "\n" + dataset_defining(config);
+  std::string text = std::string(kDatePrefix) + today() + "\n" + emit_dataset_config(config);
   if (!std::filesystem::exists(paths.config_lock())) {
     // Written beside, then hard-linked into place: link() fails when another shard got there
     // first, and then that shard's lock is the one to check against.

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "logic/balanced_set.h"
 #include "logic/errors.h"
 #include "renderer/backend_choice.h"
 #include "tools/dataset/dataset_paths.h"

@@ -70,14 +70,14 @@ std::vector<Train> sample_trains(int n, Distribution distribution) {
 }
 
 TEST_F(RenderChecks, EveryPartIsVisibleMaskedAndBoxed) {
-  for (const std::string& scene : {"base_scene", "desert_scene", "sky_scene", "fisheye_scene"}) {
+  for (const char* scene : {"base_scene", "desert_scene", "sky_scene", "fisheye_scene"}) {
     SceneContext ctx = context(scene);
     for (const Train& train : sample_trains(4, Distribution::Random)) {
       Rendered r = render_train(ctx, train);
       for (std::size_t p = 0; p < r.scene.parts.size(); ++p) {
         const auto& region = r.annotations.parts[p];
         const auto& part = r.scene.parts[p];
-        SCOPED_TRACE(scene + " part " + part.label + " of car " + std::to_string(part.car));
+        SCOPED_TRACE(std::string(scene) + " part " + part.label + " of car " + std::to_string(part.car));
         // Decoding our RLE gives back exactly the part's pixels.
         auto mask = render::decode_mask(region.mask);
         std::uint64_t pixels = 0;

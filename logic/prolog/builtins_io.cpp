@@ -1,0 +1,140 @@
+// Output builtins, for users debugging their rules: write/1, print/1, writeln/1, writeq/1,
+// write_canonical/1, nl/0, tab/1 and format/1,2 (the common directives).
+#include <cstdio>
+#include <ostream>
+
+#include "logic/prolog/errors.h"
+#include "logic/prolog/machine.h"
+#include "logic/prolog/reader.h"
+#include "logic/prolog/writer.h"
+
+namespace railyard::prolog {
+namespace {
+
+std::string text(Machine& m, Cell t, bool quoted, bool canonical = false) {
+  return write_term(m.heap_.data(), t, m.symbols, m.ops, WriteOptions{quoted, canonical});
+}
+
+bool write1(Machine& m, Cell* a) {
+  *m.out << text(m, a[0], false);
+  return true;
+}
+bool writeq1(Machine& m, Cell* a) {
+  *m.out << text(m, a[0], true);
+  return true;
+}
+bool writeln1(Machine& m, Cell* a) {
+  *m.out << text(m, a[0], false) << '\n';
+  return true;
+}
+bool write_canonical1(Machine& m, Cell* a) {
+  *m.out << text(m, a[0], true, true);
+  return true;
+}
+bool nl0(Machine& m, Cell*) {
+  *m.out << '\n';
+  return true;
+}
+bool tab1(Machine& m, Cell* a) {
+  Number n = eval(m, a[0]);
+  if (n.is_float) m.type_error("integer", a[0]);
+  for (std::int64_t i = 0; i < n.i; ++i) *m.out << ' ';
+  return true;
+}
+
+bool format(Machine& m, Cell fmt, Cell args) {
+  std::string f;
+  Cell fc = m.deref(fmt);
+  if (tag_of(fc) == kAtom) {
+    f = m.symbols.name(static_cast<AtomId>(payload(fc)));
+  } else {
+    for (Cell l = fc; tag_of(l) == kList; l = m.deref(m.heap_[payload(l) + 1]))
+      append_utf8(f, static_cast<int>(m.get_int(m.heap_[payload(l)])));
+  }
+  std::vector<Cell> items;
+  Cell l = m.deref(args);
+  if (tag_of(l) == kList || l == make_atom(atom::kNil)) {
+    for (; tag_of(l) == kList; l = m.deref(m.heap_[payload(l) + 1]))
+      items.push_back(m.heap_[payload(l)]);
+  } else {
+    items.push_back(l);
+  }
+  std::size_t next = 0;
+  auto take = [&]() {
+    if (next >= items.size()) throw PrologError("format/2: not enough arguments for \"" + f + "\"");
+    return items[next++];
+  };
+  std::string out;
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    if (f[i] != '~') {
+      out += f[i];
+      continue;
+    }
+    if (++i >= f.size()) throw PrologError("format/2: truncated directive in \"" + f + "\"");
+    std::string count;
+    while (i < f.size() && f[i] >= '0' && f[i] <= '9') count += f[i++];
+    if (i >= f.size()) throw PrologError("format/2: truncated directive in \"" + f + "\"");
+    switch (f[i]) {
+      case 'w': out += text(m, take(), false); break;
+      case 'p':
+      case 'q': out += text(m, take(), true); break;
+      case 'a': out += text(m, take(), false); break;
+      case 'd': {
+        Cell v = m.deref(take());
+        if (tag_of(v) != kInt) m.type_error("integer", v);
+        out += std::to_string(int_value(v));
+        break;
+      }
+      case 'f':
+      case 'e':
+      case 'g': {
+        Number n = eval(m, take());
+        double d = n.is_float ? n.d : static_cast<double>(n.i);
+        char buf[64];
+        std::string spec = "%." + (count.empty() ? std::string("6") : count) + f[i];
+        std::snprintf(buf, sizeof buf, spec.c_str(), d);
+        out += buf;
+        break;
+      }
+      case 's': {
+        std::string s;
+        for (Cell c = m.deref(take()); tag_of(c) == kList; c = m.deref(m.heap_[payload(c) + 1]))
+          append_utf8(s, static_cast<int>(m.get_int(m.heap_[payload(c)])));
+        out += s;
+        break;
+      }
+      case 'c': append_utf8(out, static_cast<int>(m.get_int(take()))); break;
+      case 'n': out += std::string(count.empty() ? 1 : std::stoul(count), '\n'); break;
+      case '~': out += '~'; break;
+      case 'i': take(); break;
+      case 't':
+      case '|':
+      case '+': break;  // column alignment is not supported; the text is kept
+      default: throw PrologError(std::string("format/2: unknown directive ~") + f[i]);
+    }
+  }
+  *m.out << out;
+  return true;
+}
+bool format1(Machine& m, Cell* a) {
+  return format(m, a[0], make_atom(atom::kNil));
+}
+bool format2(Machine& m, Cell* a) {
+  return format(m, a[0], a[1]);
+}
+
+}  // namespace
+
+void register_io_builtins(Machine& m) {
+  m.define_native("write", 1, write1);
+  m.define_native("print", 1, writeq1);
+  m.define_native("writeq", 1, writeq1);
+  m.define_native("writeln", 1, writeln1);
+  m.define_native("write_canonical", 1, write_canonical1);
+  m.define_native("nl", 0, nl0);
+  m.define_native("tab", 1, tab1);
+  m.define_native("format", 1, format1);
+  m.define_native("format", 2, format2);
+}
+
+}  // namespace railyard::prolog

@@ -1,0 +1,61 @@
+// Compiles clauses and goals into machine code: head arguments become templates that unify
+// against the argument registers, bodies become instruction sequences with control constructs
+// (conjunction, disjunction, if-then-else, negation, cut, findall, forall, aggregate_all) inline.
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+
+#include "logic/prolog/machine.h"
+
+namespace railyard::prolog {
+
+class Compiler {
+ public:
+  // kClause: a clause read into `src` (the reader's cells); ground compounds move to the static
+  // heap and variables become frame slots. kMeta: a goal on the machine heap for call/1; its
+  // terms are used in place.
+  enum class Mode { kClause, kMeta };
+  Compiler(Machine& m, const Cell* src, Mode mode) : m_(m), src_(src), mode_(mode) {}
+
+  Clause compile_clause(Cell head, Cell body);
+  // Compiles `goal` as an anonymous clause body; returns its address and sets its frame size.
+  std::uint32_t compile_goal(Cell goal, std::uint32_t& slots);
+
+ private:
+  struct VarInfo {
+    int slot = -1;
+    int count = 0;
+    bool seen = false;
+  };
+
+  Cell deref(Cell c) const;
+  void count_vars(Cell t);
+  bool ground(Cell t) const;
+  Cell emit(Cell t, bool head);
+  std::uint32_t cells_of(Cell t) const;
+  std::uint32_t arg_templates(const Cell* args, unsigned n, std::uint32_t& cells);
+  bool has_cut(Cell g) const;
+  std::uint32_t new_slot() { return slots_++; }
+  std::uint32_t emit(Instr in);
+  std::uint32_t here() const { return static_cast<std::uint32_t>(m_.code.size()); }
+  int local_cut(Cell g);  // a mark for cuts local to g, or -1 when g has none
+
+  void goal(Cell g, int cut, bool last);
+  void call(FunctorId f, const Cell* args, unsigned n, bool last);
+  void call_var(const Cell* goal_and_extra, unsigned extra, bool last);
+  void negation(Cell g, bool last);
+  void findall(Cell templ, Cell g, Cell list, const Cell* tail, bool last);
+  bool aggregate(Cell spec, Cell g, Cell result, bool last);
+  void proceed_if(bool last);
+  bool linear_body(std::uint32_t from) const;
+
+  Machine& m_;
+  const Cell* src_;
+  Mode mode_;
+  bool frameless_ = false;  // compiling a linear body without a frame (see Clause::frameless)
+  std::unordered_map<std::uint64_t, VarInfo> vars_;
+  std::uint32_t slots_ = 0;
+};
+
+}  // namespace railyard::prolog

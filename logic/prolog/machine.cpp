@@ -1,0 +1,790 @@
+#include "logic/prolog/machine.h"
+
+#include <iostream>
+
+#include "logic/prolog/compiler.h"
+#include "logic/prolog/errors.h"
+
+namespace railyard::prolog {
+namespace {
+
+constexpr Cell kListKey = make_functor(functor::kList);
+constexpr Cell kFloatKey = make_functor(functor::kFloatHeader);
+
+}  // namespace
+
+Machine::Machine() : out(&std::cout) {
+  heap_.resize(1 << 16);
+  heap_[0] = make_atom(atom::kNil);  // index 0 is never a variable
+  code.push_back({Op::kHalt});
+  halt_pc_ = 0;
+  static_code = 1;
+  f_is_ = symbols.functor("is", 2);
+  f_unify_ = symbols.functor("=", 2);
+  const char* comparisons[6] = {"=:=", "=\\=", "<", ">", "=<", ">="};
+  for (int k = 0; k < 6; ++k) f_compare_[k] = symbols.functor(comparisons[k], 2);
+  f_bar_ = symbols.functor("|", 2);
+  f_aggr_sum_ = symbols.functor("$aggr_sum", 2);
+  f_aggr_max_ = symbols.functor("$aggr_max", 2);
+  f_aggr_min_ = symbols.functor("$aggr_min", 2);
+  f_aggr_max_w_ = symbols.functor("$aggr_max_witness", 2);
+  f_aggr_min_w_ = symbols.functor("$aggr_min_witness", 2);
+  f_sort_ = symbols.functor("sort", 2);
+  f_module_ = symbols.functor(":", 2);
+  preds.resize(symbols.functor_count());
+  for (FunctorId f : {FunctorId{functor::kComma},
+                      FunctorId{functor::kSemicolon},
+                      FunctorId{functor::kArrow},
+                      FunctorId{functor::kSoftArrow},
+                      FunctorId{functor::kNot},
+                      FunctorId{functor::kNotWord},
+                      FunctorId{functor::kCall1},
+                      FunctorId{functor::kCall2},
+                      FunctorId{functor::kCall3},
+                      FunctorId{functor::kCall4},
+                      FunctorId{functor::kCall5},
+                      FunctorId{functor::kCall6},
+                      FunctorId{functor::kCall7},
+                      FunctorId{functor::kCall8},
+                      FunctorId{functor::kFindall3},
+                      FunctorId{functor::kFindall4},
+                      FunctorId{functor::kForall},
+                      FunctorId{functor::kOnce},
+                      FunctorId{functor::kIgnore},
+                      f_bar_,
+                      f_module_,
+                      symbols.functor(atom::kCut, 0)}) {
+    preds.resize(symbols.functor_count());
+    preds[f].control = true;
+  }
+  setup_arithmetic(*this);
+  register_control_builtins(*this);
+  register_term_builtins(*this);
+  register_arith_builtins(*this);
+  register_list_builtins(*this);
+  register_atom_builtins(*this);
+  register_io_builtins(*this);
+  consult(kLibraryText, "library", true);
+}
+
+void Machine::define_native(std::string_view name, unsigned arity, Native fn, bool library,
+                            bool nondeterministic) {
+  FunctorId f = symbols.functor(name, arity);
+  if (preds.size() <= f) preds.resize(symbols.functor_count());
+  Pred& p = preds[f];
+  p.kind = Pred::kNative;
+  p.library = library;
+  p.nondeterministic = nondeterministic;
+  p.arity = arity;
+  p.native = static_cast<std::uint32_t>(natives.size());
+  natives.push_back(fn);
+  native_functor.push_back(f);
+}
+
+void Machine::reset() {
+  h_ = static_top_;
+  trail_.clear();
+  b_ = 0;
+  hb_ = 0;
+  argstack_.clear();
+  store_.clear();
+  code.resize(static_code);
+  tmpl.resize(static_tmpl);
+  ensure(3);
+  heap_[h_] = halt_pc_;
+  heap_[h_ + 1] = 0;
+  heap_[h_ + 2] = 0;  // depth
+  h_ += 3;
+  top_frame_ = h_;
+  steps_ = 0;
+  reuse_choice_ = false;
+}
+
+bool Machine::prove(FunctorId pred, const Cell* args, unsigned arity) {
+  for (unsigned i = 0; i < arity; ++i) args_[i] = args[i];
+  cp_ = halt_pc_;
+  cf_ = top_frame_;
+  steps_ = 0;
+  return run(Entry::kCall, pred);
+}
+
+bool Machine::solve(Cell goal) {
+  steps_ = 0;
+  FunctorId pred = 0;
+  pc_ = halt_pc_;
+  f_ = top_frame_;
+  if (call_goal(goal, nullptr, 0, halt_pc_, top_frame_, pred)) return run(Entry::kCall, pred);
+  return run(Entry::kNext, 0);
+}
+
+bool Machine::solve_next() {
+  return run(Entry::kFail, 0);
+}
+
+void Machine::push_choice(Choice::Kind kind, std::uint64_t pc, std::uint64_t frame) {
+  if (b_ == cps_.size()) cps_.emplace_back();
+  Choice& c = cps_[b_++];
+  c.kind = kind;
+  c.pc = pc;
+  c.frame = frame;
+  c.h = h_;
+  c.tr = trail_.size();
+  c.args = argstack_.size();
+  c.nargs = 0;
+  c.code_top = static_cast<std::uint32_t>(code.size());
+  c.tmpl_top = static_cast<std::uint32_t>(tmpl.size());
+  hb_ = h_;
+}
+
+bool Machine::can_unify(Cell a, Cell b) {
+  push_choice(Choice::kDead, 0, 0);
+  std::uint64_t tr = trail_.size();
+  bool ok = unify(a, b);
+  undo_to(tr);
+  pop_choice();
+  return ok;
+}
+
+void Machine::push_redo(Redo redo, const Cell* state, unsigned n) {
+  if (reuse_choice_) {
+    // Backtracking into a redo that leaves another alternative: the same as popping the
+    // choicepoint and pushing a new one, without the copying.
+    reuse_choice_ = false;
+    Choice& c = cps_[b_ - 1];
+    if (c.nargs == n) {
+      c.redo = redo;
+      c.pc = cp_;
+      c.frame = cf_;
+      c.h = h_;
+      c.tr = trail_.size();
+      hb_ = h_;
+      for (unsigned k = 0; k < n; ++k) argstack_[c.args + k] = state[k];
+      return;
+    }
+    pop_choice();
+  }
+  push_choice(Choice::kRedo, cp_, cf_);
+  Choice& c = cps_[b_ - 1];
+  c.redo = redo;
+  c.nargs = n;
+  argstack_.insert(argstack_.end(), state, state + n);
+}
+
+Cell Machine::index_key(Cell c) const {
+  c = deref(c);
+  switch (tag_of(c)) {
+    case kAtom:
+    case kInt: return c;
+    case kStr: return heap_[payload(c)];
+    case kList: return kListKey;
+    case kFloat: return kFloatKey;
+    default: return 0;
+  }
+}
+
+Cell Machine::template_key(Cell t) const {
+  switch (tag_of(t)) {
+    case kAtom:
+    case kInt: return t;
+    case kStr: return heap_[payload(t)];
+    case kList: return kListKey;
+    case kFloat: return kFloatKey;
+    case kCode:
+      if (code_kind(t) == kTStr) return tmpl[code_index(t)];
+      if (code_kind(t) == kTList) return kListKey;
+      return 0;
+    default: return 0;
+  }
+}
+
+// Builds a template as a term on the heap. The caller has ensured the space.
+Cell Machine::build(Cell t, Cell* s) {
+  if (tag_of(t) != kCode) return t;
+  std::uint64_t idx = code_index(t);
+  switch (code_kind(t)) {
+    case kVar: return s[idx];
+    case kFirstVar: {
+      std::uint64_t i = h_++;
+      heap_[i] = make_ref(i);
+      s[idx] = heap_[i];
+      return heap_[i];
+    }
+    case kVoid: {
+      std::uint64_t i = h_++;
+      heap_[i] = make_ref(i);
+      return heap_[i];
+    }
+    case kTList: {
+      std::uint64_t at = h_;
+      h_ += 2;
+      build_into(tmpl[idx], at, s);
+      build_into(tmpl[idx + 1], at + 1, s);
+      return make_list(at);
+    }
+    case kTStr: {
+      Cell header = tmpl[idx];
+      unsigned n = symbols.arity(static_cast<FunctorId>(payload(header)));
+      std::uint64_t at = h_;
+      h_ += n + 1;
+      heap_[at] = header;
+      for (unsigned i = 1; i <= n; ++i) build_into(tmpl[idx + i], at + i, s);
+      return make_str(at);
+    }
+    default: return t;
+  }
+}
+
+void Machine::build_into(Cell t, std::uint64_t dst, Cell* s) {
+  if (tag_of(t) != kCode) {
+    heap_[dst] = t;
+    return;
+  }
+  switch (code_kind(t)) {
+    case kVar: heap_[dst] = s[code_index(t)]; return;
+    case kFirstVar:
+      heap_[dst] = make_ref(dst);
+      s[code_index(t)] = heap_[dst];
+      return;
+    case kVoid: heap_[dst] = make_ref(dst); return;
+    default: {
+      Cell built = build(t, s);
+      heap_[dst] = built;
+    }
+  }
+}
+
+bool Machine::unify_head(Cell t, Cell v, Cell* s) {
+  for (;;) {
+    switch (tag_of(t)) {
+      case kAtom:
+      case kInt: {
+        v = deref(v);
+        if (v == t) return true;
+        if (tag_of(v) == kRef) {
+          bind(v, t);
+          return true;
+        }
+        return false;
+      }
+      case kCode: {
+        std::uint64_t idx = code_index(t);
+        switch (code_kind(t)) {
+          case kFirstVar: s[idx] = v; return true;
+          case kVar: return unify(s[idx], v);
+          case kVoid: return true;
+          case kTStr: {
+            v = deref(v);
+            if (tag_of(v) == kRef) {
+              bind(v, build(t, s));
+              return true;
+            }
+            if (tag_of(v) != kStr) return false;
+            std::uint64_t at = payload(v);
+            const Cell* tp = &tmpl[idx];
+            if (heap_[at] != tp[0]) return false;
+            std::uint64_t mask = tp[-1];
+            if (mask == ~std::uint64_t{0}) {  // 64 arguments or more
+              unsigned n = symbols.arity(static_cast<FunctorId>(payload(tp[0])));
+              for (unsigned i = 1; i <= n; ++i)
+                if (!unify_head(tp[i], heap_[at + i], s)) return false;
+              return true;
+            }
+            // Only the arguments that are not void; simple ones inline.
+            for (; mask; mask &= mask - 1) {
+              unsigned i = static_cast<unsigned>(__builtin_ctzll(mask)) + 1;
+              Cell ti = tp[i];
+              Cell vi = heap_[at + i];
+              if (tag_of(ti) == kAtom || tag_of(ti) == kInt) {
+                vi = deref(vi);
+                if (vi == ti) continue;
+                if (tag_of(vi) != kRef) return false;
+                bind(vi, ti);
+                continue;
+              }
+              if (tag_of(ti) == kCode && code_kind(ti) == kFirstVar) {
+                s[code_index(ti)] = vi;
+                continue;
+              }
+              if (!unify_head(ti, vi, s)) return false;
+            }
+            return true;
+          }
+          case kTList: {
+            v = deref(v);
+            if (tag_of(v) == kRef) {
+              bind(v, build(t, s));
+              return true;
+            }
+            if (tag_of(v) != kList) return false;
+            std::uint64_t at = payload(v);
+            if (!unify_head(tmpl[idx], heap_[at], s)) return false;
+            t = tmpl[idx + 1];
+            v = heap_[at + 1];
+            continue;
+          }
+          default: return false;
+        }
+      }
+      default: return unify(t, v);
+    }
+  }
+}
+
+__attribute__((always_inline)) inline void Machine::load_args(const Instr& in) {
+  ensure(in.c);
+  Cell* s = &heap_[f_];
+  const Cell* t = &tmpl[in.b];
+  for (unsigned i = 0; i < in.n; ++i) {
+    Cell ti = t[i];
+    if (tag_of(ti) != kCode)
+      args_[i] = ti;
+    else if (code_kind(ti) == kVar)
+      args_[i] = s[code_index(ti)];
+    else
+      args_[i] = build(ti, s);
+  }
+}
+
+// One head argument: constants and first occurrences inline, the rest in unify_head.
+__attribute__((always_inline)) inline bool Machine::unify_arg(Cell t, Cell v, Cell* s) {
+  if (tag_of(t) == kAtom || tag_of(t) == kInt) {
+    v = deref(v);
+    if (v == t) return true;
+    if (tag_of(v) != kRef) return false;
+    bind(v, t);
+    return true;
+  }
+  if (tag_of(t) == kCode && code_kind(t) == kFirstVar) {
+    s[code_index(t)] = v;
+    return true;
+  }
+  return unify_head(t, v, s);
+}
+
+void Machine::build_key_tables() {
+  for (Pred& p : preds) {
+    p.key_table.clear();
+    if (p.kind != Pred::kClauses || !p.distinct_keys || p.clauses.size() < 4) continue;
+    unsigned bits = 3;
+    while ((std::size_t{1} << bits) < 2 * p.clauses.size()) ++bits;
+    p.key_shift = 64 - bits;
+    p.key_table.assign(std::size_t{1} << bits, {0, 0});
+    for (std::uint32_t i = 0; i < p.keys.size(); ++i) {
+      std::size_t h = (p.keys[i] * 0x9E3779B97F4A7C15ull) >> p.key_shift;
+      while (p.key_table[h].first != 0) h = (h + 1) & (p.key_table.size() - 1);
+      p.key_table[h] = {p.keys[i], i};
+    }
+  }
+}
+
+bool Machine::call_goal(Cell goal, const Cell* extra, unsigned n_extra, std::uint64_t cont_pc,
+                        std::uint64_t cont_frame, FunctorId& pred) {
+  goal = deref(goal);
+  AtomId name;
+  unsigned arity = 0;
+  std::uint64_t at = 0;
+  if (tag_of(goal) == kAtom) {
+    name = static_cast<AtomId>(payload(goal));
+  } else if (tag_of(goal) == kStr) {
+    at = payload(goal);
+    FunctorId gf = static_cast<FunctorId>(payload(heap_[at]));
+    name = symbols.functor_name(gf);
+    arity = symbols.arity(gf);
+  } else if (tag_of(goal) == kRef) {
+    instantiation_error();
+  } else {
+    type_error("callable", goal);
+  }
+  FunctorId f = symbols.functor(name, arity + n_extra);
+  if (preds.size() <= f) preds.resize(symbols.functor_count());
+  if (preds[f].control || (f == functor::kAggregateAll && preds[f].kind != Pred::kClauses)) {
+    if (n_extra > 0) {
+      Cell all[256];
+      for (unsigned i = 0; i < arity; ++i) all[i] = heap_[at + 1 + i];
+      for (unsigned i = 0; i < n_extra; ++i) all[arity + i] = extra[i];
+      goal = new_struct(f, all, arity + n_extra);
+    }
+    enter_meta(goal, cont_pc, cont_frame);
+    return false;
+  }
+  for (unsigned i = 0; i < arity; ++i) args_[i] = heap_[at + 1 + i];
+  for (unsigned i = 0; i < n_extra; ++i) args_[arity + i] = extra[i];
+  cp_ = cont_pc;
+  cf_ = cont_frame;
+  pred = f;
+  return true;
+}
+
+void Machine::enter_meta(Cell goal, std::uint64_t cont_pc, std::uint64_t cont_frame) {
+  if (++steps_ > limits.max_steps) limit_error("step", limits.max_steps);
+  std::uint32_t slots = 0;
+  std::uint32_t entry =
+      Compiler(*this, heap_.data(), Compiler::Mode::kMeta).compile_goal(goal, slots);
+  ensure(3 + slots);
+  std::uint64_t base = h_;
+  heap_[base] = cont_pc;
+  heap_[base + 1] = cont_frame;
+  std::uint64_t depth = heap_[cont_frame - 1] + 1;
+  if (depth > limits.max_depth) limit_error("depth", limits.max_depth);
+  heap_[base + 2] = depth;
+  std::uint64_t frame = base + 3;
+  for (std::uint32_t k = 0; k < slots; ++k) heap_[frame + k] = make_ref(frame + k);
+  h_ = frame + slots;
+  f_ = frame;
+  pc_ = entry;
+  cut_b_ = b_;
+}
+
+Cell Machine::findall_collect(std::uint64_t start, Cell tail) {
+  std::uint64_t total = 0, count = 0;
+  for (std::uint64_t pos = start; pos < store_.size(); pos += 1 + store_[pos]) {
+    total += store_[pos];
+    ++count;
+  }
+  ensure(total + 2 * count);
+  std::uint64_t list_at = h_;
+  h_ += 2 * count;
+  std::uint64_t k = 0;
+  for (std::uint64_t pos = start; pos < store_.size(); pos += 1 + store_[pos], ++k) {
+    std::uint64_t len = store_[pos];
+    std::uint64_t base = h_;
+    const Cell* block = &store_[pos + 1];
+    for (std::uint64_t i = 0; i < len; ++i) {
+      Cell c = block[i];
+      switch (tag_of(c)) {
+        case kRef:
+        case kStr:
+        case kList:
+        case kFloat: c = make_cell(tag_of(c), payload(c) + base); break;
+        case kFunctor:
+          if (payload(c) == functor::kFloatHeader) {
+            heap_[base + i] = c;
+            ++i;
+            c = block[i];
+          }
+          break;
+        default: break;
+      }
+      heap_[base + i] = c;
+    }
+    h_ += len;
+    heap_[list_at + 2 * k] = heap_[base];
+    heap_[list_at + 2 * k + 1] = k + 1 < count ? make_list(list_at + 2 * k + 2) : tail;
+  }
+  store_.resize(start);
+  return count ? make_list(list_at) : tail;
+}
+
+bool Machine::run(Entry entry, FunctorId pred) {
+  std::uint32_t clause_pos = 0;
+  if (entry == Entry::kCall) goto call;
+  if (entry == Entry::kFail) goto fail;
+next:
+  for (;;) {
+    const Instr in = code[pc_];
+    switch (in.op) {
+      case Op::kCall:
+        load_args(in);
+        cp_ = pc_ + 1;
+        cf_ = f_;
+        pred = in.a;
+        goto call;
+      case Op::kExec:
+        load_args(in);
+        cp_ = heap_[f_ - 3];
+        cf_ = heap_[f_ - 2];
+        pred = in.a;
+        goto call;
+      case Op::kBuiltin:
+        load_args(in);
+        cp_ = pc_ + 1;
+        cf_ = f_;
+        current_ = native_functor[in.a];
+        if (!natives[in.a](*this, args_)) goto fail;
+        pc_ = cp_;
+        f_ = cf_;
+        continue;
+      case Op::kBuiltinDet:
+        load_args(in);
+        current_ = native_functor[in.a];
+        if (!natives[in.a](*this, args_)) goto fail;
+        ++pc_;
+        continue;
+      case Op::kBuiltinLast:
+        load_args(in);
+        current_ = native_functor[in.a];
+        if (!natives[in.a](*this, args_)) goto fail;
+        pc_ = cp_;
+        f_ = cf_;
+        continue;
+      case Op::kExecLast:
+        load_args(in);
+        pred = in.a;
+        goto call;
+      case Op::kProceedLast:
+        pc_ = cp_;
+        f_ = cf_;
+        continue;
+      case Op::kUnify: {
+        ensure(in.c);
+        Cell* s = &heap_[f_];
+        Cell x = build(tmpl[in.b], s);
+        Cell y = build(tmpl[in.b + 1], s);
+        if (!unify(x, y)) goto fail;
+        ++pc_;
+        continue;
+      }
+      case Op::kIs: {
+        ensure(in.c);
+        Cell* s = &heap_[f_];
+        current_ = f_is_;
+        Number r = eval_template(*this, tmpl[in.b + 1], s);
+        Cell lhs = deref(build(tmpl[in.b], s));
+        if (!r.is_float) {
+          Cell v = make_int(r.i);
+          if (tag_of(lhs) == kRef)
+            bind(lhs, v);
+          else if (lhs != v)
+            goto fail;
+        } else if (!unify(lhs, number_cell(*this, r))) {
+          goto fail;
+        }
+        ++pc_;
+        continue;
+      }
+      case Op::kCompare: {
+        Cell* s = &heap_[f_];
+        current_ = f_compare_[in.aux];
+        Number x = eval_template(*this, tmpl[in.b], s);
+        Number y = eval_template(*this, tmpl[in.b + 1], s);
+        if (!compare_numbers(*this, static_cast<Comparison>(in.aux), x, y)) goto fail;
+        ++pc_;
+        continue;
+      }
+      case Op::kProceed:
+        pc_ = heap_[f_ - 3];
+        f_ = heap_[f_ - 2];
+        continue;
+      case Op::kFail: goto fail;
+      case Op::kJump: pc_ = in.a; continue;
+      case Op::kTryElse:
+        push_choice(Choice::kElse, in.a, f_);
+        ++pc_;
+        continue;
+      case Op::kMark:
+        heap_[f_ + in.a] = make_int(b_);
+        ++pc_;
+        continue;
+      case Op::kGetLevel:
+        heap_[f_ + in.a] = make_int(cut_b_);
+        ++pc_;
+        continue;
+      case Op::kCut:
+        cut_to(static_cast<std::uint32_t>(int_value(heap_[f_ + in.a])));
+        ++pc_;
+        continue;
+      case Op::kSoftCut: {
+        auto b = static_cast<std::uint32_t>(int_value(heap_[f_ + in.a]));
+        if (b < b_) cps_[b].kind = Choice::kDead;
+        ++pc_;
+        continue;
+      }
+      case Op::kCallVar: {
+        ensure(in.c);
+        Cell* s = &heap_[f_];
+        Cell goal = build(tmpl[in.b], s);
+        Cell extra[8];
+        for (unsigned i = 0; i < in.n; ++i) extra[i] = build(tmpl[in.b + 1 + i], s);
+        std::uint64_t cont_pc = in.aux ? heap_[f_ - 3] : pc_ + 1;
+        std::uint64_t cont_frame = in.aux ? heap_[f_ - 2] : f_;
+        if (call_goal(goal, extra, in.n, cont_pc, cont_frame, pred)) goto call;
+        continue;
+      }
+      case Op::kFindallBegin:
+        heap_[f_ + in.a] = make_int(static_cast<std::int64_t>(store_.size()));
+        push_choice(Choice::kElse, in.b, f_);
+        ++pc_;
+        continue;
+      case Op::kFindallPush: {
+        ensure(in.c);
+        Cell v = build(tmpl[in.b], &heap_[f_]);
+        std::uint64_t start = store_.size();
+        store_.resize(start + 2 + term_cells(v));
+        std::uint64_t top = start + 2;
+        copy_cells(v, store_.data(), start + 1, top, -static_cast<std::int64_t>(start + 1));
+        store_.resize(top);
+        store_[start] = top - start - 1;
+        goto fail;
+      }
+      case Op::kFindallEnd: {
+        auto start = static_cast<std::uint64_t>(int_value(heap_[f_ + in.a]));
+        ensure(in.c);
+        Cell tail = make_atom(atom::kNil);
+        if (in.n == 2) tail = build(tmpl[in.b + 1], &heap_[f_]);
+        Cell list = findall_collect(start, tail);
+        Cell target = build(tmpl[in.b], &heap_[f_]);
+        if (!unify(target, list)) goto fail;
+        ++pc_;
+        continue;
+      }
+      case Op::kCountBegin:
+        heap_[f_ + in.a] = make_int(0);
+        push_choice(Choice::kElse, in.b, f_);
+        ++pc_;
+        continue;
+      case Op::kCountInc: heap_[f_ + in.a] = make_int(int_value(heap_[f_ + in.a]) + 1); goto fail;
+      case Op::kCountEnd: {
+        ensure(in.c);
+        Cell target = build(tmpl[in.b], &heap_[f_]);
+        if (!unify(target, heap_[f_ + in.a])) goto fail;
+        ++pc_;
+        continue;
+      }
+      case Op::kHalt: return true;
+    }
+  }
+
+call : {
+  current_ = pred;
+  if (++steps_ > limits.max_steps) limit_error("step", limits.max_steps);
+  if (pred >= preds.size()) unknown_procedure(pred);
+  const Pred& p = preds[pred];
+  if (p.kind == Pred::kNative) {
+    if (!natives[p.native](*this, args_)) goto fail;
+    pc_ = cp_;
+    f_ = cf_;
+    goto next;
+  }
+  if (p.kind != Pred::kClauses) unknown_procedure(pred);
+  const std::uint32_t n = static_cast<std::uint32_t>(p.clauses.size());
+  const Cell* keys = p.keys.data();
+  Cell key = p.arity ? index_key(args_[0]) : 0;
+  std::uint32_t i = 0;
+  if (key) {
+    if (!p.key_table.empty()) {
+      std::size_t mask = p.key_table.size() - 1;
+      std::size_t h = (key * 0x9E3779B97F4A7C15ull) >> p.key_shift;
+      while (p.key_table[h].first != key && p.key_table[h].first != 0) h = (h + 1) & mask;
+      i = p.key_table[h].first == key ? p.key_table[h].second : n;
+    } else {
+      while (i < n && keys[i] && keys[i] != key) ++i;
+    }
+  }
+  if (i >= n) goto fail;
+  std::uint32_t j = i + 1;
+  if (key) {
+    if (p.distinct_keys)
+      j = n;
+    else
+      while (j < n && keys[j] && keys[j] != key) ++j;
+  }
+  cut_b_ = b_;
+  if (j < n) {
+    push_choice(Choice::kClauses, cp_, cf_);
+    Choice& c = cps_[b_ - 1];
+    c.id = pred;
+    c.next = j;
+    c.nargs = p.arity;
+    argstack_.insert(argstack_.end(), args_, args_ + p.arity);
+  }
+  clause_pos = i;
+  goto try_clause;
+}
+
+try_clause : {
+  const Pred& p = preds[pred];
+  const Clause& c = clauses[p.clauses[clause_pos]];
+  ensure(c.cells);
+  const Cell* head = &tmpl[c.head];
+  if (c.body == kNoBody) {
+    Cell* s = scratch_.data();
+    for (unsigned k = 0; k < p.arity; ++k)
+      if (!unify_arg(head[k], args_[k], s)) goto fail;
+    pc_ = cp_;
+    f_ = cf_;
+    goto next;
+  }
+  if (c.frameless) {
+    Cell* s = &heap_[kScratchBase];
+    for (unsigned k = 0; k < p.arity; ++k)
+      if (!unify_arg(head[k], args_[k], s)) goto fail;
+    f_ = kScratchBase;
+    pc_ = c.body;
+    goto next;
+  }
+  std::uint64_t depth = heap_[cf_ - 1] + 1;
+  if (depth > limits.max_depth) limit_error("depth", limits.max_depth);
+  std::uint64_t base = h_;
+  heap_[base] = cp_;
+  heap_[base + 1] = cf_;
+  heap_[base + 2] = depth;
+  std::uint64_t frame = base + 3;
+  h_ = frame + c.slots;
+  for (std::uint32_t k = 0; k < c.slots; ++k) heap_[frame + k] = make_ref(frame + k);
+  Cell* s = &heap_[frame];
+  for (unsigned k = 0; k < p.arity; ++k)
+    if (!unify_arg(head[k], args_[k], s)) goto fail;
+  f_ = frame;
+  pc_ = c.body;
+  goto next;
+}
+
+fail : {
+  if (b_ == 0) return false;
+  Choice& c = cps_[b_ - 1];
+  undo_to(c.tr);
+  h_ = c.h;
+  if (code.size() != c.code_top) code.resize(c.code_top);
+  if (tmpl.size() != c.tmpl_top) tmpl.resize(c.tmpl_top);
+  switch (c.kind) {
+    case Choice::kElse:
+      pc_ = c.pc;
+      f_ = c.frame;
+      pop_choice();
+      goto next;
+    case Choice::kDead: pop_choice(); goto fail;
+    case Choice::kClauses: {
+      pred = c.id;
+      const Pred& p = preds[pred];
+      for (unsigned k = 0; k < c.nargs; ++k) args_[k] = argstack_[c.args + k];
+      cp_ = c.pc;
+      cf_ = c.frame;
+      clause_pos = c.next;
+      cut_b_ = b_ - 1;
+      const std::uint32_t n = static_cast<std::uint32_t>(p.clauses.size());
+      Cell key = p.arity ? index_key(args_[0]) : 0;
+      std::uint32_t j = clause_pos + 1;
+      if (key) {
+        while (j < n && p.keys[j] && p.keys[j] != key) ++j;
+      }
+      if (j < n)
+        c.next = j;
+      else
+        pop_choice();
+      current_ = pred;
+      goto try_clause;
+    }
+    case Choice::kRedo: {
+      // Each retry of a builtin counts as a step, so generators cannot run forever.
+      if (++steps_ > limits.max_steps) limit_error("step", limits.max_steps);
+      cp_ = c.pc;
+      cf_ = c.frame;
+      Redo redo = c.redo;
+      for (unsigned k = 0; k < c.nargs; ++k) redo_state_[k] = argstack_[c.args + k];
+      reuse_choice_ = true;
+      bool ok = redo(*this, redo_state_);
+      if (reuse_choice_) {  // no further alternative
+        reuse_choice_ = false;
+        pop_choice();
+      }
+      if (!ok) goto fail;
+      pc_ = cp_;
+      f_ = cf_;
+      goto next;
+    }
+  }
+  return false;
+}
+}
+
+}  // namespace railyard::prolog

@@ -1,0 +1,121 @@
+#include "logic/rule.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "logic/vocabulary.h"
+
+namespace railyard {
+namespace {
+
+template <class Enum, std::size_t N>
+void intern_names(prolog::Engine& engine, std::array<prolog::Cell, N>& cells) {
+  for (std::size_t i = 0; i < N; ++i)
+    cells[i] =
+        prolog::Engine::atom_cell(engine.atom(name(Vocabulary::Michalski, static_cast<Enum>(i))));
+}
+
+}  // namespace
+
+Rule Rule::load(const std::filesystem::path& rule_file,
+                const std::filesystem::path& background_file) {
+  Rule rule;
+  rule.rule_file_ = rule_file;
+  for (const auto& file : {background_file, rule_file}) {
+    if (!std::filesystem::is_regular_file(file))
+      throw RuleError("rule file not found: " + file.string());
+    try {
+      rule.engine_.consult_file(file);
+    } catch (const prolog::SyntaxError& e) {
+      throw RuleError(e.what());
+    } catch (const prolog::PrologError& e) {
+      throw RuleError(std::string(e.what()) + " (while loading " + file.string() + ")");
+    }
+  }
+  if (!rule.engine_.defines("eastbound", 1))
+    throw RuleError(rule_file.string() +
+                    ": does not define eastbound/1 (a rule file must define eastbound(Train))");
+  rule.intern_vocabulary();
+  return rule;
+}
+
+void Rule::intern_vocabulary() {
+  eastbound_ = engine_.functor("eastbound", 1);
+  car_ = engine_.functor("c", 7);
+  load_ = engine_.functor("l", 2);
+  intern_names<Shape>(engine_, shape_);
+  intern_names<Roof>(engine_, roof_);
+  intern_names<Length>(engine_, length_);
+  intern_names<Wall>(engine_, wall_);
+  intern_names<LoadShape>(engine_, load_shape_);
+  no_load_ = prolog::Engine::atom_cell(engine_.atom("none"));
+}
+
+Direction Rule::label(const Train& train) {
+  using prolog::Cell;
+  using prolog::Engine;
+  engine_.begin();
+  cars_.clear();
+  for (const Car& car : train.cars) {
+    Cell load[2] = {
+        car.load_count == 0 ? no_load_ : load_shape_[static_cast<std::size_t>(car.load_shape)],
+        Engine::integer(car.load_count)};
+    Cell args[7] = {Engine::integer(car.position),
+                    shape_[static_cast<std::size_t>(car.shape)],
+                    length_[static_cast<std::size_t>(car.length)],
+                    wall_[static_cast<std::size_t>(car.wall)],
+                    roof_[static_cast<std::size_t>(car.roof)],
+                    Engine::integer(car.axles),
+                    engine_.compound(load_, load)};
+    cars_.push_back(engine_.compound(car_, args));
+  }
+  Cell list = engine_.list(cars_);
+  try {
+    return engine_.prove(eastbound_, {&list, 1}) ? Direction::East : Direction::West;
+  } catch (const prolog::PrologError& e) {
+    throw RuleError(rule_file_.string() + ": " + e.what() + " (labelling " + train_term(train) +
+                    ")");
+  }
+}
+
+std::filesystem::path resolve_rule(std::string_view name_or_path,
+                                   const std::filesystem::path& rules_dir) {
+  std::string text(name_or_path);
+  bool is_path = text.find('/') != std::string::npos ||
+                 (text.size() > 3 && text.compare(text.size() - 3, 3, ".pl") == 0);
+  std::filesystem::path file = is_path ? std::filesystem::path(text) : rules_dir / (text + ".pl");
+  if (std::filesystem::is_regular_file(file)) return file;
+  std::vector<std::string> shipped;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(rules_dir, ec)) {
+    if (entry.path().extension() == ".pl" && entry.path().stem() != "background")
+      shipped.push_back(entry.path().stem().string());
+  }
+  std::sort(shipped.begin(), shipped.end());
+  std::string list;
+  for (const std::string& s : shipped) list.append(list.empty() ? "" : ", ").append(s);
+  if (is_path) throw RuleError("rule file not found: " + file.string());
+  throw RuleError("unknown rule '" + text + "'; shipped rules: " + list +
+                  " (or give the path of a .pl file)");
+}
+
+std::string train_term(const Train& train) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < train.cars.size(); ++i) {
+    const Car& car = train.cars[i];
+    if (i > 0) out += ',';
+    out.append("c(").append(std::to_string(car.position)).append(",");
+    out.append(name(Vocabulary::Michalski, car.shape)).append(",");
+    out.append(name(Vocabulary::Michalski, car.length)).append(",");
+    out.append(name(Vocabulary::Michalski, car.wall)).append(",");
+    out.append(name(Vocabulary::Michalski, car.roof)).append(",");
+    out.append(std::to_string(car.axles)).append(",l(");
+    out.append(car.load_count == 0 ? std::string_view("none")
+                                   : name(Vocabulary::Michalski, car.load_shape));
+    out.append(",").append(std::to_string(car.load_count)).append("))");
+  }
+  out += ']';
+  return out;
+}
+
+}  // namespace railyard

@@ -1,0 +1,62 @@
+// A classification rule: background.pl and a rule file defining eastbound/1, loaded into
+// railyard's own Prolog engine. label() builds the train term directly on the engine's heap and
+// proves eastbound/1 once.
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "logic/prolog/engine.h"
+#include "logic/train.h"
+
+namespace railyard {
+
+// A rule that cannot be loaded or run. Messages name the rule file, and for syntax errors the
+// line and column ("rule.pl:12:5: syntax error: ...").
+class RuleError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Rule {
+ public:
+  // Loads the background file, then the rule file. Throws RuleError.
+  static Rule load(const std::filesystem::path& rule_file,
+                   const std::filesystem::path& background_file);
+
+  // An independent copy for another thread (no file is read again).
+  Rule clone() const { return *this; }
+
+  // East when eastbound(Train) succeeds. Throws RuleError naming the rule file when the rule
+  // raises an error (unknown predicate, type error, runaway recursion, ...).
+  Direction label(const Train& train);
+
+  const std::filesystem::path& path() const { return rule_file_; }
+  void set_limits(const prolog::Limits& limits) { engine_.set_limits(limits); }
+
+ private:
+  Rule() = default;
+  void intern_vocabulary();
+
+  prolog::Engine engine_;
+  std::filesystem::path rule_file_;
+  prolog::FunctorId eastbound_ = 0, car_ = 0, load_ = 0;
+  std::array<prolog::Cell, 5> shape_{}, roof_{};
+  std::array<prolog::Cell, 2> length_{}, wall_{};
+  std::array<prolog::Cell, 6> load_shape_{};
+  prolog::Cell no_load_ = 0;
+  std::vector<prolog::Cell> cars_;
+};
+
+// A bare name ("theoryx") means rules_dir/theoryx.pl; anything with a '/' or a .pl ending is a
+// path. Throws RuleError listing the shipped rules when the name is unknown or the file missing.
+std::filesystem::path resolve_rule(std::string_view name_or_path,
+                                   const std::filesystem::path& rules_dir);
+
+// The canonical Prolog text of a train: [c(1,rectangle,short,not_double,none,2,l(circle,1)),...]
+std::string train_term(const Train& train);
+
+}  // namespace railyard

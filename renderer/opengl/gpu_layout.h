@@ -1,0 +1,39 @@
+// C++ mirrors of the uniform blocks declared in shaders/common.glsl (std140 FrameBlock and
+// InstanceRecord). The static_asserts catch a field added on one side only.
+#pragma once
+
+#include <cstdint>
+#include <glm/glm.hpp>
+
+#include "renderer/opengl/sky_irradiance.h"
+
+namespace railyard::render {
+
+struct FrameBlock {
+  glm::mat4 light_from_world;
+  glm::vec4 camera_position;
+  glm::vec4 sun_direction;   // w = tan(angular radius)
+  glm::vec4 sun_irradiance;  // w = smallest GGX alpha
+  glm::vec4 sky_zenith;
+  glm::vec4 sky_horizon;
+  glm::vec4 sky_ground;
+  glm::vec4 background;     // w = 1 when it replaces the sky
+  glm::vec4 shadow_extent;  // texel (m), depth range (m), 1 / map size, map width (m)
+  glm::vec4 exposure;
+  glm::vec4 sky_irradiance[kSkyIrradianceSteps + 1];
+};
+static_assert(sizeof(FrameBlock) == 64 + 9 * 16 + (kSkyIrradianceSteps + 1) * 16);
+
+enum class PatternCode : std::uint32_t { None = 0, Sand = 1, Checker = 2 };
+
+struct InstanceRecord {
+  glm::mat4 object_to_world;
+  glm::mat4 normal_to_world;
+  glm::vec4 base_color_metallic;
+  glm::vec4 pattern_color_roughness;
+  glm::vec4 pattern_scale;
+  glm::uvec4 part_pattern_mirrored;
+};
+static_assert(sizeof(InstanceRecord) == 2 * 64 + 4 * 16);
+
+}  // namespace railyard::render

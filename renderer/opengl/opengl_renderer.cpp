@@ -1,0 +1,597 @@
+#include "renderer/opengl/opengl_renderer.h"
+
+#include <glad/gl.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <glm/gtc/matrix_transform.hpp>
+#include <numbers>
+#include <vector>
+
+#include "renderer/opengl/bounds.h"
+#include "renderer/opengl/cube_faces.h"
+#include "renderer/opengl/gl_program.h"
+#include "renderer/opengl/gpu_layout.h"
+#include "renderer/opengl/mesh_cache.h"
+#include "renderer/opengl/render_targets.h"
+#include "renderer/opengl/shadow_fit.h"
+#include "renderer/opengl/sky_irradiance.h"
+
+namespace railyard::render {
+namespace {
+
+constexpr int kDefaultSamples = 4;
+constexpr std::uint32_t kInfinityBits = 0x7f800000u;  // kNoDepth as stored in the id pass
+
+// One instance to draw: its uploaded mesh, its record in the instance buffer and its world box.
+struct DrawItem {
+  const GpuMesh* mesh;
+  GLuint record;
+  Bounds world;
+  bool mirrored;
+  float sort_key;  // flat instances last, the rest front to back (early depth rejection)
+};
+
+// Where the samples of the multisample pattern lie and how the resolve pass combines them.
+struct SamplePattern {
+  int samples = 0;
+  int centre_sample = 0;         // the sample nearest the pixel centre
+  glm::vec2 shift_px{0.0f};      // moves that sample onto the pixel centre's ray
+  std::vector<glm::ivec4> taps;  // pixel offset x, y; sample index
+  std::vector<float> weights;    // normalised tent-filter weights of the taps
+};
+
+// A tent filter of radius one pixel around the true pixel centre, over the samples of the pixel
+// and its neighbours: smooth edges without shifting the image against the part masks. Needs a
+// multisampled framebuffer bound for drawing (the sample positions are queried from it).
+SamplePattern make_sample_pattern(int samples) {
+  SamplePattern pattern;
+  pattern.samples = samples;
+  std::vector<glm::vec2> positions(static_cast<std::size_t>(samples));
+  for (int i = 0; i < samples; ++i) {
+    glGetMultisamplefv(GL_SAMPLE_POSITION, static_cast<GLuint>(i), &positions[i].x);
+  }
+  float best = 2.0f;
+  for (int i = 0; i < samples; ++i) {
+    float d = glm::length(positions[i] - glm::vec2(0.5f));
+    if (d < best) best = d, pattern.centre_sample = i;
+  }
+  glm::vec2 centre = positions[pattern.centre_sample];
+  pattern.shift_px = centre - glm::vec2(0.5f);
+  float total = 0.0f;
+  for (int dy = -1; dy <= 1; ++dy) {
+    for (int dx = -1; dx <= 1; ++dx) {
+      for (int i = 0; i < samples; ++i) {
+        glm::vec2 d = glm::vec2(dx, dy) + positions[i] - centre;
+        float w = std::max(0.0f, 1.0f - std::abs(d.x)) * std::max(0.0f, 1.0f - std::abs(d.y));
+        if (w <= 1e-4f) continue;
+        pattern.taps.emplace_back(dx, dy, i, 0);
+        pattern.weights.push_back(w);
+        total += w;
+      }
+    }
+  }
+  for (float& w : pattern.weights) w /= total;
+  return pattern;
+}
+
+// Clip space moved by a sub-pixel offset (in pixels of a width x height view).
+glm::mat4 shifted(const glm::mat4& clip_from_world, glm::vec2 shift_px, int width, int height) {
+  glm::mat4 shift(1.0f);
+  shift[3][0] = 2.0f * shift_px.x / static_cast<float>(width);
+  shift[3][1] = 2.0f * shift_px.y / static_cast<float>(height);
+  return shift * clip_from_world;
+}
+
+void validate_camera(const Camera& camera) {
+  auto fail = [](const std::string& what) { throw RendererError("camera: " + what); };
+  if (camera.width < 1 || camera.height < 1 || camera.width > 16384 || camera.height > 16384) {
+    fail("image size " + std::to_string(camera.width) + "x" + std::to_string(camera.height) +
+         " is outside 1..16384");
+  }
+  bool pinhole = camera.lens == Lens::Pinhole;
+  if (!(camera.fov_deg > 0.0f) || camera.fov_deg >= (pinhole ? 180.0f : 720.0f)) {
+    fail("field of view " + std::to_string(camera.fov_deg) + " degrees is outside (0, " +
+         (pinhole ? "180" : "720") + ") for this lens");
+  }
+  if (!(camera.near > 0.0f) || !(camera.far > camera.near)) {
+    fail("near " + std::to_string(camera.near) + " and far " + std::to_string(camera.far) +
+         " must satisfy 0 < near < far");
+  }
+  if (glm::length(camera.look_at - camera.position) <= 0.0f) fail("look_at equals position");
+}
+
+// Reversed depth (1 at the near plane, 0 at the far one) with zero-to-one clip depth: floating
+// point depth then keeps its precision far away, where the rails meet the ground.
+glm::mat4 reversed_perspective(float vertical_fov, float aspect, float near, float far) {
+  return glm::perspectiveRH_ZO(vertical_fov, aspect, far, near);
+}
+
+glm::mat4 pinhole_clip_from_world(const Camera& camera) {
+  float half_width = 0.5f * static_cast<float>(camera.width);
+  float vertical_fov = 2.0f * std::atan(0.5f * static_cast<float>(camera.height) / half_width *
+                                        std::tan(glm::radians(camera.fov_deg) * 0.5f));
+  float aspect = static_cast<float>(camera.width) / static_cast<float>(camera.height);
+  return reversed_perspective(vertical_fov, aspect, camera.near, camera.far) *
+         camera.world_to_camera();
+}
+
+PatternCode pattern_code(Pattern p) {
+  switch (p) {
+    case Pattern::None: return PatternCode::None;
+    case Pattern::Sand: return PatternCode::Sand;
+    case Pattern::Checker: return PatternCode::Checker;
+  }
+  return PatternCode::None;
+}
+
+InstanceRecord make_record(const Instance& instance) {
+  const Material& m = instance.material ? *instance.material : instance.mesh->material;
+  glm::mat3 linear(instance.object_to_world);
+  InstanceRecord r;
+  r.object_to_world = instance.object_to_world;
+  r.normal_to_world = glm::mat4(glm::transpose(glm::inverse(linear)));
+  r.base_color_metallic = glm::vec4(m.base_color, m.metallic);
+  r.pattern_color_roughness = glm::vec4(m.pattern_color, m.roughness);
+  r.pattern_scale = glm::vec4(std::max(m.pattern_scale, 1e-6f), 0.0f, 0.0f, 0.0f);
+  r.part_pattern_mirrored =
+      glm::uvec4(instance.part, static_cast<std::uint32_t>(pattern_code(m.pattern)),
+                 glm::determinant(linear) < 0.0f ? 1u : 0u, 0u);
+  return r;
+}
+
+}  // namespace
+
+struct OpenGlRenderer::State {
+  std::unique_ptr<EglContext> context;  // first: destroyed after every GL object below
+  std::string description;
+  OpenGlOptions options;
+  int max_samples = 1;
+
+  GlProgram shadow_program, scene_program, background_program, resolve_program, fisheye_program;
+  GlObject vertex_format;  // position + normal from one interleaved buffer
+  GlObject no_vertices;    // for full-screen triangles
+  GlObject frame_buffer, instance_buffer;
+  GLsizeiptr instance_capacity = 0;
+  GLsizeiptr instance_stride = 0;
+  GlObject shadow_compare_sampler, shadow_depth_sampler;
+
+  MeshCache meshes;
+  std::unique_ptr<ShadowTarget> shadow;
+  std::unique_ptr<SceneTarget> pinhole;
+  std::unique_ptr<OutputTarget> pinhole_output;
+  std::unique_ptr<CubeTargets> cube;
+  SamplePattern pattern;
+  struct FaceSet {
+    int width = 0, height = 0;
+    float fov = 0.0f;
+    std::array<bool, 6> seen{};
+  } faces;
+
+  // Reused every frame.
+  std::vector<std::byte> records;
+  std::vector<DrawItem> draws;
+  std::vector<Bounds> world_bounds;
+  std::vector<glm::uvec2> part_depth_pixels;
+
+  void initialise();
+  void make_current() const {
+    if (context) context->make_current();
+  }
+  void prepare_instances(const Scene& scene);
+  void upload_frame_block(const Scene& scene, const ShadowView& shadow_view);
+  void draw(const GlProgram& program, const glm::mat4& clip_from_world, bool cull_depth);
+  void shadow_pass(const ShadowView& view);
+  void scene_pass(const SceneTarget& target, const glm::mat4& clip_from_world);
+  void resolve_pass(const SceneTarget& target, GLuint framebuffer, bool output, float focal_px,
+                    const Camera& camera);
+  void render_pinhole(const Scene& scene, int samples, Frame& frame);
+  void render_fisheye(const Scene& scene, int samples, Frame& frame);
+  void read_output(GLuint framebuffer, int width, int height, Frame& frame);
+};
+
+void OpenGlRenderer::State::initialise() {
+  GLint major = 0, minor = 0;
+  glGetIntegerv(GL_MAJOR_VERSION, &major);
+  glGetIntegerv(GL_MINOR_VERSION, &minor);
+  if (major * 10 + minor < 45) {
+    throw RendererError("OpenGL 4.5 is required; the context offers " + std::to_string(major) +
+                        "." + std::to_string(minor) + " (" + description + ")");
+  }
+  GLint samples = 1, colour_samples = 1, depth_samples = 1, integer_samples = 1;
+  glGetIntegerv(GL_MAX_SAMPLES, &samples);
+  glGetIntegerv(GL_MAX_COLOR_TEXTURE_SAMPLES, &colour_samples);
+  glGetIntegerv(GL_MAX_DEPTH_TEXTURE_SAMPLES, &depth_samples);
+  glGetIntegerv(GL_MAX_INTEGER_SAMPLES, &integer_samples);
+  max_samples = std::max(1, std::min({samples, colour_samples, depth_samples, integer_samples}));
+  GLint alignment = 256;
+  glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &alignment);
+  instance_stride =
+      (static_cast<GLsizeiptr>(sizeof(InstanceRecord)) + alignment - 1) / alignment * alignment;
+
+  shadow_program = GlProgram({"common.glsl", "scene.vert"}, {});
+  scene_program = GlProgram({"common.glsl", "scene.vert"},
+                            {"common.glsl", "tone.glsl", "sky.glsl", "pattern.glsl", "brdf.glsl",
+                             "shadow.glsl", "scene.frag"});
+  background_program =
+      GlProgram({"fullscreen.vert"}, {"common.glsl", "tone.glsl", "sky.glsl", "background.frag"});
+  resolve_program = GlProgram({"fullscreen.vert"}, {"tone.glsl", "resolve.frag"});
+  fisheye_program = GlProgram({"fullscreen.vert"}, {"common.glsl", "tone.glsl", "fisheye.frag"});
+
+  vertex_format = make_vertex_array();
+  GLuint vao = vertex_format.get();
+  glEnableVertexArrayAttrib(vao, 0);
+  glEnableVertexArrayAttrib(vao, 1);
+  glVertexArrayAttribFormat(vao, 0, 3, GL_FLOAT, GL_FALSE, 0);
+  glVertexArrayAttribFormat(vao, 1, 3, GL_FLOAT, GL_FALSE, 3 * sizeof(float));
+  glVertexArrayAttribBinding(vao, 0, 0);
+  glVertexArrayAttribBinding(vao, 1, 0);
+  no_vertices = make_vertex_array();
+
+  frame_buffer = make_buffer();
+  glNamedBufferStorage(frame_buffer.get(), sizeof(FrameBlock), nullptr, GL_DYNAMIC_STORAGE_BIT);
+  instance_buffer = make_buffer();
+
+  // Two views of the shadow map: hardware depth comparison (bilinear percentage-closer
+  // filtering per tap) and raw depths for the blocker search. Beyond the border: lit.
+  const float far[4] = {1.0f, 1.0f, 1.0f, 1.0f};
+  shadow_compare_sampler = make_sampler();
+  shadow_depth_sampler = make_sampler();
+  for (GLuint s : {shadow_compare_sampler.get(), shadow_depth_sampler.get()}) {
+    glSamplerParameteri(s, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+    glSamplerParameteri(s, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+    glSamplerParameterfv(s, GL_TEXTURE_BORDER_COLOR, far);
+  }
+  glSamplerParameteri(shadow_compare_sampler.get(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glSamplerParameteri(shadow_compare_sampler.get(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glSamplerParameteri(shadow_compare_sampler.get(), GL_TEXTURE_COMPARE_MODE,
+                      GL_COMPARE_REF_TO_TEXTURE);
+  glSamplerParameteri(shadow_compare_sampler.get(), GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+  glSamplerParameteri(shadow_depth_sampler.get(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glSamplerParameteri(shadow_depth_sampler.get(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+}
+
+void OpenGlRenderer::State::prepare_instances(const Scene& scene) {
+  draws.clear();
+  world_bounds.clear();
+  records.resize(std::max<std::size_t>(scene.instances.size(), 1) *
+                 static_cast<std::size_t>(instance_stride));
+  for (std::size_t i = 0; i < scene.instances.size(); ++i) {
+    const Instance& instance = scene.instances[i];
+    if (!instance.mesh) {
+      throw RendererError("scene instance " + std::to_string(i) + " has no mesh");
+    }
+    const GpuMesh& mesh = meshes.get(instance.mesh);
+    InstanceRecord record = make_record(instance);
+    std::memcpy(records.data() + i * static_cast<std::size_t>(instance_stride), &record,
+                sizeof(record));
+    Bounds world = transformed(mesh.bounds, instance.object_to_world);
+    world_bounds.push_back(world);
+    if (mesh.index_count == 0 || world.empty()) continue;
+    glm::vec3 nearest = glm::clamp(scene.camera.position, world.min, world.max);
+    float key = glm::length(nearest - scene.camera.position) + (is_flat(world) ? 1e30f : 0.0f);
+    draws.push_back(
+        {&mesh, static_cast<GLuint>(i), world, record.part_pattern_mirrored.z != 0u, key});
+  }
+  std::stable_sort(draws.begin(), draws.end(),
+                   [](const DrawItem& a, const DrawItem& b) { return a.sort_key < b.sort_key; });
+  auto bytes = static_cast<GLsizeiptr>(records.size());
+  if (bytes > instance_capacity) {
+    instance_capacity = std::max(bytes, 2 * instance_capacity);
+    glNamedBufferData(instance_buffer.get(), instance_capacity, nullptr, GL_DYNAMIC_DRAW);
+  }
+  glNamedBufferSubData(instance_buffer.get(), 0, bytes, records.data());
+}
+
+void OpenGlRenderer::State::upload_frame_block(const Scene& scene, const ShadowView& view) {
+  FrameBlock block{};
+  block.light_from_world = view.texture_from_world;
+  block.camera_position = glm::vec4(scene.camera.position, 1.0f);
+  float sun_radius = glm::radians(std::clamp(scene.sun.angular_radius_deg, 0.0f, 45.0f));
+  glm::vec3 to_sun = glm::normalize(scene.sun.direction);
+  block.sun_direction = glm::vec4(to_sun, std::tan(sun_radius));
+  block.sun_irradiance = glm::vec4(scene.sun.irradiance, std::max(0.002f, std::tan(sun_radius)));
+  block.sky_zenith = glm::vec4(scene.sky.zenith, 0.0f);
+  block.sky_horizon = glm::vec4(scene.sky.horizon, 0.0f);
+  block.sky_ground = glm::vec4(scene.sky.ground, 0.0f);
+  block.background =
+      scene.background_color ? glm::vec4(*scene.background_color, 1.0f) : glm::vec4(0.0f);
+  float size = static_cast<float>(shadow->size);
+  block.shadow_extent =
+      glm::vec4(view.width_m / size, view.depth_range_m, 1.0f / size, view.width_m);
+  block.exposure = glm::vec4(options.exposure);
+  auto irradiance = sky_irradiance_table(scene.sky);
+  for (int i = 0; i <= kSkyIrradianceSteps; ++i) {
+    block.sky_irradiance[i] = glm::vec4(irradiance[i], 0.0f);
+  }
+  glNamedBufferSubData(frame_buffer.get(), 0, sizeof(block), &block);
+}
+
+void OpenGlRenderer::State::draw(const GlProgram& program, const glm::mat4& clip_from_world,
+                                 bool cull_depth) {
+  glUseProgram(program.get());
+  glProgramUniformMatrix4fv(program.get(), program.uniform("u_view_projection"), 1, GL_FALSE,
+                            &clip_from_world[0][0]);
+  glBindVertexArray(vertex_format.get());
+  const GpuMesh* bound = nullptr;
+  int culling = -1;  // unknown, off, counter-clockwise, clockwise front faces
+  for (const DrawItem& item : draws) {
+    // The shadow pass clamps depth, so only the sides of its volume may cull there.
+    if (outside_clip_volume(item.world, clip_from_world, cull_depth)) continue;
+    if (item.mesh != bound) {
+      glVertexArrayVertexBuffer(vertex_format.get(), 0, item.mesh->vertices.get(), 0,
+                                6 * sizeof(float));
+      glVertexArrayElementBuffer(vertex_format.get(), item.mesh->indices.get());
+      bound = item.mesh;
+    }
+    // Back faces of closed meshes are hidden behind their front faces: culling them halves the
+    // triangles llvmpipe sets up. Open meshes are seen from both sides.
+    int wanted = !item.mesh->closed ? 0 : (item.mirrored ? 2 : 1);
+    if (wanted != culling) {
+      if (wanted == 0) {
+        glDisable(GL_CULL_FACE);
+      } else {
+        glEnable(GL_CULL_FACE);
+        glFrontFace(wanted == 1 ? GL_CCW : GL_CW);
+      }
+      culling = wanted;
+    }
+    glBindBufferRange(GL_UNIFORM_BUFFER, 1, instance_buffer.get(),
+                      static_cast<GLintptr>(item.record) * instance_stride, sizeof(InstanceRecord));
+    glDrawElements(GL_TRIANGLES, item.mesh->index_count, GL_UNSIGNED_INT, nullptr);
+  }
+  glDisable(GL_CULL_FACE);
+  glFrontFace(GL_CCW);
+}
+
+void OpenGlRenderer::State::shadow_pass(const ShadowView& view) {
+  glBindFramebuffer(GL_FRAMEBUFFER, shadow->framebuffer.get());
+  glViewport(0, 0, shadow->size, shadow->size);
+  const float clear_depth = 1.0f;
+  glClearNamedFramebufferfv(shadow->framebuffer.get(), GL_DEPTH, 0, &clear_depth);
+  glEnable(GL_DEPTH_CLAMP);  // receivers below the fitted box land on its far plane
+  glEnable(GL_POLYGON_OFFSET_FILL);
+  glPolygonOffset(1.5f, 2.0f);
+  glDepthFunc(GL_LESS);
+  draw(shadow_program, view.clip_from_world, false);
+  glDisable(GL_POLYGON_OFFSET_FILL);
+  glDisable(GL_DEPTH_CLAMP);
+}
+
+// One multisampled view: lit colour and part ids of every surface, then the background behind.
+void OpenGlRenderer::State::scene_pass(const SceneTarget& target,
+                                       const glm::mat4& clip_from_world) {
+  GLuint fb = target.framebuffer.get();
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  if (pattern.samples != target.samples) pattern = make_sample_pattern(target.samples);
+  glm::mat4 clip = shifted(clip_from_world, pattern.shift_px, target.width, target.height);
+  glViewport(0, 0, target.width, target.height);
+  const float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+  const GLuint no_part[4] = {0u, 0u, 0u, 0u};
+  const float far_depth = 0.0f;  // reversed depth
+  glClearNamedFramebufferfv(fb, GL_COLOR, 0, zero);
+  glClearNamedFramebufferuiv(fb, GL_COLOR, 1, no_part);
+  glClearNamedFramebufferfv(fb, GL_DEPTH, 0, &far_depth);
+  glDepthFunc(GL_GREATER);
+  glBindTextureUnit(1, shadow->depth.get());
+  glBindTextureUnit(2, shadow->depth.get());
+  glBindSampler(1, shadow_compare_sampler.get());
+  glBindSampler(2, shadow_depth_sampler.get());
+  draw(scene_program, clip, true);
+  glBindSampler(1, 0);
+  glBindSampler(2, 0);
+
+  // Depth 0 is the far plane: the triangle fills only the samples no surface covered, and
+  // leaves their part id at 0.
+  glm::mat4 world_from_clip = glm::inverse(clip);
+  glUseProgram(background_program.get());
+  glProgramUniformMatrix4fv(background_program.get(),
+                            background_program.uniform("u_world_from_clip"), 1, GL_FALSE,
+                            &world_from_clip[0][0]);
+  glDepthFunc(GL_GEQUAL);
+  glDepthMask(GL_FALSE);
+  glColorMaski(1, GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+  glBindVertexArray(no_vertices.get());
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glColorMaski(1, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  glDepthMask(GL_TRUE);
+}
+
+// Finished pixels of a view: `output` writes sRGB bytes with rows top-down (the pinhole image);
+// otherwise display-linear colour in OpenGL's row order (a cube face).
+void OpenGlRenderer::State::resolve_pass(const SceneTarget& target, GLuint framebuffer, bool output,
+                                         float focal_px, const Camera& camera) {
+  GLuint p = resolve_program.get();
+  const GlProgram& r = resolve_program;
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+  glViewport(0, 0, target.width, target.height);
+  glDisable(GL_DEPTH_TEST);
+  glUseProgram(p);
+  glProgramUniform1i(p, r.uniform("u_tap_count"), static_cast<GLint>(pattern.taps.size()));
+  glProgramUniform4iv(p, r.uniform("u_taps"), static_cast<GLsizei>(pattern.taps.size()),
+                      &pattern.taps[0].x);
+  glProgramUniform1fv(p, r.uniform("u_weights"), static_cast<GLsizei>(pattern.weights.size()),
+                      pattern.weights.data());
+  glProgramUniform1i(p, r.uniform("u_centre_sample"), pattern.centre_sample);
+  glProgramUniform2i(p, r.uniform("u_size"), target.width, target.height);
+  glProgramUniform1i(p, r.uniform("u_flip_rows"), output ? 1 : 0);
+  glProgramUniform1i(p, r.uniform("u_encode_srgb"), output ? 1 : 0);
+  glProgramUniform1f(p, r.uniform("u_focal_px"), focal_px);
+  glProgramUniform2f(p, r.uniform("u_near_far"), camera.near, camera.far);
+  glBindTextureUnit(0, target.display.get());
+  glBindTextureUnit(1, target.part.get());
+  glBindTextureUnit(2, target.depth.get());
+  glBindVertexArray(no_vertices.get());
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glEnable(GL_DEPTH_TEST);
+}
+
+void OpenGlRenderer::State::render_pinhole(const Scene& scene, int samples, Frame& frame) {
+  const Camera& camera = scene.camera;
+  if (!pinhole || pinhole->width != camera.width || pinhole->height != camera.height ||
+      pinhole->samples != samples) {
+    pinhole = std::make_unique<SceneTarget>(camera.width, camera.height, samples);
+    pinhole_output = std::make_unique<OutputTarget>(camera.width, camera.height);
+  }
+  scene_pass(*pinhole, pinhole_clip_from_world(camera));
+  resolve_pass(*pinhole, pinhole_output->framebuffer.get(), true, camera.focal_length_px(), camera);
+  read_output(pinhole_output->framebuffer.get(), camera.width, camera.height, frame);
+}
+
+void OpenGlRenderer::State::render_fisheye(const Scene& scene, int samples, Frame& frame) {
+  const Camera& camera = scene.camera;
+  if (faces.width != camera.width || faces.height != camera.height || faces.fov != camera.fov_deg) {
+    faces = {camera.width, camera.height, camera.fov_deg, cube_faces_seen(camera)};
+  }
+  GLint max_cube = 0;
+  glGetIntegerv(GL_MAX_CUBE_MAP_TEXTURE_SIZE, &max_cube);
+  int face_size = std::clamp(cube_face_size(camera), 16, std::min(max_cube, 8192));
+  if (!cube || cube->face_size != face_size || cube->face.samples != samples ||
+      cube->width != camera.width || cube->height != camera.height) {
+    cube = std::make_unique<CubeTargets>(face_size, samples, camera.width, camera.height);
+    // Faces no pixel samples are never drawn; clear them once so nothing undefined is read.
+    const float black[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    const GLuint nothing[4] = {0u, kInfinityBits, 0u, 0u};
+    glClearTexImage(cube->display_cube.get(), 0, GL_RGBA, GL_FLOAT, black);
+    glClearTexImage(cube->part_depth_cube.get(), 0, GL_RG_INTEGER, GL_UNSIGNED_INT, nothing);
+  }
+  glm::mat4 face_projection =
+      reversed_perspective(0.5f * std::numbers::pi_v<float>, 1.0f, camera.near, camera.far);
+  glm::mat4 camera_from_world = camera.world_to_camera();
+  for (int face = 0; face < 6; ++face) {
+    if (!faces.seen[face]) continue;
+    glm::mat4 clip_from_world = face_projection * cube_face_from_camera(face) * camera_from_world;
+    scene_pass(cube->face, clip_from_world);
+    resolve_pass(cube->face, cube->face_framebuffers[face].get(), false, 0.5f * face_size, camera);
+  }
+
+  // Resample along the lens's rays into the output (rows already in image order).
+  glBindFramebuffer(GL_FRAMEBUFFER, cube->output.framebuffer.get());
+  glViewport(0, 0, camera.width, camera.height);
+  glDisable(GL_DEPTH_TEST);
+  glUseProgram(fisheye_program.get());
+  glProgramUniform1f(fisheye_program.get(), fisheye_program.uniform("u_focal_px"),
+                     camera.focal_length_px());
+  glProgramUniform2f(fisheye_program.get(), fisheye_program.uniform("u_centre_px"),
+                     0.5f * static_cast<float>(camera.width),
+                     0.5f * static_cast<float>(camera.height));
+  glBindTextureUnit(0, cube->display_cube.get());
+  glBindTextureUnit(1, cube->part_depth_cube.get());
+  glBindVertexArray(no_vertices.get());
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glEnable(GL_DEPTH_TEST);
+  read_output(cube->output.framebuffer.get(), camera.width, camera.height, frame);
+}
+
+// Reads an output framebuffer whose rows are already top-down: colour bytes straight into the
+// frame, (part id, distance bits) split into the two passes.
+void OpenGlRenderer::State::read_output(GLuint framebuffer, int width, int height, Frame& frame) {
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+  glReadBuffer(GL_COLOR_ATTACHMENT0);
+  glReadnPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE,
+                static_cast<GLsizei>(frame.color.pixels.size() * sizeof(Rgb8)),
+                frame.color.pixels.data());
+  std::size_t count = static_cast<std::size_t>(width) * height;
+  part_depth_pixels.resize(count);
+  glReadBuffer(GL_COLOR_ATTACHMENT1);
+  glReadnPixels(0, 0, width, height, GL_RG_INTEGER, GL_UNSIGNED_INT,
+                static_cast<GLsizei>(count * sizeof(glm::uvec2)), part_depth_pixels.data());
+  for (std::size_t i = 0; i < count; ++i) {
+    frame.part_ids.pixels[i] = part_depth_pixels[i].x;
+    std::memcpy(&frame.depth.pixels[i], &part_depth_pixels[i].y, sizeof(float));
+  }
+}
+
+OpenGlRenderer::OpenGlRenderer(const OpenGlOptions& options) : state_(std::make_unique<State>()) {
+  state_->options = options;
+  state_->context =
+      std::make_unique<EglContext>(options.platform.value_or(egl_platform_from_environment()));
+  state_->description = state_->context->description();
+  state_->initialise();
+}
+
+OpenGlRenderer::OpenGlRenderer(GlLoader load, std::string context_description,
+                               const OpenGlOptions& options)
+    : state_(std::make_unique<State>()) {
+  state_->options = options;
+  if (gladLoadGL(reinterpret_cast<GLADloadfunc>(load)) == 0) {
+    throw RendererError("cannot load OpenGL functions in the current context (" +
+                        context_description + ")");
+  }
+  auto gl_string = [](GLenum name) {
+    const GLubyte* text = glGetString(name);
+    return std::string(text ? reinterpret_cast<const char*>(text) : "?");
+  };
+  state_->description = context_description + "; " + gl_string(GL_VENDOR) + "; " +
+                        gl_string(GL_RENDERER) + "; OpenGL " + gl_string(GL_VERSION);
+  state_->initialise();
+}
+
+OpenGlRenderer::~OpenGlRenderer() {
+  // GL objects are freed in the context that made them.
+  if (state_) state_->make_current();
+}
+
+std::string OpenGlRenderer::description() const {
+  return state_->description;
+}
+
+Frame OpenGlRenderer::render(const Scene& scene, const RenderOptions& options) {
+  validate_camera(scene.camera);
+  State& s = *state_;
+  s.make_current();
+  const Camera& camera = scene.camera;
+  int samples =
+      std::clamp(options.samples > 0 ? options.samples : kDefaultSamples, 1, s.max_samples);
+  int shadow_size = s.options.shadow_map_size > 0
+                        ? s.options.shadow_map_size
+                        : (std::max(camera.width, camera.height) > 1000 ? 2048 : 1024);
+  if (!s.shadow || s.shadow->size != shadow_size) {
+    s.shadow = std::make_unique<ShadowTarget>(shadow_size);
+  }
+
+  s.prepare_instances(scene);
+  ShadowView shadow_view = fit_shadow_view(s.world_bounds, glm::normalize(scene.sun.direction));
+  s.upload_frame_block(scene, shadow_view);
+
+  glClipControl(GL_LOWER_LEFT, GL_ZERO_TO_ONE);
+  glEnable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);  // open meshes are seen from both sides
+  glDisable(GL_BLEND);
+  glDisable(GL_SCISSOR_TEST);
+  glDisable(GL_FRAMEBUFFER_SRGB);  // the resolve pass encodes sRGB itself
+  glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glBindBufferBase(GL_UNIFORM_BUFFER, 0, s.frame_buffer.get());
+
+  s.shadow_pass(shadow_view);
+  Frame frame{Image<Rgb8>(camera.width, camera.height),
+              Image<std::uint32_t>(camera.width, camera.height),
+              Image<float>(camera.width, camera.height)};
+  if (camera.lens == Lens::Pinhole) {
+    s.render_pinhole(scene, samples, frame);
+  } else {
+    s.render_fisheye(scene, samples, frame);
+  }
+
+  // Leave the defaults a host application (the viewer) expects.
+  glClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glBindVertexArray(0);
+  glUseProgram(0);
+  s.meshes.evict_expired();
+  GLenum error = glGetError();
+  if (error != GL_NO_ERROR) {
+    throw RendererError("OpenGL error 0x" + std::to_string(error) + " while rendering (" +
+                        s.description + ")");
+  }
+  return frame;
+}
+
+std::unique_ptr<Renderer> make_opengl_renderer(const OpenGlOptions& options) {
+  return std::make_unique<OpenGlRenderer>(options);
+}
+
+}  // namespace railyard::render

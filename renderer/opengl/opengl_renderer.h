@@ -1,0 +1,50 @@
+// The OpenGL 4.5 raster backend of the renderer interface. It shades with GGX/Lambert under the
+// sun (soft shadow map) and the sky, renders part ids and metric depth without anti-aliasing, and
+// covers the fisheye lens with a cube map around the camera. It draws in whatever OpenGL context
+// it is given: a headless EGL context of its own, or the current one (the viewer's window).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "renderer/opengl/egl_context.h"
+#include "renderer/renderer.h"
+#include "renderer/tone.h"
+
+namespace railyard::render {
+
+struct OpenGlOptions {
+  std::optional<EglPlatform> platform;  // headless only; unset: RAILYARD_EGL, else Auto
+  int shadow_map_size = 0;              // texels per side; 0: chosen from the output size
+  float exposure = tone::kExposure;
+};
+
+class OpenGlRenderer final : public Renderer {
+ public:
+  using GlFunction = void (*)();
+  using GlLoader = GlFunction (*)(const char* name);
+
+  // Headless: creates and owns an EGL context (see EglContext), made current for each render.
+  explicit OpenGlRenderer(const OpenGlOptions& options = {});
+  // Draws in the OpenGL 4.5 core context current on this thread, whose functions `load` resolves
+  // (e.g. glfwGetProcAddress). The context must stay current while the renderer is used and
+  // destroyed; `context_description` names it in description().
+  OpenGlRenderer(GlLoader load, std::string context_description, const OpenGlOptions& options = {});
+  ~OpenGlRenderer() override;
+
+  std::string_view name() const override { return "opengl"; }
+  // The EGL platform (or the given context), GL_VENDOR, GL_RENDERER and GL_VERSION.
+  std::string description() const override;
+  // Throws RendererError for a camera it cannot render and for malformed meshes.
+  Frame render(const Scene& scene, const RenderOptions& options) override;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// The headless backend; throws RendererError, saying what was tried, without a usable EGL.
+std::unique_ptr<Renderer> make_opengl_renderer(const OpenGlOptions& options = {});
+
+}  // namespace railyard::render

@@ -1,0 +1,98 @@
+#include "renderer/opengl/render_targets.h"
+
+#include <string>
+
+#include "renderer/renderer.h"
+
+namespace railyard::render {
+namespace {
+
+GlObject texture_2d(GLenum format, int width, int height) {
+  GlObject t = make_texture(GL_TEXTURE_2D);
+  glTextureStorage2D(t.get(), 1, format, width, height);
+  glTextureParameteri(t.get(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTextureParameteri(t.get(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  return t;
+}
+
+GlObject texture_2d_multisample(GLenum format, int width, int height, int samples) {
+  GlObject t = make_texture(GL_TEXTURE_2D_MULTISAMPLE);
+  glTextureStorage2DMultisample(t.get(), samples, format, width, height, GL_TRUE);
+  return t;
+}
+
+GlObject texture_cube(GLenum format, int size, GLenum filter) {
+  GlObject t = make_texture(GL_TEXTURE_CUBE_MAP);
+  glTextureStorage2D(t.get(), 1, format, size, size);
+  glTextureParameteri(t.get(), GL_TEXTURE_MIN_FILTER, filter);
+  glTextureParameteri(t.get(), GL_TEXTURE_MAG_FILTER, filter);
+  glTextureParameteri(t.get(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTextureParameteri(t.get(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  return t;
+}
+
+void check_complete(const GlObject& framebuffer, const char* what) {
+  GLenum status = glCheckNamedFramebufferStatus(framebuffer.get(), GL_FRAMEBUFFER);
+  if (status != GL_FRAMEBUFFER_COMPLETE) {
+    throw RendererError(std::string("OpenGL framebuffer for the ") + what +
+                        " is incomplete (status " + std::to_string(status) + ")");
+  }
+}
+
+void set_draw_buffers(const GlObject& framebuffer, int count) {
+  const GLenum buffers[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+  if (count == 0) {
+    glNamedFramebufferDrawBuffer(framebuffer.get(), GL_NONE);
+    glNamedFramebufferReadBuffer(framebuffer.get(), GL_NONE);
+  } else {
+    glNamedFramebufferDrawBuffers(framebuffer.get(), count, buffers);
+  }
+}
+
+}  // namespace
+
+ShadowTarget::ShadowTarget(int size_px) : size(size_px) {
+  depth = texture_2d(GL_DEPTH_COMPONENT32F, size, size);
+  framebuffer = make_framebuffer();
+  glNamedFramebufferTexture(framebuffer.get(), GL_DEPTH_ATTACHMENT, depth.get(), 0);
+  set_draw_buffers(framebuffer, 0);
+  check_complete(framebuffer, "shadow map");
+}
+
+SceneTarget::SceneTarget(int w, int h, int s) : width(w), height(h), samples(s) {
+  display = texture_2d_multisample(GL_RGBA16F, w, h, s);
+  part = texture_2d_multisample(GL_R32UI, w, h, s);
+  depth = texture_2d_multisample(GL_DEPTH_COMPONENT32F, w, h, s);
+  framebuffer = make_framebuffer();
+  glNamedFramebufferTexture(framebuffer.get(), GL_COLOR_ATTACHMENT0, display.get(), 0);
+  glNamedFramebufferTexture(framebuffer.get(), GL_COLOR_ATTACHMENT1, part.get(), 0);
+  glNamedFramebufferTexture(framebuffer.get(), GL_DEPTH_ATTACHMENT, depth.get(), 0);
+  set_draw_buffers(framebuffer, 2);
+  check_complete(framebuffer, "scene pass");
+}
+
+OutputTarget::OutputTarget(int w, int h) {
+  srgb = texture_2d(GL_RGBA8, w, h);
+  part_depth = texture_2d(GL_RG32UI, w, h);
+  framebuffer = make_framebuffer();
+  glNamedFramebufferTexture(framebuffer.get(), GL_COLOR_ATTACHMENT0, srgb.get(), 0);
+  glNamedFramebufferTexture(framebuffer.get(), GL_COLOR_ATTACHMENT1, part_depth.get(), 0);
+  set_draw_buffers(framebuffer, 2);
+  check_complete(framebuffer, "output");
+}
+
+CubeTargets::CubeTargets(int size, int s, int w, int h)
+    : face_size(size), width(w), height(h), face(size, size, s), output(w, h) {
+  display_cube = texture_cube(GL_RGBA16F, size, GL_LINEAR);
+  part_depth_cube = texture_cube(GL_RG32UI, size, GL_NEAREST);
+  for (int f = 0; f < 6; ++f) {
+    face_framebuffers[f] = make_framebuffer();
+    GLuint fb = face_framebuffers[f].get();
+    glNamedFramebufferTextureLayer(fb, GL_COLOR_ATTACHMENT0, display_cube.get(), 0, f);
+    glNamedFramebufferTextureLayer(fb, GL_COLOR_ATTACHMENT1, part_depth_cube.get(), 0, f);
+    set_draw_buffers(face_framebuffers[f], 2);
+    check_complete(face_framebuffers[f], "cube face");
+  }
+}
+
+}  // namespace railyard::render

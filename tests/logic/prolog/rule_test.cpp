@@ -1,0 +1,154 @@
+// Rule: loading, labelling, errors, the resolver and the canonical train text.
+#include "logic/rule.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+namespace railyard {
+namespace {
+
+const std::filesystem::path kRules = std::filesystem::path(RAILYARD_SOURCE_DIR) / "logic" / "rules";
+const std::filesystem::path kBackground = kRules / "background.pl";
+
+Car make_car(int position, Shape shape, Length length, Roof roof, int axles, LoadShape load,
+             int count, Wall wall = Wall::NotDouble) {
+  Car car;
+  car.position = position;
+  car.shape = shape;
+  car.length = length;
+  car.wall = wall;
+  car.roof = roof;
+  car.axles = axles;
+  car.load_shape = load;
+  car.load_count = count;
+  return car;
+}
+
+// A scratch rule file removed at the end of the test.
+class RuleFile {
+ public:
+  explicit RuleFile(const std::string& text)
+      : path_(std::filesystem::temp_directory_path() /
+              ("railyard_rule_test_" + std::to_string(counter_++) + ".pl")) {
+    std::ofstream(path_) << text;
+  }
+  ~RuleFile() { std::filesystem::remove(path_); }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  static inline int counter_ = 0;
+  std::filesystem::path path_;
+};
+
+TEST(Rule, TheoryxLabelsByItsWords) {
+  Rule rule = Rule::load(kRules / "theoryx.pl", kBackground);
+  Train closed_short{
+      {make_car(1, Shape::Rectangle, Length::Short, Roof::Flat, 2, LoadShape::Circle, 1)}};
+  EXPECT_EQ(rule.label(closed_short), Direction::East);
+  Train open_short{
+      {make_car(1, Shape::Rectangle, Length::Short, Roof::None, 2, LoadShape::Circle, 1)}};
+  EXPECT_EQ(rule.label(open_short), Direction::West);
+  // A triangle load with a circle load somewhere behind it.
+  Train triangle_then_circle{
+      {make_car(1, Shape::Rectangle, Length::Long, Roof::None, 2, LoadShape::Triangle, 1),
+       make_car(2, Shape::Rectangle, Length::Long, Roof::None, 2, LoadShape::Rectangle, 1),
+       make_car(3, Shape::Rectangle, Length::Long, Roof::None, 2, LoadShape::Circle, 2)}};
+  EXPECT_EQ(rule.label(triangle_then_circle), Direction::East);
+  std::swap(triangle_then_circle.cars[0], triangle_then_circle.cars[2]);
+  EXPECT_EQ(rule.label(triangle_then_circle), Direction::West);
+}
+
+TEST(Rule, NumericalAndCloneAgree) {
+  Rule rule = Rule::load(kRules / "numerical.pl", kBackground);
+  Rule copy = rule.clone();
+  Train train{{make_car(1, Shape::Bucket, Length::Short, Roof::None, 2, LoadShape::Circle, 1),
+               make_car(2, Shape::Rectangle, Length::Long, Roof::Flat, 2, LoadShape::Hexagon, 2)}};
+  EXPECT_EQ(rule.label(train), Direction::East);  // car 2: position 2, 2 loads, 2 axles
+  EXPECT_EQ(copy.label(train), Direction::East);
+  train.cars[1].load_count = 3;
+  EXPECT_EQ(rule.label(train), Direction::West);
+  EXPECT_EQ(copy.label(train), Direction::West);
+}
+
+TEST(Rule, SyntaxErrorsCarryFileLineAndColumn) {
+  RuleFile file("eastbound(T) :-\n    has_car(T, C),\n    short(C.\n");
+  try {
+    Rule::load(file.path(), kBackground);
+    FAIL() << "expected RuleError";
+  } catch (const RuleError& e) {
+    std::string message = e.what();
+    EXPECT_NE(message.find(file.path().string() + ":3:"), std::string::npos) << message;
+    EXPECT_NE(message.find("syntax error"), std::string::npos) << message;
+  }
+}
+
+TEST(Rule, MissingEastboundIsAClearError) {
+  RuleFile file("westbound(_).\n");
+  try {
+    Rule::load(file.path(), kBackground);
+    FAIL() << "expected RuleError";
+  } catch (const RuleError& e) {
+    EXPECT_NE(std::string(e.what()).find("does not define eastbound/1"), std::string::npos);
+  }
+}
+
+TEST(Rule, RuntimeErrorsNameTheRuleFile) {
+  RuleFile unknown("eastbound(T) :- has_car(T, C), heavy(C).\n");
+  Rule rule = Rule::load(unknown.path(), kBackground);
+  Train train{{make_car(1, Shape::Bucket, Length::Short, Roof::None, 2, LoadShape::Circle, 1)}};
+  try {
+    rule.label(train);
+    FAIL() << "expected RuleError";
+  } catch (const RuleError& e) {
+    std::string message = e.what();
+    EXPECT_NE(message.find(unknown.path().string()), std::string::npos) << message;
+    EXPECT_NE(message.find("Unknown procedure: heavy/1"), std::string::npos) << message;
+  }
+  RuleFile runaway("eastbound(T) :- eastbound([x|T]).\n");
+  Rule loop = Rule::load(runaway.path(), kBackground);
+  prolog::Limits limits;
+  limits.max_steps = 100000;
+  loop.set_limits(limits);
+  EXPECT_THROW(loop.label(train), RuleError);
+  // A rule may redefine background predicates and define helpers.
+  RuleFile custom("short(_) :- fail.\neastbound(T) :- has_car(T, C), short(C).\n");
+  EXPECT_EQ(Rule::load(custom.path(), kBackground).label(train), Direction::West);
+}
+
+TEST(Rule, ShippedCustomRuleLoads) {
+  Rule rule = Rule::load(kRules / "custom.pl", kBackground);
+  Train train{{make_car(1, Shape::Rectangle, Length::Long, Roof::Flat, 3, LoadShape::Circle, 3),
+               make_car(2, Shape::Rectangle, Length::Short, Roof::None, 2, LoadShape::Circle, 1)}};
+  EXPECT_EQ(rule.label(train), Direction::East);
+}
+
+TEST(Rule, ResolvesNamesAndPaths) {
+  EXPECT_EQ(resolve_rule("theoryx", kRules), kRules / "theoryx.pl");
+  EXPECT_EQ(resolve_rule((kRules / "color.pl").string(), kRules), kRules / "color.pl");
+  try {
+    resolve_rule("nosuchrule", kRules);
+    FAIL() << "expected RuleError";
+  } catch (const RuleError& e) {
+    std::string message = e.what();
+    EXPECT_NE(message.find("unknown rule 'nosuchrule'"), std::string::npos);
+    EXPECT_NE(message.find("theoryx"), std::string::npos);
+    EXPECT_NE(message.find("custom"), std::string::npos);
+    EXPECT_EQ(message.find("background"), std::string::npos);
+  }
+  EXPECT_THROW(resolve_rule("missing/rule.pl", kRules), RuleError);
+}
+
+TEST(Rule, TrainTermIsCanonical) {
+  Train train{{make_car(1, Shape::Rectangle, Length::Short, Roof::None, 2, LoadShape::Circle, 1),
+               make_car(2, Shape::Rectangle, Length::Long, Roof::Flat, 3, LoadShape::Rectangle, 3,
+                        Wall::Double),
+               make_car(3, Shape::UShaped, Length::Short, Roof::Peaked, 2, LoadShape::Diamond, 0)}};
+  EXPECT_EQ(train_term(train),
+            "[c(1,rectangle,short,not_double,none,2,l(circle,1)),"
+            "c(2,rectangle,long,double,flat,3,l(rectangle,3)),"
+            "c(3,u_shaped,short,not_double,peaked,2,l(none,0))]");
+}
+
+}  // namespace
+}  // namespace railyard
