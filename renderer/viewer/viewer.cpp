@@ -89,9 +89,17 @@ class Viewer {
     }
     glfwMakeContextCurrent(window_);
     glfwSwapInterval(1);
-    renderer_ = std::make_unique<OpenGlRenderer>(
-        reinterpret_cast<OpenGlRenderer::GlLoader>(glfwGetProcAddress), "GLFW window",
-        options.renderer);
+    if (options.offscreen) {
+      // Without a renderer of our own in this context, the viewer loads OpenGL itself.
+      if (gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress)) == 0) {
+        throw RendererError("cannot load OpenGL functions in the viewer's window");
+      }
+      offscreen_ = options.offscreen();
+    } else {
+      renderer_ = std::make_unique<OpenGlRenderer>(
+          reinterpret_cast<OpenGlRenderer::GlLoader>(glfwGetProcAddress), "GLFW window",
+          options.renderer);
+    }
     glfwSetWindowUserPointer(window_, this);
     glfwSetKeyCallback(window_, [](GLFWwindow* w, int key, int, int action, int) {
       if (action != GLFW_RELEASE) self(w).on_key(key);
@@ -119,6 +127,7 @@ class Viewer {
       texture_.reset();
       framebuffer_.reset();
       renderer_.reset();  // GL objects go while their context is current
+      offscreen_.reset();
       glfwDestroyWindow(window_);
     }
   }
@@ -127,7 +136,7 @@ class Viewer {
 
   void run() {
     for (int drawn = 0; !glfwWindowShouldClose(window_);) {
-      if (dirty_) {
+      if (dirty_ || refining()) {
         draw();
         ++drawn;
         if (options_.frames > 0 && drawn >= options_.frames) {
@@ -137,10 +146,16 @@ class Viewer {
         }
         glfwSwapBuffers(window_);
       }
-      // Interactive: sleep until something happens. Scripted: keep drawing.
+      if (reshow_) {
+        show_frame();
+        glfwSwapBuffers(window_);
+      }
+      // Scripted: keep drawing. Interactive: sleep until something happens.
       if (options_.frames > 0) {
-        dirty_ = true;
+        dirty_ = dirty_ || !refining();
         glfwPollEvents();
+      } else if (refining()) {
+        glfwPollEvents();  // the next, finer level follows unless the view changes
       } else {
         glfwWaitEvents();
       }
@@ -170,15 +185,17 @@ class Viewer {
 
   void on_key(int key) {
     switch (key) {
-      case GLFW_KEY_C: mode_ = ViewMode::Color; break;
-      case GLFW_KEY_I: mode_ = ViewMode::PartIds; break;
-      case GLFW_KEY_D: mode_ = ViewMode::Depth; break;
+      case GLFW_KEY_C: show_mode(ViewMode::Color); return;
+      case GLFW_KEY_I: show_mode(ViewMode::PartIds); return;
+      case GLFW_KEY_D: show_mode(ViewMode::Depth); return;
       case GLFW_KEY_V:
-      case GLFW_KEY_TAB: mode_ = static_cast<ViewMode>((static_cast<int>(mode_) + 1) % 3); break;
+      case GLFW_KEY_TAB:
+        show_mode(static_cast<ViewMode>((static_cast<int>(mode_) + 1) % 3));
+        return;
       case GLFW_KEY_N: try_load(index_ + 1); break;
       case GLFW_KEY_P: try_load(index_ - 1); break;
       case GLFW_KEY_R: orbit_ = Orbit::around(scene_.camera); break;
-      case GLFW_KEY_S: save_window("railyard_view_" + std::to_string(index_) + ".png"); break;
+      case GLFW_KEY_S: save_window("railyard_view_" + std::to_string(index_) + ".png"); return;
       case GLFW_KEY_ESCAPE:
       case GLFW_KEY_Q: glfwSetWindowShouldClose(window_, GLFW_TRUE); break;
       default: return;
@@ -197,8 +214,21 @@ class Viewer {
     cursor_y_ = y;
   }
 
-  // Renders the scene at the window's pixel size and shows the chosen pass.
+  // The passes are all in the last frame: switching between them needs no new render.
+  void show_mode(ViewMode mode) {
+    mode_ = mode;
+    reshow_ = true;
+  }
+
+  // Samples per pixel of the finest progressive level.
+  int finest_level() const { return options_.samples > 0 ? options_.samples : 64; }
+  // An offscreen backend still has finer levels to render for the current view.
+  bool refining() const { return offscreen_ && level_ > 0 && level_ < finest_level(); }
+
+  // Renders the scene at the window's pixel size and shows the chosen pass. With an offscreen
+  // backend, a changed view starts again at one sample per pixel; otherwise the samples double.
   void draw() {
+    bool restart = dirty_;
     dirty_ = false;
     int width = 0, height = 0;
     glfwGetFramebufferSize(window_, &width, &height);
@@ -208,18 +238,33 @@ class Viewer {
     view.camera.look_at = orbit_.centre;
     view.camera.width = width;
     view.camera.height = height;
+    RenderOptions render_options;
+    render_options.image_index = index_;
+    render_options.samples = options_.samples;
+    if (offscreen_) {
+      level_ = restart || level_ == 0 ? 1 : std::min(2 * level_, finest_level());
+      render_options.samples = level_;
+    }
     auto start = std::chrono::steady_clock::now();
-    Frame frame = renderer_->render(view, RenderOptions{});
-    double ms =
+    frame_ = offscreen_ ? offscreen_->render(view, render_options)
+                        : renderer_->render(view, render_options);
+    frame_ms_ =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    show_frame();
+  }
 
-    const Image<Rgb8>& shown = mode_ == ViewMode::Color ? frame.color
+  void show_frame() {
+    reshow_ = false;
+    if (frame_.color.pixels.empty()) return;
+    const Image<Rgb8>& shown = mode_ == ViewMode::Color ? frame_.color
                                : mode_ == ViewMode::PartIds
-                                   ? (scratch_ = false_colour_parts(frame.part_ids))
-                                   : (scratch_ = grey_depth(frame.depth));
+                                   ? (scratch_ = false_colour_parts(frame_.part_ids))
+                                   : (scratch_ = grey_depth(frame_.depth));
     show(shown);
     std::string title = options_.title + " | train " + std::to_string(index_) + " | " +
-                        mode_name(mode_) + " | " + std::to_string(static_cast<int>(ms)) + " ms";
+                        mode_name(mode_) + " | " + std::to_string(static_cast<int>(frame_ms_)) +
+                        " ms";
+    if (offscreen_) title += " | " + std::to_string(level_) + " spp";
     glfwSetWindowTitle(window_, title.c_str());
   }
 
@@ -260,7 +305,11 @@ class Viewer {
   const std::function<Scene(int)>& scene_for_index_;
   ViewerOptions options_;
   GLFWwindow* window_ = nullptr;
-  std::unique_ptr<OpenGlRenderer> renderer_;
+  std::unique_ptr<OpenGlRenderer> renderer_;  // in the window's context
+  std::unique_ptr<Renderer> offscreen_;       // or frames from another backend
+  Frame frame_;
+  double frame_ms_ = 0.0;
+  int level_ = 0;  // samples per pixel of the progressive frame shown; 0 before the first
   GlObject texture_, framebuffer_;
   int texture_width_ = 0, texture_height_ = 0;
   Image<Rgb8> scratch_;
@@ -269,7 +318,8 @@ class Viewer {
   int index_ = 0;
   Orbit orbit_;
   ViewMode mode_;
-  bool dirty_ = true;
+  bool dirty_ = true;    // the view changed: render again
+  bool reshow_ = false;  // the pass shown changed: show the last frame again
   bool dragging_ = false;
   double cursor_x_ = 0.0, cursor_y_ = 0.0;
 };

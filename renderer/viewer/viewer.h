@@ -2,12 +2,15 @@
 // around its look-at point, scroll to zoom, and keys to switch between the colour image, the
 // part-id mask (false colours) and the depth pass, or to load the next train.
 //
+// With an offscreen backend (the path tracer) the image refines progressively.
+//
 // Keys: C colour, I part ids, D depth, V or Tab cycle the views, N next train, P previous,
 // R reset the view, S save a screenshot (railyard_view_<index>.png), Esc or Q quit.
 #pragma once
 
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include "renderer/opengl/opengl_renderer.h"
@@ -29,6 +32,12 @@ struct ViewerOptions {
   // When set, the window's contents after the last frame are saved there as PNG.
   std::filesystem::path screenshot;
   OpenGlOptions renderer;
+  // Samples per pixel (0: the backend's default).
+  int samples = 0;
+  // Frames from another backend (the path tracer) instead of the window's own OpenGL renderer.
+  // They are refined progressively while the view stays still: 1, 2, 4, ... samples per pixel
+  // up to `samples`, each level shown as soon as it is done.
+  std::function<std::unique_ptr<Renderer>()> offscreen;
 };
 
 // Opens the window and runs until it is closed (or `frames` are drawn). scene_for_index builds

@@ -24,6 +24,13 @@ Rule load_config_rule(const DatasetConfig& config, const RunOptions& options) {
                     options.data_dir / "logic" / "rules" / "background.pl");
 }
 
+BalanceOptions balance_options(const DatasetConfig& config, const RunOptions& options) {
+  BalanceOptions balance;
+  balance.max_attempts = config.max_attempts;
+  balance.rule_name = rule_name(rule_file(config, options).string());
+  return balance;
+}
+
 // Samples left to do for this process, after clearing what a killed run left half-written.
 std::vector<std::uint64_t> remaining_samples(const DatasetPaths& paths, const Shard& shard,
                                              std::uint64_t count, std::uint64_t& skipped) {
@@ -95,9 +102,7 @@ RunSummary run(const DatasetConfig& config, TrainSource& trains, const std::stri
 }  // namespace
 
 RunSummary generate_dataset(const DatasetConfig& config, const RunOptions& options) {
-  BalanceOptions balance;
-  balance.max_attempts = config.max_attempts;
-  balance.rule_name = rule_name(rule_file(config, options).string());
+  BalanceOptions balance = balance_options(config, options);
   SampledTrains trains(config.sampler, load_config_rule(config, options), balance, config.seed);
   // An unreachable class shows up here, before any folder is made or image rendered.
   trains.train(0);
@@ -109,6 +114,21 @@ RunSummary render_trains(const DatasetConfig& config, std::vector<LabelledTrain>
                          const std::string& rule_name, const RunOptions& options) {
   DescribedTrains trains(std::move(list));
   return run(config, trains, rule_name, options);
+}
+
+std::function<render::Scene(std::uint64_t)> dataset_scenes(const DatasetConfig& config,
+                                                           const RunOptions& options) {
+  BalanceOptions balance = balance_options(config, options);
+  auto trains = std::make_shared<SampledTrains>(config.sampler, load_config_rule(config, options),
+                                                balance, config.seed);
+  auto scene = std::make_shared<SceneContext>(load_scene_context(config, options.data_dir));
+  return [trains, scene, count = config.count](std::uint64_t index) {
+    if (index >= count) {
+      throw std::out_of_range("train " + std::to_string(index) + ": the dataset has " +
+                              std::to_string(count) + " trains");
+    }
+    return layout_scene(*scene, trains->train(index).train);
+  };
 }
 
 std::filesystem::path merge_dataset(const DatasetConfig& config, const RunOptions& options) {

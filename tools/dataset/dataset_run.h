@@ -5,11 +5,13 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "logic/train.h"
+#include "renderer/scene.h"
 #include "tools/dataset/config.h"
 #include "tools/dataset/shard.h"
 
@@ -38,6 +40,11 @@ RunSummary generate_dataset(const DatasetConfig& config, const RunOptions& optio
 // dataset folder and the scenes' classification_rule.
 RunSummary render_trains(const DatasetConfig& config, std::vector<LabelledTrain> trains,
                          const std::string& rule_name, const RunOptions& options);
+
+// railyard view: the scene of sample i as `generate` lays it out, its train sampled and labelled
+// by config.rule. Rule, scene and assets are loaded here, so their errors come before any window.
+std::function<render::Scene(std::uint64_t index)> dataset_scenes(const DatasetConfig& config,
+                                                                 const RunOptions& options);
 
 // railyard merge: the dataset-wide files of a sharded run, once every shard is done.
 std::filesystem::path merge_dataset(const DatasetConfig& config, const RunOptions& options);

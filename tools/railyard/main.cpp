@@ -16,6 +16,9 @@ int main(int argc, char** argv) {
   railyard::add_label_command(app);
   railyard::add_rule_stats_command(app);
   railyard::add_bench_command(app);
+#ifdef RAILYARD_HAS_VIEWER
+  railyard::add_view_command(app);
+#endif
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
