@@ -246,6 +246,8 @@ DatasetConfig build_config(const std::vector<ConfigSource>& sources) {
 
 std::string emit_config(const DatasetConfig& c) {
   YAML::Emitter out;
+  // 15 significant digits give back every decimal a person writes (0.8, not 0.80000000000000004).
+  out.SetDoublePrecision(15);
   out << YAML::BeginMap;
   out << YAML::Key << "count" << YAML::Value << c.count;
   out << YAML::Key << "seed" << YAML::Value << c.seed;
