@@ -1,6 +1,7 @@
 #include "logic/car_sampler.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "logic/errors.h"
 
@@ -74,14 +75,32 @@ CarSampler::CarSampler(Distribution distribution, const Constraints& constraints
   cumulative_.reserve(weights.size());
   for (double w : weights) cumulative_.push_back(total += w);
   for (double& c : cumulative_) c /= total;
+  // As the reference, a draw past the rounded total takes the last car; uniforms are below 1.
   cumulative_.back() = 1.0;
+  build_guide();
 }
 
-Car CarSampler::sample(RandomStream& random) const {
-  double u = random.uniform();
-  auto it = std::upper_bound(cumulative_.begin(), cumulative_.end(), u);
-  if (it == cumulative_.end()) --it;  // as the reference: a draw past the total takes the last
-  return cars_[static_cast<std::size_t>(it - cumulative_.begin())];
+void CarSampler::build_guide() {
+  // 64 buckets per car leave a draw few chances to need a search; 2^15 two-byte entries at most.
+  // Indices fit 15 bits: there are 2 lengths x 5 shapes x 2 walls x 5 roofs x 2 axle counts x
+  // 6 load shapes x 4 load counts = 4800 cars at most.
+  static_assert(2 * 5 * 2 * 5 * 2 * 6 * 4 <= kIndexMask);
+  int bits = 4;
+  while (bits < 15 && (std::size_t{1} << bits) < 64 * cars_.size()) ++bits;
+  guide_shift_ = 64 - bits;
+  auto first_above = [&](double u) {
+    return static_cast<std::uint16_t>(std::upper_bound(cumulative_.begin(), cumulative_.end(), u) -
+                                      cumulative_.begin());
+  };
+  // Draws whose top bits are k are the uniforms in [k, k + 1) * 2^-bits, exactly.
+  guide_.resize(std::size_t{1} << bits);
+  for (std::size_t k = 0; k < guide_.size(); ++k) {
+    double lowest = std::ldexp(static_cast<double>(k), -bits);
+    double highest = std::ldexp(static_cast<double>(k + 1), -bits) - 0x1.0p-53;
+    std::uint16_t first = first_above(lowest);
+    guide_[k] =
+        first_above(highest) == first ? static_cast<std::uint16_t>(first | kSingleCar) : first;
+  }
 }
 
 double CarSampler::probability(const Car& car) const {

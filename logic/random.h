@@ -28,8 +28,11 @@ class RandomStream {
     state_ += 0x9e3779b97f4a7c15ULL;
     return mix64(state_);
   }
-  // Uniform in [0, 1) with 53 bits.
-  constexpr double uniform() { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
+  // Uniform in [0, 1) with 53 bits: the top 53 bits of a draw.
+  static constexpr double to_uniform(std::uint64_t draw) {
+    return static_cast<double>(draw >> 11) * 0x1.0p-53;
+  }
+  constexpr double uniform() { return to_uniform(next_u64()); }
   // Uniform integer in [lo, hi], unbiased (Lemire's method).
   std::int64_t uniform_int(std::int64_t lo, std::int64_t hi) {
     std::uint64_t range = static_cast<std::uint64_t>(hi - lo) + 1;

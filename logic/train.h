@@ -3,7 +3,8 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
+
+#include "logic/inline_vector.h"
 
 namespace railyard {
 
@@ -29,9 +30,12 @@ struct Car {
   bool operator==(const Car&) const = default;
 };
 
+// Trains of up to 4 cars (the reference's default 2..4) keep their cars inline, off the heap.
+using CarList = InlineVector<Car, 4>;
+
 struct Train {
-  std::vector<Car> cars;  // front to back; cars[i].position == i + 1
-  int angle = 0;          // rotation of the whole train in degrees, see sampler.h
+  CarList cars;   // front to back; cars[i].position == i + 1
+  int angle = 0;  // rotation of the whole train in degrees, see sampler.h
 
   bool operator==(const Train&) const = default;
 };

@@ -15,9 +15,10 @@ std::string file_list(std::initializer_list<std::string_view> files) {
   return list;
 }
 
-GlObject compile_stage(GLenum stage, std::initializer_list<std::string_view> files) {
-  std::vector<const GLchar*> texts{"#version 450 core\n"};
-  std::vector<GLint> lengths{-1};
+GlObject compile_stage(GLenum stage, std::initializer_list<std::string_view> files,
+                       const std::string& preamble) {
+  std::vector<const GLchar*> texts{"#version 450 core\n", preamble.c_str()};
+  std::vector<GLint> lengths{-1, static_cast<GLint>(preamble.size())};
   for (std::string_view f : files) {
     std::string_view text = shader_source(f);
     texts.push_back(text.data());
@@ -39,13 +40,14 @@ GlObject compile_stage(GLenum stage, std::initializer_list<std::string_view> fil
 }  // namespace
 
 GlProgram::GlProgram(std::initializer_list<std::string_view> vertex_files,
-                     std::initializer_list<std::string_view> fragment_files) {
+                     std::initializer_list<std::string_view> fragment_files,
+                     const std::string& preamble) {
   program_ = GlObject(glCreateProgram(), [](GLuint name) { glDeleteProgram(name); });
-  GlObject vertex = compile_stage(GL_VERTEX_SHADER, vertex_files);
+  GlObject vertex = compile_stage(GL_VERTEX_SHADER, vertex_files, preamble);
   glAttachShader(program_.get(), vertex.get());
   GlObject fragment;
   if (fragment_files.size() > 0) {
-    fragment = compile_stage(GL_FRAGMENT_SHADER, fragment_files);
+    fragment = compile_stage(GL_FRAGMENT_SHADER, fragment_files, preamble);
     glAttachShader(program_.get(), fragment.get());
   }
   glLinkProgram(program_.get());

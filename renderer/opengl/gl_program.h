@@ -6,6 +6,7 @@
 #include <glad/gl.h>
 
 #include <initializer_list>
+#include <string>
 #include <string_view>
 
 #include "renderer/opengl/gl_objects.h"
@@ -17,7 +18,8 @@ class GlProgram {
   GlProgram() = default;
   // Throws RendererError with the compiler's log, naming the files, when a stage fails.
   GlProgram(std::initializer_list<std::string_view> vertex_files,
-            std::initializer_list<std::string_view> fragment_files);
+            std::initializer_list<std::string_view> fragment_files,
+            const std::string& preamble = {});
 
   GLuint get() const { return program_.get(); }
   // Location of a uniform the program uses; -1 (ignored by glProgramUniform*) otherwise.

@@ -1,5 +1,6 @@
-// C++ mirrors of the uniform blocks declared in shaders/common.glsl (std140 FrameBlock and
-// InstanceRecord). The static_asserts catch a field added on one side only.
+// C++ mirrors of the GPU data declared in shaders/common.glsl (std140 FrameBlock and
+// InstanceRecord) and shaders/material.glsl (MaterialRecord, three vec4s of a uniform array). The
+// static_asserts catch a field added on one side only.
 #pragma once
 
 #include <cstdint>
@@ -26,14 +27,20 @@ static_assert(sizeof(FrameBlock) == 64 + 9 * 16 + (kSkyIrradianceSteps + 1) * 16
 
 enum class PatternCode : std::uint32_t { None = 0, Sand = 1, Checker = 2 };
 
+// What the geometry pass needs to draw one instance.
 struct InstanceRecord {
   glm::mat4 object_to_world;
   glm::mat4 normal_to_world;
+  glm::uvec4 ids;  // x material index + 1 (see MaterialTable), y part id, z mirrored
+};
+static_assert(sizeof(InstanceRecord) == 2 * 64 + 16);
+
+// What the lighting pass needs to shade one instance's surface.
+struct MaterialRecord {
   glm::vec4 base_color_metallic;
   glm::vec4 pattern_color_roughness;
-  glm::vec4 pattern_scale;
-  glm::uvec4 part_pattern_mirrored;
+  glm::vec4 pattern_scale_code;  // x metres per feature, y PatternCode
 };
-static_assert(sizeof(InstanceRecord) == 2 * 64 + 4 * 16);
+static_assert(sizeof(MaterialRecord) == 3 * 16);
 
 }  // namespace railyard::render

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <glm/gtc/matrix_transform.hpp>
+#include <map>
 #include <numbers>
 #include <vector>
 
@@ -14,10 +15,13 @@
 #include "renderer/opengl/cube_faces.h"
 #include "renderer/opengl/gl_program.h"
 #include "renderer/opengl/gpu_layout.h"
+#include "renderer/opengl/material_table.h"
 #include "renderer/opengl/mesh_cache.h"
 #include "renderer/opengl/render_targets.h"
+#include "renderer/opengl/sample_pattern.h"
 #include "renderer/opengl/shadow_fit.h"
 #include "renderer/opengl/sky_irradiance.h"
+#include "renderer/opengl/view_rays.h"
 
 namespace railyard::render {
 namespace {
@@ -31,51 +35,9 @@ struct DrawItem {
   GLuint record;
   Bounds world;
   bool mirrored;
+  bool casts_shadow;
   float sort_key;  // flat instances last, the rest front to back (early depth rejection)
 };
-
-// Where the samples of the multisample pattern lie and how the resolve pass combines them.
-struct SamplePattern {
-  int samples = 0;
-  int centre_sample = 0;         // the sample nearest the pixel centre
-  glm::vec2 shift_px{0.0f};      // moves that sample onto the pixel centre's ray
-  std::vector<glm::ivec4> taps;  // pixel offset x, y; sample index
-  std::vector<float> weights;    // normalised tent-filter weights of the taps
-};
-
-// A tent filter of radius one pixel around the true pixel centre, over the samples of the pixel
-// and its neighbours: smooth edges without shifting the image against the part masks. Needs a
-// multisampled framebuffer bound for drawing (the sample positions are queried from it).
-SamplePattern make_sample_pattern(int samples) {
-  SamplePattern pattern;
-  pattern.samples = samples;
-  std::vector<glm::vec2> positions(static_cast<std::size_t>(samples));
-  for (int i = 0; i < samples; ++i) {
-    glGetMultisamplefv(GL_SAMPLE_POSITION, static_cast<GLuint>(i), &positions[i].x);
-  }
-  float best = 2.0f;
-  for (int i = 0; i < samples; ++i) {
-    float d = glm::length(positions[i] - glm::vec2(0.5f));
-    if (d < best) best = d, pattern.centre_sample = i;
-  }
-  glm::vec2 centre = positions[pattern.centre_sample];
-  pattern.shift_px = centre - glm::vec2(0.5f);
-  float total = 0.0f;
-  for (int dy = -1; dy <= 1; ++dy) {
-    for (int dx = -1; dx <= 1; ++dx) {
-      for (int i = 0; i < samples; ++i) {
-        glm::vec2 d = glm::vec2(dx, dy) + positions[i] - centre;
-        float w = std::max(0.0f, 1.0f - std::abs(d.x)) * std::max(0.0f, 1.0f - std::abs(d.y));
-        if (w <= 1e-4f) continue;
-        pattern.taps.emplace_back(dx, dy, i, 0);
-        pattern.weights.push_back(w);
-        total += w;
-      }
-    }
-  }
-  for (float& w : pattern.weights) w /= total;
-  return pattern;
-}
 
 // Clip space moved by a sub-pixel offset (in pixels of a width x height view).
 glm::mat4 shifted(const glm::mat4& clip_from_world, glm::vec2 shift_px, int width, int height) {
@@ -83,6 +45,14 @@ glm::mat4 shifted(const glm::mat4& clip_from_world, glm::vec2 shift_px, int widt
   shift[3][0] = 2.0f * shift_px.x / static_cast<float>(width);
   shift[3][1] = 2.0f * shift_px.y / static_cast<float>(height);
   return shift * clip_from_world;
+}
+
+// About as many shadow texels across the map as the image has pixels across: the map is fitted
+// around the casters, which the image shows no larger than that.
+int default_shadow_map_size(const Camera& camera) {
+  int size = 512;
+  while (size < std::max(camera.width, camera.height) && size < 2048) size *= 2;
+  return size;
 }
 
 void validate_camera(const Camera& camera) {
@@ -118,29 +88,28 @@ glm::mat4 pinhole_clip_from_world(const Camera& camera) {
          camera.world_to_camera();
 }
 
-PatternCode pattern_code(Pattern p) {
-  switch (p) {
-    case Pattern::None: return PatternCode::None;
-    case Pattern::Sand: return PatternCode::Sand;
-    case Pattern::Checker: return PatternCode::Checker;
-  }
-  return PatternCode::None;
+const Material& material_of(const Instance& instance) {
+  return instance.material ? *instance.material : instance.mesh->material;
 }
 
-InstanceRecord make_record(const Instance& instance) {
-  const Material& m = instance.material ? *instance.material : instance.mesh->material;
+InstanceRecord make_record(const Instance& instance, std::uint32_t material) {
   glm::mat3 linear(instance.object_to_world);
   InstanceRecord r;
   r.object_to_world = instance.object_to_world;
   r.normal_to_world = glm::mat4(glm::transpose(glm::inverse(linear)));
-  r.base_color_metallic = glm::vec4(m.base_color, m.metallic);
-  r.pattern_color_roughness = glm::vec4(m.pattern_color, m.roughness);
-  r.pattern_scale = glm::vec4(std::max(m.pattern_scale, 1e-6f), 0.0f, 0.0f, 0.0f);
-  r.part_pattern_mirrored =
-      glm::uvec4(instance.part, static_cast<std::uint32_t>(pattern_code(m.pattern)),
-                 glm::determinant(linear) < 0.0f ? 1u : 0u, 0u);
+  r.ids = glm::uvec4(material, instance.part, glm::determinant(linear) < 0.0f ? 1u : 0u, 0u);
   return r;
 }
+
+// Which lighting pass a program is for, and what it is built with.
+enum class LightingPass { Pixels, Edges };
+
+struct LightingKey {
+  int samples;
+  LightingPass pass;
+  bool sand, checker;
+  auto operator<=>(const LightingKey&) const = default;
+};
 
 }  // namespace
 
@@ -149,18 +118,23 @@ struct OpenGlRenderer::State {
   std::string description;
   OpenGlOptions options;
   int max_samples = 1;
+  int max_materials = 1;
 
-  GlProgram shadow_program, scene_program, background_program, resolve_program, fisheye_program;
+  // Full-screen programs are built for the sample count (and scene patterns) in use, when first
+  // needed.
+  GlProgram shadow_program, surface_program, fisheye_program;
+  std::map<LightingKey, GlProgram> lighting_programs;
+  std::map<int, GlProgram> resolve_programs;
   GlObject vertex_format;  // position + normal from one interleaved buffer
   GlObject no_vertices;    // for full-screen triangles
-  GlObject frame_buffer, instance_buffer;
+  GlObject frame_buffer, instance_buffer, material_buffer;
   GLsizeiptr instance_capacity = 0;
   GLsizeiptr instance_stride = 0;
   GlObject shadow_compare_sampler, shadow_depth_sampler;
 
   MeshCache meshes;
   std::unique_ptr<ShadowTarget> shadow;
-  std::unique_ptr<SceneTarget> pinhole;
+  std::unique_ptr<ViewTarget> pinhole;
   std::unique_ptr<OutputTarget> pinhole_output;
   std::unique_ptr<CubeTargets> cube;
   SamplePattern pattern;
@@ -172,6 +146,7 @@ struct OpenGlRenderer::State {
 
   // Reused every frame.
   std::vector<std::byte> records;
+  MaterialTable materials;
   std::vector<DrawItem> draws;
   std::vector<Bounds> world_bounds;
   std::vector<glm::uvec2> part_depth_pixels;
@@ -181,11 +156,18 @@ struct OpenGlRenderer::State {
     if (context) context->make_current();
   }
   void prepare_instances(const Scene& scene);
+  void upload_instances();
   void upload_frame_block(const Scene& scene, const ShadowView& shadow_view);
-  void draw(const GlProgram& program, const glm::mat4& clip_from_world, bool cull_depth);
+  const GlProgram& lighting_program(int samples, LightingPass pass);
+  const GlProgram& resolve_program(int samples);
+  void draw(const GlProgram& program, const glm::mat4& clip_from_world, bool cull_depth,
+            bool casters_only);
   void shadow_pass(const ShadowView& view);
-  void scene_pass(const SceneTarget& target, const glm::mat4& clip_from_world);
-  void resolve_pass(const SceneTarget& target, GLuint framebuffer, bool output, float focal_px,
+  void render_view(const ViewTarget& target, const glm::mat4& clip_from_world, const Camera& camera,
+                   GLuint output_framebuffer, bool output, float focal_px);
+  void geometry_pass(const ViewTarget& target, const glm::mat4& clip);
+  void lighting_pass(const ViewTarget& target, const glm::mat4& clip, const Camera& camera);
+  void resolve_pass(const ViewTarget& target, GLuint framebuffer, bool output, float focal_px,
                     const Camera& camera);
   void render_pinhole(const Scene& scene, int samples, Frame& frame);
   void render_fisheye(const Scene& scene, int samples, Frame& frame);
@@ -205,19 +187,21 @@ void OpenGlRenderer::State::initialise() {
   glGetIntegerv(GL_MAX_COLOR_TEXTURE_SAMPLES, &colour_samples);
   glGetIntegerv(GL_MAX_DEPTH_TEXTURE_SAMPLES, &depth_samples);
   glGetIntegerv(GL_MAX_INTEGER_SAMPLES, &integer_samples);
-  max_samples = std::max(1, std::min({samples, colour_samples, depth_samples, integer_samples}));
-  GLint alignment = 256;
+  // The lighting pass writes one colour attachment per sample.
+  GLint draw_buffers = 1;
+  glGetIntegerv(GL_MAX_DRAW_BUFFERS, &draw_buffers);
+  max_samples = std::max(
+      1, std::min({samples, colour_samples, depth_samples, integer_samples, draw_buffers}));
+  GLint alignment = 256, block_size = 16384;
   glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &alignment);
+  glGetIntegerv(GL_MAX_UNIFORM_BLOCK_SIZE, &block_size);
   instance_stride =
       (static_cast<GLsizeiptr>(sizeof(InstanceRecord)) + alignment - 1) / alignment * alignment;
+  max_materials = std::min(block_size, 65536) / static_cast<GLint>(sizeof(MaterialRecord));
 
   shadow_program = GlProgram({"common.glsl", "scene.vert"}, {});
-  scene_program = GlProgram({"common.glsl", "scene.vert"},
-                            {"common.glsl", "tone.glsl", "sky.glsl", "pattern.glsl", "brdf.glsl",
-                             "shadow.glsl", "scene.frag"});
-  background_program =
-      GlProgram({"fullscreen.vert"}, {"common.glsl", "tone.glsl", "sky.glsl", "background.frag"});
-  resolve_program = GlProgram({"fullscreen.vert"}, {"tone.glsl", "resolve.frag"});
+  surface_program =
+      GlProgram({"common.glsl", "scene.vert"}, {"common.glsl", "octahedral.glsl", "surface.frag"});
   fisheye_program = GlProgram({"fullscreen.vert"}, {"common.glsl", "tone.glsl", "fisheye.frag"});
 
   vertex_format = make_vertex_array();
@@ -233,6 +217,11 @@ void OpenGlRenderer::State::initialise() {
   frame_buffer = make_buffer();
   glNamedBufferStorage(frame_buffer.get(), sizeof(FrameBlock), nullptr, GL_DYNAMIC_STORAGE_BIT);
   instance_buffer = make_buffer();
+  // As large as the shaders declare the block, so that no read falls outside the bound range.
+  material_buffer = make_buffer();
+  glNamedBufferStorage(material_buffer.get(),
+                       static_cast<GLsizeiptr>(max_materials) * sizeof(MaterialRecord), nullptr,
+                       GL_DYNAMIC_STORAGE_BIT);
 
   // Two views of the shadow map: hardware depth comparison (bilinear percentage-closer
   // filtering per tap) and raw depths for the blocker search. Beyond the border: lit.
@@ -256,33 +245,56 @@ void OpenGlRenderer::State::initialise() {
 void OpenGlRenderer::State::prepare_instances(const Scene& scene) {
   draws.clear();
   world_bounds.clear();
+  materials.clear();
   records.resize(std::max<std::size_t>(scene.instances.size(), 1) *
                  static_cast<std::size_t>(instance_stride));
+  Bounds casters;
   for (std::size_t i = 0; i < scene.instances.size(); ++i) {
     const Instance& instance = scene.instances[i];
     if (!instance.mesh) {
       throw RendererError("scene instance " + std::to_string(i) + " has no mesh");
     }
     const GpuMesh& mesh = meshes.get(instance.mesh);
-    InstanceRecord record = make_record(instance);
+    InstanceRecord record = make_record(instance, materials.add(material_of(instance)));
     std::memcpy(records.data() + i * static_cast<std::size_t>(instance_stride), &record,
                 sizeof(record));
     Bounds world = transformed(mesh.bounds, instance.object_to_world);
     world_bounds.push_back(world);
     if (mesh.index_count == 0 || world.empty()) continue;
+    bool flat = is_flat(world);
+    if (!flat) casters.extend(world);
     glm::vec3 nearest = glm::clamp(scene.camera.position, world.min, world.max);
-    float key = glm::length(nearest - scene.camera.position) + (is_flat(world) ? 1e30f : 0.0f);
-    draws.push_back(
-        {&mesh, static_cast<GLuint>(i), world, record.part_pattern_mirrored.z != 0u, key});
+    float key = glm::length(nearest - scene.camera.position) + (flat ? 1e30f : 0.0f);
+    draws.push_back({&mesh, static_cast<GLuint>(i), world, record.ids.z != 0u, true, key});
+  }
+  if (static_cast<int>(materials.records().size()) > max_materials) {
+    throw RendererError("the scene has " + std::to_string(materials.records().size()) +
+                        " distinct materials; this OpenGL context holds at most " +
+                        std::to_string(max_materials));
+  }
+  // A flat instance with nothing below it (the ground) can shade nothing: leave it out of the
+  // shadow map, which then has less to fill.
+  for (DrawItem& item : draws) {
+    item.casts_shadow = !is_flat(item.world) || casters.empty() ||
+                        item.world.max.z > casters.min.z + 1e-4f * (casters.max.z - casters.min.z);
   }
   std::stable_sort(draws.begin(), draws.end(),
                    [](const DrawItem& a, const DrawItem& b) { return a.sort_key < b.sort_key; });
+  upload_instances();
+}
+
+// The instance buffer grows only when a scene has more instances than any before it.
+void OpenGlRenderer::State::upload_instances() {
   auto bytes = static_cast<GLsizeiptr>(records.size());
   if (bytes > instance_capacity) {
     instance_capacity = std::max(bytes, 2 * instance_capacity);
     glNamedBufferData(instance_buffer.get(), instance_capacity, nullptr, GL_DYNAMIC_DRAW);
   }
   glNamedBufferSubData(instance_buffer.get(), 0, bytes, records.data());
+  const auto& table = materials.records();
+  glNamedBufferSubData(material_buffer.get(), 0,
+                       static_cast<GLsizeiptr>(table.size() * sizeof(MaterialRecord)),
+                       table.data());
 }
 
 void OpenGlRenderer::State::upload_frame_block(const Scene& scene, const ShadowView& view) {
@@ -309,8 +321,32 @@ void OpenGlRenderer::State::upload_frame_block(const Scene& scene, const ShadowV
   glNamedBufferSubData(frame_buffer.get(), 0, sizeof(block), &block);
 }
 
+const GlProgram& OpenGlRenderer::State::lighting_program(int samples, LightingPass pass) {
+  LightingKey key{samples, pass, materials.uses(Pattern::Sand), materials.uses(Pattern::Checker)};
+  auto found = lighting_programs.find(key);
+  if (found != lighting_programs.end()) return found->second;
+  std::string defines = "#define SAMPLES " + std::to_string(samples) + "\n#define MAX_MATERIALS " +
+                        std::to_string(max_materials) + "\n" +
+                        (pass == LightingPass::Pixels ? "#define PIXELS\n" : "#define EDGES\n") +
+                        (key.sand ? "#define SAND\n" : "") +
+                        (key.checker ? "#define CHECKER\n" : "");
+  GlProgram program({"fullscreen.vert"},
+                    {"common.glsl", "octahedral.glsl", "tone.glsl", "sky.glsl", "material.glsl",
+                     "pattern.glsl", "brdf.glsl", "shadow.glsl", "lighting.frag"},
+                    defines);
+  return lighting_programs.emplace(key, std::move(program)).first->second;
+}
+
+const GlProgram& OpenGlRenderer::State::resolve_program(int samples) {
+  auto found = resolve_programs.find(samples);
+  if (found != resolve_programs.end()) return found->second;
+  GlProgram program({"fullscreen.vert"}, {"tone.glsl", "resolve.frag"},
+                    "#define SAMPLES " + std::to_string(samples) + "\n");
+  return resolve_programs.emplace(samples, std::move(program)).first->second;
+}
+
 void OpenGlRenderer::State::draw(const GlProgram& program, const glm::mat4& clip_from_world,
-                                 bool cull_depth) {
+                                 bool cull_depth, bool casters_only) {
   glUseProgram(program.get());
   glProgramUniformMatrix4fv(program.get(), program.uniform("u_view_projection"), 1, GL_FALSE,
                             &clip_from_world[0][0]);
@@ -319,6 +355,7 @@ void OpenGlRenderer::State::draw(const GlProgram& program, const glm::mat4& clip
   int culling = -1;  // unknown, off, counter-clockwise, clockwise front faces
   for (const DrawItem& item : draws) {
     // The shadow pass clamps depth, so only the sides of its volume may cull there.
+    if (casters_only && !item.casts_shadow) continue;
     if (outside_clip_volume(item.world, clip_from_world, cull_depth)) continue;
     if (item.mesh != bound) {
       glVertexArrayVertexBuffer(vertex_format.get(), 0, item.mesh->vertices.get(), 0,
@@ -355,73 +392,97 @@ void OpenGlRenderer::State::shadow_pass(const ShadowView& view) {
   glEnable(GL_POLYGON_OFFSET_FILL);
   glPolygonOffset(1.5f, 2.0f);
   glDepthFunc(GL_LESS);
-  draw(shadow_program, view.clip_from_world, false);
+  draw(shadow_program, view.clip_from_world, false, true);
   glDisable(GL_POLYGON_OFFSET_FILL);
   glDisable(GL_DEPTH_CLAMP);
 }
 
-// One multisampled view: lit colour and part ids of every surface, then the background behind.
-void OpenGlRenderer::State::scene_pass(const SceneTarget& target,
-                                       const glm::mat4& clip_from_world) {
-  GLuint fb = target.framebuffer.get();
-  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+// One view into `output_framebuffer`: its surfaces, their lighting, then the filtered pixels.
+void OpenGlRenderer::State::render_view(const ViewTarget& target, const glm::mat4& clip_from_world,
+                                        const Camera& camera, GLuint output_framebuffer,
+                                        bool output, float focal_px) {
+  glBindFramebuffer(GL_FRAMEBUFFER, target.geometry_framebuffer.get());
   if (pattern.samples != target.samples) pattern = make_sample_pattern(target.samples);
   glm::mat4 clip = shifted(clip_from_world, pattern.shift_px, target.width, target.height);
+  geometry_pass(target, clip);
+  lighting_pass(target, clip, camera);
+  resolve_pass(target, output_framebuffer, output, focal_px, camera);
+}
+
+// The multisampled surfaces of every instance (surface.frag): no shading yet.
+void OpenGlRenderer::State::geometry_pass(const ViewTarget& target, const glm::mat4& clip) {
+  GLuint fb = target.geometry_framebuffer.get();
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
   glViewport(0, 0, target.width, target.height);
-  const float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-  const GLuint no_part[4] = {0u, 0u, 0u, 0u};
+  const GLuint nothing[4] = {0u, 0u, 0u, 0u};
   const float far_depth = 0.0f;  // reversed depth
-  glClearNamedFramebufferfv(fb, GL_COLOR, 0, zero);
-  glClearNamedFramebufferuiv(fb, GL_COLOR, 1, no_part);
+  glClearNamedFramebufferuiv(fb, GL_COLOR, 0, nothing);
   glClearNamedFramebufferfv(fb, GL_DEPTH, 0, &far_depth);
+  glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_GREATER);
+  draw(surface_program, clip, true, false);
+}
+
+// Each pixel's samples shaded (lighting.frag), background included: pixels showing one surface
+// first, marking themselves in the stencil buffer, then the rest (edges) with their own program.
+void OpenGlRenderer::State::lighting_pass(const ViewTarget& target, const glm::mat4& clip,
+                                          const Camera& camera) {
+  GLuint fb = target.lighting_framebuffer.get();
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glViewport(0, 0, target.width, target.height);
+  glDisable(GL_DEPTH_TEST);
+  const GLint unmarked = 0;
+  glStencilMask(0xff);
+  glClearNamedFramebufferiv(fb, GL_STENCIL, 0, &unmarked);
+  ViewRays rays = view_rays(clip, camera.position, target.width, target.height);
+  glBindTextureUnit(0, target.surface.get());
   glBindTextureUnit(1, shadow->depth.get());
   glBindTextureUnit(2, shadow->depth.get());
   glBindSampler(1, shadow_compare_sampler.get());
   glBindSampler(2, shadow_depth_sampler.get());
-  draw(scene_program, clip, true);
+  glBindBufferBase(GL_UNIFORM_BUFFER, 2, material_buffer.get());
+  glBindVertexArray(no_vertices.get());
+  glEnable(GL_STENCIL_TEST);
+  for (LightingPass pass : {LightingPass::Pixels, LightingPass::Edges}) {
+    const GlProgram& program = lighting_program(target.samples, pass);
+    GLuint p = program.get();
+    glUseProgram(p);
+    glProgramUniform1i(p, program.uniform("u_centre_sample"), pattern.centre_sample);
+    glProgramUniform3fv(p, program.uniform("u_ray_base"), 1, &rays.base.x);
+    glProgramUniform3fv(p, program.uniform("u_ray_dx"), 1, &rays.dx.x);
+    glProgramUniform3fv(p, program.uniform("u_ray_dy"), 1, &rays.dy.x);
+    if (pass == LightingPass::Pixels) {
+      glStencilFunc(GL_ALWAYS, 1, 0xff);
+      glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+    } else {
+      glStencilFunc(GL_EQUAL, unmarked, 0xff);
+      glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+    }
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+  }
+  glDisable(GL_STENCIL_TEST);
   glBindSampler(1, 0);
   glBindSampler(2, 0);
-
-  // Depth 0 is the far plane: the triangle fills only the samples no surface covered, and
-  // leaves their part id at 0.
-  glm::mat4 world_from_clip = glm::inverse(clip);
-  glUseProgram(background_program.get());
-  glProgramUniformMatrix4fv(background_program.get(),
-                            background_program.uniform("u_world_from_clip"), 1, GL_FALSE,
-                            &world_from_clip[0][0]);
-  glDepthFunc(GL_GEQUAL);
-  glDepthMask(GL_FALSE);
-  glColorMaski(1, GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
-  glBindVertexArray(no_vertices.get());
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  glColorMaski(1, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-  glDepthMask(GL_TRUE);
 }
 
-// Finished pixels of a view: `output` writes sRGB bytes with rows top-down (the pinhole image);
-// otherwise display-linear colour in OpenGL's row order (a cube face).
-void OpenGlRenderer::State::resolve_pass(const SceneTarget& target, GLuint framebuffer, bool output,
+void OpenGlRenderer::State::resolve_pass(const ViewTarget& target, GLuint framebuffer, bool output,
                                          float focal_px, const Camera& camera) {
-  GLuint p = resolve_program.get();
-  const GlProgram& r = resolve_program;
+  const GlProgram& r = resolve_program(target.samples);
+  GLuint p = r.get();
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
   glViewport(0, 0, target.width, target.height);
   glDisable(GL_DEPTH_TEST);
   glUseProgram(p);
-  glProgramUniform1i(p, r.uniform("u_tap_count"), static_cast<GLint>(pattern.taps.size()));
-  glProgramUniform4iv(p, r.uniform("u_taps"), static_cast<GLsizei>(pattern.taps.size()),
-                      &pattern.taps[0].x);
-  glProgramUniform1fv(p, r.uniform("u_weights"), static_cast<GLsizei>(pattern.weights.size()),
-                      pattern.weights.data());
+  glProgramUniform2fv(p, r.uniform("u_tap_offset"), static_cast<GLsizei>(pattern.tap_offset.size()),
+                      &pattern.tap_offset[0].x);
   glProgramUniform1i(p, r.uniform("u_centre_sample"), pattern.centre_sample);
   glProgramUniform2i(p, r.uniform("u_size"), target.width, target.height);
   glProgramUniform1i(p, r.uniform("u_flip_rows"), output ? 1 : 0);
   glProgramUniform1i(p, r.uniform("u_encode_srgb"), output ? 1 : 0);
   glProgramUniform1f(p, r.uniform("u_focal_px"), focal_px);
   glProgramUniform2f(p, r.uniform("u_near_far"), camera.near, camera.far);
-  glBindTextureUnit(0, target.display.get());
-  glBindTextureUnit(1, target.part.get());
+  glBindTextureUnit(0, target.colour.get());
+  glBindTextureUnit(1, target.surface.get());
   glBindTextureUnit(2, target.depth.get());
   glBindVertexArray(no_vertices.get());
   glDrawArrays(GL_TRIANGLES, 0, 3);
@@ -432,11 +493,11 @@ void OpenGlRenderer::State::render_pinhole(const Scene& scene, int samples, Fram
   const Camera& camera = scene.camera;
   if (!pinhole || pinhole->width != camera.width || pinhole->height != camera.height ||
       pinhole->samples != samples) {
-    pinhole = std::make_unique<SceneTarget>(camera.width, camera.height, samples);
+    pinhole = std::make_unique<ViewTarget>(camera.width, camera.height, samples);
     pinhole_output = std::make_unique<OutputTarget>(camera.width, camera.height);
   }
-  scene_pass(*pinhole, pinhole_clip_from_world(camera));
-  resolve_pass(*pinhole, pinhole_output->framebuffer.get(), true, camera.focal_length_px(), camera);
+  render_view(*pinhole, pinhole_clip_from_world(camera), camera, pinhole_output->framebuffer.get(),
+              true, camera.focal_length_px());
   read_output(pinhole_output->framebuffer.get(), camera.width, camera.height, frame);
 }
 
@@ -463,8 +524,8 @@ void OpenGlRenderer::State::render_fisheye(const Scene& scene, int samples, Fram
   for (int face = 0; face < 6; ++face) {
     if (!faces.seen[face]) continue;
     glm::mat4 clip_from_world = face_projection * cube_face_from_camera(face) * camera_from_world;
-    scene_pass(cube->face, clip_from_world);
-    resolve_pass(cube->face, cube->face_framebuffers[face].get(), false, 0.5f * face_size, camera);
+    render_view(cube->face, clip_from_world, camera, cube->face_framebuffers[face].get(), false,
+                0.5f * face_size);
   }
 
   // Resample along the lens's rays into the output (rows already in image order).
@@ -545,9 +606,8 @@ Frame OpenGlRenderer::render(const Scene& scene, const RenderOptions& options) {
   const Camera& camera = scene.camera;
   int samples =
       std::clamp(options.samples > 0 ? options.samples : kDefaultSamples, 1, s.max_samples);
-  int shadow_size = s.options.shadow_map_size > 0
-                        ? s.options.shadow_map_size
-                        : (std::max(camera.width, camera.height) > 1000 ? 2048 : 1024);
+  int shadow_size =
+      s.options.shadow_map_size > 0 ? s.options.shadow_map_size : default_shadow_map_size(camera);
   if (!s.shadow || s.shadow->size != shadow_size) {
     s.shadow = std::make_unique<ShadowTarget>(shadow_size);
   }

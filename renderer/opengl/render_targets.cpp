@@ -1,6 +1,7 @@
 #include "renderer/opengl/render_targets.h"
 
 #include <string>
+#include <vector>
 
 #include "renderer/renderer.h"
 
@@ -40,12 +41,13 @@ void check_complete(const GlObject& framebuffer, const char* what) {
 }
 
 void set_draw_buffers(const GlObject& framebuffer, int count) {
-  const GLenum buffers[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+  std::vector<GLenum> buffers;
+  for (int i = 0; i < count; ++i) buffers.push_back(static_cast<GLenum>(GL_COLOR_ATTACHMENT0 + i));
   if (count == 0) {
     glNamedFramebufferDrawBuffer(framebuffer.get(), GL_NONE);
     glNamedFramebufferReadBuffer(framebuffer.get(), GL_NONE);
   } else {
-    glNamedFramebufferDrawBuffers(framebuffer.get(), count, buffers);
+    glNamedFramebufferDrawBuffers(framebuffer.get(), count, buffers.data());
   }
 }
 
@@ -59,16 +61,31 @@ ShadowTarget::ShadowTarget(int size_px) : size(size_px) {
   check_complete(framebuffer, "shadow map");
 }
 
-SceneTarget::SceneTarget(int w, int h, int s) : width(w), height(h), samples(s) {
-  display = texture_2d_multisample(GL_RGBA16F, w, h, s);
-  part = texture_2d_multisample(GL_R32UI, w, h, s);
+ViewTarget::ViewTarget(int w, int h, int s) : width(w), height(h), samples(s) {
+  surface = texture_2d_multisample(GL_RGBA32UI, w, h, s);
   depth = texture_2d_multisample(GL_DEPTH_COMPONENT32F, w, h, s);
-  framebuffer = make_framebuffer();
-  glNamedFramebufferTexture(framebuffer.get(), GL_COLOR_ATTACHMENT0, display.get(), 0);
-  glNamedFramebufferTexture(framebuffer.get(), GL_COLOR_ATTACHMENT1, part.get(), 0);
-  glNamedFramebufferTexture(framebuffer.get(), GL_DEPTH_ATTACHMENT, depth.get(), 0);
-  set_draw_buffers(framebuffer, 2);
-  check_complete(framebuffer, "scene pass");
+  geometry_framebuffer = make_framebuffer();
+  glNamedFramebufferTexture(geometry_framebuffer.get(), GL_COLOR_ATTACHMENT0, surface.get(), 0);
+  glNamedFramebufferTexture(geometry_framebuffer.get(), GL_DEPTH_ATTACHMENT, depth.get(), 0);
+  set_draw_buffers(geometry_framebuffer, 1);
+  check_complete(geometry_framebuffer, "geometry pass");
+
+  colour = make_texture(GL_TEXTURE_2D_ARRAY);
+  glTextureStorage3D(colour.get(), 1, GL_RGBA16F, w, h, s);
+  glTextureParameteri(colour.get(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTextureParameteri(colour.get(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTextureParameteri(colour.get(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTextureParameteri(colour.get(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  lighting_framebuffer = make_framebuffer();
+  for (int i = 0; i < s; ++i) {
+    glNamedFramebufferTextureLayer(lighting_framebuffer.get(),
+                                   static_cast<GLenum>(GL_COLOR_ATTACHMENT0 + i), colour.get(), 0,
+                                   i);
+  }
+  stencil = texture_2d(GL_STENCIL_INDEX8, w, h);
+  glNamedFramebufferTexture(lighting_framebuffer.get(), GL_STENCIL_ATTACHMENT, stencil.get(), 0);
+  set_draw_buffers(lighting_framebuffer, s);
+  check_complete(lighting_framebuffer, "lighting pass");
 }
 
 OutputTarget::OutputTarget(int w, int h) {

@@ -16,14 +16,18 @@ struct ShadowTarget {
   explicit ShadowTarget(int size);
 };
 
-// The multisampled scene pass of one square or rectangular view.
-struct SceneTarget {
+// One view (the pinhole image or a cube face): the multisampled geometry pass, and the colour of
+// every sample the lighting pass writes from it, one layer per sample for the resolve filter.
+struct ViewTarget {
   int width = 0, height = 0, samples = 0;
-  GlObject display;  // RGBA16F: display-linear colour per sample
-  GlObject part;     // R32UI: part id per sample
-  GlObject depth;    // DEPTH_COMPONENT32F, reversed
-  GlObject framebuffer;
-  SceneTarget(int width, int height, int samples);
+  GlObject surface;  // RGBA32UI multisampled, see shaders/surface.frag
+  GlObject depth;    // DEPTH_COMPONENT32F multisampled, reversed
+  GlObject geometry_framebuffer;
+  GlObject colour;   // RGBA16F 2D array of `samples` layers: display-linear, filtered bilinearly
+  GlObject stencil;  // STENCIL_INDEX8: which pixels the lighting pass has shaded so far
+  GlObject lighting_framebuffer;
+  // `samples` must not exceed GL_MAX_DRAW_BUFFERS.
+  ViewTarget(int width, int height, int samples);
 };
 
 // What the resolve pass writes for the output image: sRGB bytes and (part id, distance bits).
@@ -38,7 +42,7 @@ struct OutputTarget {
 // its layer of the cubes, then resampled along the lens's rays into `output`.
 struct CubeTargets {
   int face_size = 0, width = 0, height = 0;
-  SceneTarget face;
+  ViewTarget face;
   GlObject display_cube;     // RGBA16F, display-linear
   GlObject part_depth_cube;  // RG32UI
   std::array<GlObject, 6> face_framebuffers;

@@ -2,8 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
+#include <span>
+#include <vector>
 
 #include "logic/errors.h"
 
@@ -132,6 +136,36 @@ TEST(CarSampler, ConstraintThatLeavesNothingNamesItself) {
   Constraints zero;
   zero.weigh(Descriptor::Shape, {{"red", 0.0}});
   EXPECT_THROW(CarSampler(Distribution::Random, zero), ConfigError);
+}
+
+// The guide table must map every draw exactly as a binary search over the cumulative weights does
+// (the sampler's output is pinned, sampler_regression_test.cpp): check draws on and around every
+// cumulative weight, where a lookup is most likely to be off by one, and many random draws.
+std::size_t searched_index(const CarSampler& sampler, std::uint64_t draw) {
+  std::span<const double> cumulative = sampler.cumulative();
+  auto it = std::upper_bound(cumulative.begin(), cumulative.end(), RandomStream::to_uniform(draw));
+  if (it == cumulative.end()) --it;
+  return static_cast<std::size_t>(it - cumulative.begin());
+}
+
+TEST(CarSampler, GuideTableMatchesBinarySearch) {
+  Constraints weighted;
+  weighted.weigh(Descriptor::Shape, {{"rectangle", 3.0}, {"hexagon", 1.0}, {"bucket", 1e-9}});
+  std::vector<CarSampler> samplers = {CarSampler(Distribution::Michalski, {}),
+                                      CarSampler(Distribution::Random, {}),
+                                      CarSampler(Distribution::Michalski, weighted)};
+  for (const CarSampler& sampler : samplers) {
+    std::vector<std::uint64_t> draws = {0, ~0ULL, 1ULL << 63, (1ULL << 63) - 1};
+    for (double c : sampler.cumulative()) {
+      auto top = static_cast<std::uint64_t>(std::ldexp(c, 53));  // c rounded down to 53 bits
+      for (std::uint64_t bits : {top - 1, top, top + 1})
+        for (std::uint64_t low : {0ULL, 0x7ffULL}) draws.push_back(bits << 11 | low);
+    }
+    RandomStream random(1, 2);
+    for (int i = 0; i < 100000; ++i) draws.push_back(random.next_u64());
+    for (std::uint64_t draw : draws)
+      ASSERT_EQ(sampler.index_of(draw), searched_index(sampler, draw)) << std::hex << draw;
+  }
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // Per-frame constants and per-instance data shared by the scene programs. The C++ mirrors are
 // FrameBlock and InstanceRecord in renderer/opengl/gpu_layout.h; keep the two in step.
-// Instance records are uniform blocks (a buffer range bound per draw): uniform loads are far
+// The instance drawn is a uniform block (a buffer range bound per draw): uniform loads are far
 // cheaper than storage-buffer loads on llvmpipe.
 
 const float PI = 3.14159265358979;
@@ -22,11 +22,8 @@ layout(std140, binding = 0) uniform FrameBlock {
 
 struct InstanceRecord {
   mat4 object_to_world;
-  mat4 normal_to_world;           // inverse transpose of the upper 3x3
-  vec4 base_color_metallic;
-  vec4 pattern_color_roughness;
-  vec4 pattern_scale;             // x metres per feature
-  uvec4 part_pattern_mirrored;    // x part id, y pattern (0 none, 1 sand, 2 checker), z mirrored
+  mat4 normal_to_world;  // inverse transpose of the upper 3x3
+  uvec4 ids;             // x material index + 1, y part id, z mirrored
 };
 
 layout(std140, binding = 1) uniform InstanceBlock { InstanceRecord instance; };

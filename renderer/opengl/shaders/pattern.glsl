@@ -38,13 +38,19 @@ float checker_filtered(vec2 world_xy, vec2 footprint, float scale) {
   return 0.5 - 0.5 * i.x * i.y;
 }
 
-// footprint: fwidth(world.xy), taken by the caller in uniform control flow.
-vec3 pattern_albedo(InstanceRecord record, vec3 world, vec2 footprint) {
-  vec3 base = record.base_color_metallic.rgb;
-  vec3 other = record.pattern_color_roughness.rgb;
-  float scale = record.pattern_scale.x;
-  uint pattern = record.part_pattern_mirrored.y;
-  if (pattern == 1u) return mix(base, other, sand(world.xy, scale));
-  if (pattern == 2u) return mix(base, other, checker_filtered(world.xy, footprint, scale));
-  return base;
+// footprint: how far world.xy moves across one pixel (|d/dx| + |d/dy|, as fwidth gives it).
+// llvmpipe evaluates both sides of every branch, so the program is built with only the patterns
+// the scene uses (SAND, CHECKER defined).
+vec3 pattern_albedo(Material m, vec3 world, vec2 footprint) {
+  vec3 albedo = m.base_color;
+#ifdef SAND
+  if (m.pattern == 1u) albedo = mix(m.base_color, m.pattern_color, sand(world.xy, m.pattern_scale));
+#endif
+#ifdef CHECKER
+  if (m.pattern == 2u) {
+    albedo =
+        mix(m.base_color, m.pattern_color, checker_filtered(world.xy, footprint, m.pattern_scale));
+  }
+#endif
+  return albedo;
 }

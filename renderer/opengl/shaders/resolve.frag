@@ -1,21 +1,21 @@
-// Turns one multisampled view into finished pixels: colour through a tent reconstruction filter
-// of the samples around the pixel centre, part id and depth from the single sample the scene pass
-// placed exactly at the pixel centre (its projection is shifted by a sub-pixel offset so that one
-// sample of the pattern lands there). Depth becomes the Euclidean distance from the camera.
+// Turns one view's per-sample colours into finished pixels: colour through a tent reconstruction
+// filter of radius one pixel around the pixel centre, part id and depth from the single sample
+// the geometry pass placed exactly at the pixel centre (its projection is shifted by a sub-pixel
+// offset so that one sample of the pattern lands there). Sample i of every pixel lies on a grid,
+// so the tent over that grid is a bilinear lookup of its layer at the centre: SAMPLES filtered
+// lookups instead of a fetch per sample of nine pixels. Depth becomes the Euclidean distance from
+// the camera.
 
-layout(binding = 0) uniform sampler2DMS u_display;
-layout(binding = 1) uniform usampler2DMS u_part;
+layout(binding = 0) uniform sampler2DArray u_colour;  // layer i: sample i; linear, clamp to edge
+layout(binding = 1) uniform usampler2DMS u_surface;   // see surface.frag
 layout(binding = 2) uniform sampler2DMS u_depth;
 
-const int MAX_TAPS = 64;
-uniform int u_tap_count;
-uniform ivec4 u_taps[MAX_TAPS];   // x, y pixel offset; z sample index
-uniform float u_weights[MAX_TAPS];
+uniform vec2 u_tap_offset[SAMPLES];  // pixels from the pixel's corner to look layer i up at
 uniform int u_centre_sample;
-uniform ivec2 u_size;             // of the view
-uniform bool u_flip_rows;         // write rows top-down (pinhole output read back directly)
-uniform bool u_encode_srgb;       // final bytes; off for cube faces, resampled later
-uniform float u_focal_px;         // of the view, for the ray through the pixel centre
+uniform ivec2 u_size;        // of the view
+uniform bool u_flip_rows;    // write rows top-down (pinhole output read back directly)
+uniform bool u_encode_srgb;  // final bytes; off for cube faces, resampled later
+uniform float u_focal_px;    // of the view, for the ray through the pixel centre
 uniform vec2 u_near_far;
 
 layout(location = 0) out vec4 o_display;
@@ -24,14 +24,15 @@ layout(location = 1) out uvec2 o_part_depth;
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
   if (u_flip_rows) p.y = u_size.y - 1 - p.y;
+  vec2 texel = 1.0 / vec2(u_size);
   vec3 sum = vec3(0.0);
-  for (int i = 0; i < u_tap_count; ++i) {
-    ivec2 q = clamp(p + u_taps[i].xy, ivec2(0), u_size - 1);
-    sum += u_weights[i] * texelFetch(u_display, q, u_taps[i].z).rgb;
+  for (int i = 0; i < SAMPLES; ++i) {
+    sum += texture(u_colour, vec3((vec2(p) + u_tap_offset[i]) * texel, float(i))).rgb;
   }
+  sum *= 1.0 / float(SAMPLES);
   o_display = vec4(u_encode_srgb ? srgb_encode(sum) : sum, 1.0);
 
-  uint part = texelFetch(u_part, p, u_centre_sample).r;
+  uint part = texelFetch(u_surface, p, u_centre_sample).w;
   float d = texelFetch(u_depth, p, u_centre_sample).r;
   uint depth_bits = 0x7f800000u;  // +infinity: nothing hit
   if (d > 0.0) {

@@ -5,12 +5,9 @@ layout(location = 1) in vec3 a_normal;
 
 uniform mat4 u_view_projection;
 
-out vec3 v_world;
 out vec3 v_normal;
 
 void main() {
-  vec4 world = instance.object_to_world * vec4(a_position, 1.0);
-  v_world = world.xyz;
   v_normal = mat3(instance.normal_to_world) * a_normal;
-  gl_Position = u_view_projection * world;
+  gl_Position = u_view_projection * (instance.object_to_world * vec4(a_position, 1.0));
 }
