@@ -30,6 +30,13 @@ struct Car {
   bool operator==(const Car&) const = default;
 };
 
+// A car from its eight descriptor values, in field order: how tests and benchmarks write out
+// example trains, with each value behind a named parameter.
+constexpr Car make_car(int position, Shape shape, Length length, Wall wall, Roof roof, int axles,
+                       LoadShape load_shape, int load_count) {
+  return {position, shape, length, wall, roof, axles, load_shape, load_count};
+}
+
 // Trains of up to 4 cars (the reference's default 2..4) keep their cars inline, off the heap.
 using CarList = InlineVector<Car, 4>;
 

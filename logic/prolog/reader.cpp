@@ -382,6 +382,17 @@ Cell Reader::compound(AtomId name, const std::vector<Cell>& args) {
   return make_str(at);
 }
 
+// A float is boxed as on the machine's heap (Machine::new_float): a header cell, then its bits.
+Cell Reader::float_term(double value) {
+  std::vector<Cell>& cells = *cells_;
+  std::size_t at = cells.size();
+  cells.push_back(make_functor(functor::kFloatHeader));
+  Cell bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  cells.push_back(bits);
+  return make_float_ref(at);
+}
+
 Cell Reader::code_list(const std::string& utf8) {
   std::vector<Cell> codes;
   for (std::size_t p = 0; p < utf8.size();) codes.push_back(make_int(decode_utf8(utf8, p)));
@@ -427,15 +438,7 @@ Reader::Parsed Reader::parse_primary(int max_priority) {
   Token t = take();
   switch (t.kind) {
     case Tok::kInt: return {make_int(t.int_value), 0};
-    case Tok::kFloat: {
-      std::vector<Cell>& cells = *cells_;
-      std::size_t at = cells.size();
-      cells.push_back(make_functor(functor::kFloatHeader));
-      Cell bits;
-      std::memcpy(&bits, &t.float_value, sizeof bits);
-      cells.push_back(bits);
-      return {make_float_ref(at), 0};
-    }
+    case Tok::kFloat: return {float_term(t.float_value), 0};
     case Tok::kVar: return {variable(t.text), 0};
     case Tok::kString:
     case Tok::kBackQuote: return {code_list(t.text), 0};
@@ -481,14 +484,7 @@ Reader::Parsed Reader::parse_primary(int max_priority) {
       (next.kind == Tok::kInt || next.kind == Tok::kFloat)) {
     Token number = take();
     if (number.kind == Tok::kInt) return {make_int(-number.int_value), 0};
-    number.float_value = -number.float_value;
-    std::vector<Cell>& cells = *cells_;
-    std::size_t at = cells.size();
-    cells.push_back(make_functor(functor::kFloatHeader));
-    Cell bits;
-    std::memcpy(&bits, &number.float_value, sizeof bits);
-    cells.push_back(bits);
-    return {make_float_ref(at), 0};
+    return {float_term(-number.float_value), 0};
   }
   OpDef prefix = ops_.prefix(name);
   if (prefix.priority > 0 && is_term_start(next)) {

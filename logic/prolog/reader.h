@@ -70,6 +70,7 @@ class Reader {
   bool is_term_start(const Token& t) const;
   bool is_terminator(const Token& t) const;
   Cell variable(const std::string& name);
+  Cell float_term(double value);
   Cell code_list(const std::string& utf8);
   Cell compound(AtomId name, const std::vector<Cell>& args);
 

@@ -61,6 +61,18 @@ struct EmbreeRenderer::State {
     return bvh;
   }
 
+  // One frame through `render_pass` (render_frame or render_linear), with its BVH and statistics.
+  template <typename RenderPass>
+  auto trace(const Scene& scene, const RenderOptions& render, RenderPass render_pass) {
+    embree::FrameSettings settings = frame(scene, render);
+    auto bvh = build(scene);
+    auto start = Clock::now();
+    embree::RayCounts rays;
+    auto result = render_pass(*bvh, scene, integrator(), settings, rays);
+    record(rays, settings, scene, start);
+    return result;
+  }
+
   void record(const embree::RayCounts& rays, const embree::FrameSettings& settings,
               const Scene& scene, Clock::time_point start) {
     stats.trace_seconds = seconds_since(start);
@@ -107,23 +119,11 @@ const EmbreeRenderStats& EmbreeRenderer::last_stats() const {
 }
 
 Frame EmbreeRenderer::render(const Scene& scene, const RenderOptions& options) {
-  embree::FrameSettings settings = state_->frame(scene, options);
-  auto bvh = state_->build(scene);
-  auto start = Clock::now();
-  embree::RayCounts rays;
-  Frame frame = embree::render_frame(*bvh, scene, state_->integrator(), settings, rays);
-  state_->record(rays, settings, scene, start);
-  return frame;
+  return state_->trace(scene, options, embree::render_frame);
 }
 
 LinearFrame EmbreeRenderer::render_linear(const Scene& scene, const RenderOptions& options) {
-  embree::FrameSettings settings = state_->frame(scene, options);
-  auto bvh = state_->build(scene);
-  auto start = Clock::now();
-  embree::RayCounts rays;
-  LinearFrame frame = embree::render_linear(*bvh, scene, state_->integrator(), settings, rays);
-  state_->record(rays, settings, scene, start);
-  return frame;
+  return state_->trace(scene, options, embree::render_linear);
 }
 
 std::unique_ptr<Renderer> make_embree_renderer(const EmbreeOptions& options) {

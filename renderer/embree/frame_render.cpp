@@ -111,6 +111,23 @@ class RayTally {
   RayCounts total_;
 };
 
+// Calls shade(sampler, x, y, tile_rays) for every pixel, tile by tile on the frame's threads, and
+// leaves in `rays` the total traced: the loop both frame kinds share, only the shading differs.
+template <typename Shade>
+void for_each_pixel(const SceneBvh& bvh, const Scene& scene, const IntegratorSettings& integrator,
+                    const FrameSettings& settings, RayCounts& rays, Shade shade) {
+  PixelSampler sampler(bvh, scene, integrator, settings);
+  RayTally tally;
+  for_each_tile(scene.camera.width, scene.camera.height, settings.threads, [&](const Tile& tile) {
+    RayCounts tile_rays;
+    for (int y = tile.y0; y < tile.y1; ++y) {
+      for (int x = tile.x0; x < tile.x1; ++x) shade(sampler, x, y, tile_rays);
+    }
+    tally.add(tile_rays);
+  });
+  rays = tally.total();
+}
+
 }  // namespace
 
 Frame render_frame(const SceneBvh& bvh, const Scene& scene, const IntegratorSettings& integrator,
@@ -119,19 +136,16 @@ Frame render_frame(const SceneBvh& bvh, const Scene& scene, const IntegratorSett
   Frame frame{Image<Rgb8>(camera.width, camera.height),
               Image<std::uint32_t>(camera.width, camera.height, 0u),
               Image<float>(camera.width, camera.height, kNoDepth)};
-  PixelSampler sampler(bvh, scene, integrator, settings);
   float inverse_samples = 1.0f / static_cast<float>(settings.samples);
-  RayTally tally;
-  for_each_tile(camera.width, camera.height, settings.threads, [&](const Tile& tile) {
-    RayCounts tile_rays;
-    for (int y = tile.y0; y < tile.y1; ++y) {
-      for (int x = tile.x0; x < tile.x1; ++x) {
+  for_each_pixel(
+      bvh, scene, integrator, settings, rays,
+      [&](const PixelSampler& sampler, int x, int y, RayCounts& tile_rays) {
         frame.color.at(x, y) =
             tone::encode(sampler.sample(x, y, tile_rays).display * inverse_samples);
         // The passes: the surface through the pixel centre, as the raster backend rasterises it.
         glm::vec3 direction;
         glm::vec2 centre(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f);
-        if (!sampler.rays().direction(centre, direction)) continue;
+        if (!sampler.rays().direction(centre, direction)) return;
         glm::vec2 clip = sampler.rays().clip_range(direction);
         Hit hit;
         ++tile_rays.closest;
@@ -139,11 +153,7 @@ Frame render_frame(const SceneBvh& bvh, const Scene& scene, const IntegratorSett
           frame.part_ids.at(x, y) = bvh.instance(hit.instance).part;
           frame.depth.at(x, y) = hit.distance;
         }
-      }
-    }
-    tally.add(tile_rays);
-  });
-  rays = tally.total();
+      });
   return frame;
 }
 
@@ -153,21 +163,13 @@ LinearFrame render_linear(const SceneBvh& bvh, const Scene& scene,
   const Camera& camera = scene.camera;
   LinearFrame frame{Image<glm::vec3>(camera.width, camera.height, glm::vec3(0.0f)),
                     Image<glm::vec3>(camera.width, camera.height, glm::vec3(0.0f))};
-  PixelSampler sampler(bvh, scene, integrator, settings);
   float inverse_samples = 1.0f / static_cast<float>(settings.samples);
-  RayTally tally;
-  for_each_tile(camera.width, camera.height, settings.threads, [&](const Tile& tile) {
-    RayCounts tile_rays;
-    for (int y = tile.y0; y < tile.y1; ++y) {
-      for (int x = tile.x0; x < tile.x1; ++x) {
-        PixelSums sums = sampler.sample(x, y, tile_rays);
-        frame.radiance.at(x, y) = sums.radiance * inverse_samples;
-        frame.display.at(x, y) = sums.display * inverse_samples;
-      }
-    }
-    tally.add(tile_rays);
-  });
-  rays = tally.total();
+  for_each_pixel(bvh, scene, integrator, settings, rays,
+                 [&](const PixelSampler& sampler, int x, int y, RayCounts& tile_rays) {
+                   PixelSums sums = sampler.sample(x, y, tile_rays);
+                   frame.radiance.at(x, y) = sums.radiance * inverse_samples;
+                   frame.display.at(x, y) = sums.display * inverse_samples;
+                 });
   return frame;
 }
 

@@ -19,20 +19,6 @@ inline const AssetLibrary& library() {
   return lib;
 }
 
-inline Car make_car(int position, Shape shape, Length length, Wall wall, Roof roof, int axles,
-                    LoadShape load, int count) {
-  Car c;
-  c.position = position;
-  c.shape = shape;
-  c.length = length;
-  c.wall = wall;
-  c.roof = roof;
-  c.axles = axles;
-  c.load_shape = load;
-  c.load_count = count;
-  return c;
-}
-
 // Three cars covering both lengths, both walls, 2 and 3 axles, a car without roof.
 inline Train sample_train(int angle = 0) {
   Train t;

@@ -22,32 +22,16 @@
 namespace railyard {
 namespace {
 
-Car bench_car(int position, Shape shape, Length length, Wall wall, Roof roof, int axles,
-              LoadShape load, int count) {
-  Car car;
-  car.position = position;
-  car.shape = shape;
-  car.length = length;
-  car.wall = wall;
-  car.roof = roof;
-  car.axles = axles;
-  car.load_shape = load;
-  car.load_count = count;
-  return car;
-}
-
 // Three cars with every kind of part: both lengths and walls, roofs, 2 and 3 axles, loads.
 Train bench_train() {
   Train train;
   train.angle = 20;
-  train.cars = {
-      bench_car(1, Shape::Rectangle, Length::Short, Wall::Double, Roof::Peaked, 2,
-                LoadShape::Triangle, 1),
-      bench_car(2, Shape::Rectangle, Length::Long, Wall::NotDouble, Roof::Jagged, 3,
-                LoadShape::Circle, 3),
-      bench_car(3, Shape::Hexagon, Length::Short, Wall::NotDouble, Roof::Flat, 2,
-                LoadShape::Diamond, 2),
-  };
+  train.cars = {make_car(1, Shape::Rectangle, Length::Short, Wall::Double, Roof::Peaked, 2,
+                         LoadShape::Triangle, 1),
+                make_car(2, Shape::Rectangle, Length::Long, Wall::NotDouble, Roof::Jagged, 3,
+                         LoadShape::Circle, 3),
+                make_car(3, Shape::Hexagon, Length::Short, Wall::NotDouble, Roof::Flat, 2,
+                         LoadShape::Diamond, 2)};
   return train;
 }
 

@@ -11,20 +11,6 @@ namespace {
 const std::filesystem::path kRules = std::filesystem::path(RAILYARD_SOURCE_DIR) / "logic" / "rules";
 const std::filesystem::path kBackground = kRules / "background.pl";
 
-Car make_car(int position, Shape shape, Length length, Roof roof, int axles, LoadShape load,
-             int count, Wall wall = Wall::NotDouble) {
-  Car car;
-  car.position = position;
-  car.shape = shape;
-  car.length = length;
-  car.wall = wall;
-  car.roof = roof;
-  car.axles = axles;
-  car.load_shape = load;
-  car.load_count = count;
-  return car;
-}
-
 // A scratch rule file removed at the end of the test.
 class RuleFile {
  public:
@@ -43,17 +29,19 @@ class RuleFile {
 
 TEST(Rule, TheoryxLabelsByItsWords) {
   Rule rule = Rule::load(kRules / "theoryx.pl", kBackground);
-  Train closed_short{
-      {make_car(1, Shape::Rectangle, Length::Short, Roof::Flat, 2, LoadShape::Circle, 1)}};
+  Train closed_short{{make_car(1, Shape::Rectangle, Length::Short, Wall::NotDouble, Roof::Flat, 2,
+                               LoadShape::Circle, 1)}};
   EXPECT_EQ(rule.label(closed_short), Direction::East);
-  Train open_short{
-      {make_car(1, Shape::Rectangle, Length::Short, Roof::None, 2, LoadShape::Circle, 1)}};
+  Train open_short{{make_car(1, Shape::Rectangle, Length::Short, Wall::NotDouble, Roof::None, 2,
+                             LoadShape::Circle, 1)}};
   EXPECT_EQ(rule.label(open_short), Direction::West);
   // A triangle load with a circle load somewhere behind it.
-  Train triangle_then_circle{
-      {make_car(1, Shape::Rectangle, Length::Long, Roof::None, 2, LoadShape::Triangle, 1),
-       make_car(2, Shape::Rectangle, Length::Long, Roof::None, 2, LoadShape::Rectangle, 1),
-       make_car(3, Shape::Rectangle, Length::Long, Roof::None, 2, LoadShape::Circle, 2)}};
+  Train triangle_then_circle{{make_car(1, Shape::Rectangle, Length::Long, Wall::NotDouble,
+                                       Roof::None, 2, LoadShape::Triangle, 1),
+                              make_car(2, Shape::Rectangle, Length::Long, Wall::NotDouble,
+                                       Roof::None, 2, LoadShape::Rectangle, 1),
+                              make_car(3, Shape::Rectangle, Length::Long, Wall::NotDouble,
+                                       Roof::None, 2, LoadShape::Circle, 2)}};
   EXPECT_EQ(rule.label(triangle_then_circle), Direction::East);
   std::swap(triangle_then_circle.cars[0], triangle_then_circle.cars[2]);
   EXPECT_EQ(rule.label(triangle_then_circle), Direction::West);
@@ -62,8 +50,10 @@ TEST(Rule, TheoryxLabelsByItsWords) {
 TEST(Rule, NumericalAndCloneAgree) {
   Rule rule = Rule::load(kRules / "numerical.pl", kBackground);
   Rule copy = rule.clone();
-  Train train{{make_car(1, Shape::Bucket, Length::Short, Roof::None, 2, LoadShape::Circle, 1),
-               make_car(2, Shape::Rectangle, Length::Long, Roof::Flat, 2, LoadShape::Hexagon, 2)}};
+  Train train{{make_car(1, Shape::Bucket, Length::Short, Wall::NotDouble, Roof::None, 2,
+                        LoadShape::Circle, 1),
+               make_car(2, Shape::Rectangle, Length::Long, Wall::NotDouble, Roof::Flat, 2,
+                        LoadShape::Hexagon, 2)}};
   EXPECT_EQ(rule.label(train), Direction::East);  // car 2: position 2, 2 loads, 2 axles
   EXPECT_EQ(copy.label(train), Direction::East);
   train.cars[1].load_count = 3;
@@ -96,7 +86,8 @@ TEST(Rule, MissingEastboundIsAClearError) {
 TEST(Rule, RuntimeErrorsNameTheRuleFile) {
   RuleFile unknown("eastbound(T) :- has_car(T, C), heavy(C).\n");
   Rule rule = Rule::load(unknown.path(), kBackground);
-  Train train{{make_car(1, Shape::Bucket, Length::Short, Roof::None, 2, LoadShape::Circle, 1)}};
+  Train train{{make_car(1, Shape::Bucket, Length::Short, Wall::NotDouble, Roof::None, 2,
+                        LoadShape::Circle, 1)}};
   try {
     rule.label(train);
     FAIL() << "expected RuleError";
@@ -118,8 +109,10 @@ TEST(Rule, RuntimeErrorsNameTheRuleFile) {
 
 TEST(Rule, ShippedCustomRuleLoads) {
   Rule rule = Rule::load(kRules / "custom.pl", kBackground);
-  Train train{{make_car(1, Shape::Rectangle, Length::Long, Roof::Flat, 3, LoadShape::Circle, 3),
-               make_car(2, Shape::Rectangle, Length::Short, Roof::None, 2, LoadShape::Circle, 1)}};
+  Train train{{make_car(1, Shape::Rectangle, Length::Long, Wall::NotDouble, Roof::Flat, 3,
+                        LoadShape::Circle, 3),
+               make_car(2, Shape::Rectangle, Length::Short, Wall::NotDouble, Roof::None, 2,
+                        LoadShape::Circle, 1)}};
   EXPECT_EQ(rule.label(train), Direction::East);
 }
 
@@ -140,10 +133,12 @@ TEST(Rule, ResolvesNamesAndPaths) {
 }
 
 TEST(Rule, TrainTermIsCanonical) {
-  Train train{{make_car(1, Shape::Rectangle, Length::Short, Roof::None, 2, LoadShape::Circle, 1),
-               make_car(2, Shape::Rectangle, Length::Long, Roof::Flat, 3, LoadShape::Rectangle, 3,
-                        Wall::Double),
-               make_car(3, Shape::UShaped, Length::Short, Roof::Peaked, 2, LoadShape::Diamond, 0)}};
+  Train train{{make_car(1, Shape::Rectangle, Length::Short, Wall::NotDouble, Roof::None, 2,
+                        LoadShape::Circle, 1),
+               make_car(2, Shape::Rectangle, Length::Long, Wall::Double, Roof::Flat, 3,
+                        LoadShape::Rectangle, 3),
+               make_car(3, Shape::UShaped, Length::Short, Wall::NotDouble, Roof::Peaked, 2,
+                        LoadShape::Diamond, 0)}};
   EXPECT_EQ(train_term(train),
             "[c(1,rectangle,short,not_double,none,2,l(circle,1)),"
             "c(2,rectangle,long,double,flat,3,l(rectangle,3)),"

@@ -1,13 +1,13 @@
 #include "renderer/annotations/all_scenes_writer.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "renderer/io/io_error.h"
+#include "tests/renderer/scratch_dir.h"
 
 namespace railyard::render {
 namespace {
@@ -15,17 +15,8 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
-class AllScenes : public ::testing::Test {
+class AllScenes : public testing::ScratchDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("all_scenes_test_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   std::string Read(const fs::path& path) {
     std::ifstream in(path);
     std::stringstream text;
@@ -34,8 +25,6 @@ class AllScenes : public ::testing::Test {
   }
 
   int FileCount() { return static_cast<int>(std::distance(fs::directory_iterator(dir_), {})); }
-
-  fs::path dir_;
 };
 
 TEST_F(AllScenes, WritesTheWrapperInOrder) {

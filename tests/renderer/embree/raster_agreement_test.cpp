@@ -85,28 +85,15 @@ TEST(RasterAgreement, SyntheticScene) {
 }
 
 #ifdef RAILYARD_HAVE_SCENES
-Car car(int position, Shape shape, Length length, Wall wall, Roof roof, int axles, LoadShape load,
-        int count) {
-  Car c;
-  c.position = position;
-  c.shape = shape;
-  c.length = length;
-  c.wall = wall;
-  c.roof = roof;
-  c.axles = axles;
-  c.load_shape = load;
-  c.load_count = count;
-  return c;
-}
-
 TEST(RasterAgreement, LaidOutTrain) {
   Train train;
   train.angle = 200;
-  train.cars = {
-      car(1, Shape::Bucket, Length::Short, Wall::NotDouble, Roof::None, 2, LoadShape::Triangle, 2),
-      car(2, Shape::Rectangle, Length::Long, Wall::Double, Roof::Flat, 3, LoadShape::Rectangle, 3),
-      car(3, Shape::UShaped, Length::Short, Wall::NotDouble, Roof::Peaked, 2, LoadShape::Circle,
-          1)};
+  train.cars = {make_car(1, Shape::Bucket, Length::Short, Wall::NotDouble, Roof::None, 2,
+                         LoadShape::Triangle, 2),
+                make_car(2, Shape::Rectangle, Length::Long, Wall::Double, Roof::Flat, 3,
+                         LoadShape::Rectangle, 3),
+                make_car(3, Shape::UShaped, Length::Short, Wall::NotDouble, Roof::Peaked, 2,
+                         LoadShape::Circle, 1)};
   auto library = AssetLibrary::load(AssetLibrary::default_manifest(RAILYARD_SOURCE_DIR));
   for (const char* scene_name : {"base_scene", "desert_scene"}) {
     SCOPED_TRACE(scene_name);

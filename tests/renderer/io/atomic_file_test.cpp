@@ -14,23 +14,15 @@
 #include <vector>
 
 #include "renderer/io/io_error.h"
+#include "tests/renderer/scratch_dir.h"
 
 namespace railyard::render {
 namespace {
 
 namespace fs = std::filesystem;
 
-class AtomicFileTest : public ::testing::Test {
+class AtomicFileTest : public testing::ScratchDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("atomic_file_test_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   static std::string Read(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
     std::stringstream text;
@@ -57,8 +49,6 @@ class AtomicFileTest : public ::testing::Test {
     ADD_FAILURE() << "no IoError";
     return {};
   }
-
-  fs::path dir_;
 };
 
 TEST_F(AtomicFileTest, CommitPutsTheContentInPlace) {

@@ -5,7 +5,6 @@
 #include <OpenEXR/ImfHeader.h>
 #include <OpenEXR/ImfOutputFile.h>
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -16,6 +15,7 @@
 #include "renderer/io/io_error.h"
 #include "renderer/io/read_file.h"
 #include "renderer/renderer.h"
+#include "tests/renderer/scratch_dir.h"
 
 namespace railyard::render {
 namespace {
@@ -30,18 +30,7 @@ Image<float> Depth(int w, int h, unsigned seed) {
   return depth;
 }
 
-class ExrTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("exr_test_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  fs::path dir_;
-};
+using ExrTest = testing::ScratchDirTest;
 
 TEST_F(ExrTest, RoundTripsExactlyIncludingInfinity) {
   for (ExrCompression compression :

@@ -1,7 +1,6 @@
 #include "renderer/io/png_io.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <random>
@@ -11,6 +10,7 @@
 #include "renderer/io/atomic_file.h"
 #include "renderer/io/io_error.h"
 #include "renderer/io/read_file.h"
+#include "tests/renderer/scratch_dir.h"
 
 namespace railyard::render {
 namespace {
@@ -38,18 +38,7 @@ std::vector<std::string> Chunks(const std::vector<std::uint8_t>& png) {
   return types;
 }
 
-class PngTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("png_test_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  fs::path dir_;
-};
+using PngTest = testing::ScratchDirTest;
 
 TEST_F(PngTest, RgbRoundTripsWithEveryFilterAndLevel) {
   Image<Rgb8> image = RandomRgb(37, 23, 1);
