@@ -57,7 +57,7 @@ Asset golden_vase_load() {
   outline.push_back({0.125f, 0.625f});
   outline.push_back({0.06f, 0.59f});  // inside of the lip
   outline.push_back({0.05f, 0.56f});
-  a.add(palette::kGold, lathe(solid_profile(outline), 56), 35.0f);
+  a.add(palette::kGold, lathe(solid_profile(outline), 32), 35.0f);
   return to_scale(a);
 }
 
@@ -78,7 +78,7 @@ Asset barrel_load() {
   Shape hoops;
   for (float z : {0.05f, 0.15f, h - 0.15f, h - 0.05f}) {
     float r = radius(z) + 0.004f;
-    hoops.append(tube(r + 0.012f, r - 0.01f, z - 0.018f, z + 0.018f, 48));
+    hoops.append(tube(r + 0.012f, r - 0.01f, z - 0.018f, z + 0.018f, 32));
   }
   a.add(palette::kDarkSteel, hoops, 40.0f);
   return to_scale(a);
@@ -98,10 +98,10 @@ Asset metal_pot_load() {
   // Wide cooking pot with a rolled rim, two loop handles and a lid with a knob.
   std::vector<glm::vec2> outline = {{0.17f, 0.0f}, {0.21f, 0.02f},  {0.235f, 0.06f},
                                     {0.24f, 0.2f}, {0.245f, 0.27f}, {0.255f, 0.285f}};
-  Shape pot = lathe(solid_profile(outline), 56);
+  Shape pot = lathe(solid_profile(outline), 32);
   std::vector<glm::vec2> lid = {{0.0f, 0.28f},  {0.235f, 0.28f}, {0.2f, 0.32f},   {0.05f, 0.345f},
                                 {0.04f, 0.36f}, {0.055f, 0.4f},  {0.03f, 0.415f}, {0.0f, 0.415f}};
-  pot.append(lathe(lid, 56));
+  pot.append(lathe(lid, 32));
   for (float sx : {-1.0f, 1.0f})
     pot.append(transformed(torus(0.055f, 0.014f, 24, 10),
                            translate({sx * 0.255f, 0, 0.22f}) * rotate_x(90.0f)));
@@ -121,7 +121,7 @@ Asset oval_vase_load() {
   outline.push_back({0.055f, 0.53f});
   outline.push_back({0.075f, 0.56f});
   outline.push_back({0.05f, 0.56f});
-  a.add(palette::kCeramicPurple, lathe(solid_profile(outline), 56), 35.0f);
+  a.add(palette::kCeramicPurple, lathe(solid_profile(outline), 32), 35.0f);
   return to_scale(a);
 }
 

@@ -41,11 +41,11 @@ void driving_wheel(Shape& tyre, Shape& centre) {
   const std::vector<glm::vec2> tyre_profile = {
       {r - 0.05f, -0.045f}, {r + 0.03f, -0.045f}, {r + 0.03f, -0.03f}, {r, -0.015f},
       {r - 0.005f, 0.04f},  {r - 0.05f, 0.04f},   {r - 0.05f, -0.045f}};
-  tyre.append(lathe(tyre_profile, 56).weld());
+  tyre.append(lathe(tyre_profile, 32).weld());
   const std::vector<glm::vec2> hub = {
       {0.0f, -0.03f}, {0.09f, -0.03f}, {0.09f, 0.03f}, {0.07f, 0.05f}, {0.0f, 0.05f}};
   centre.append(lathe(hub, 24));
-  centre.append(tube(r - 0.045f, r - 0.085f, -0.03f, 0.025f, 56));  // rim inside the tyre
+  centre.append(tube(r - 0.045f, r - 0.085f, -0.03f, 0.025f, 32));  // rim inside the tyre
   for (int i = 0; i < 12; ++i) {
     float t = 2.0f * kPi * static_cast<float>(i) / 12.0f;
     glm::vec3 d(std::cos(t), std::sin(t), 0.0f);
@@ -92,24 +92,24 @@ void running_gear(Shape& black, Shape& red, Shape& steel) {
     steel.append(rod(crosshead, {1.12f, side * (kRodY + 0.04f), 0.56f}, 0.02f, 12));  // piston rod
     // Outside cylinder with steel covers.
     glm::vec3 c(1.12f, side * 0.55f, 0.56f);
-    black.append(transformed(cylinder(0.15f, 0.0f, 0.36f, 40), frame_along(c, {1, 0, 0})));
-    steel.append(transformed(cylinder(0.16f, -0.02f, 0.02f, 40), frame_along(c, {1, 0, 0})));
-    steel.append(transformed(cylinder(0.16f, 0.34f, 0.38f, 40), frame_along(c, {1, 0, 0})));
+    black.append(transformed(cylinder(0.15f, 0.0f, 0.36f, 24), frame_along(c, {1, 0, 0})));
+    steel.append(transformed(cylinder(0.16f, -0.02f, 0.02f, 24), frame_along(c, {1, 0, 0})));
+    steel.append(transformed(cylinder(0.16f, 0.34f, 0.38f, 24), frame_along(c, {1, 0, 0})));
     // Frame between the cylinder and the footplate.
     black.append(box({1.1f, side * 0.3f - 0.02f, 0.56f}, {1.5f, side * 0.5f, kFootplate}));
   }
 }
 
 void boiler(Shape& black, Shape& brass) {
-  black.append(transformed(cylinder(kBoilerRadius, 0.0f, 1.6f, 64), on_boiler_axis(kCabFront)));
+  black.append(transformed(cylinder(kBoilerRadius, 0.0f, 1.6f, 32), on_boiler_axis(kCabFront)));
   for (float x : {-0.3f, 0.25f, 0.8f})
-    brass.append(transformed(tube(kBoilerRadius + 0.012f, kBoilerRadius - 0.01f, 0.0f, 0.035f, 64),
+    brass.append(transformed(tube(kBoilerRadius + 0.012f, kBoilerRadius - 0.01f, 0.0f, 0.035f, 32),
                              on_boiler_axis(x)));
   // Smokebox, a little wider, and its domed door with a handle.
-  black.append(transformed(cylinder(0.43f, 0.0f, 0.42f, 64), on_boiler_axis(1.0f)));
+  black.append(transformed(cylinder(0.43f, 0.0f, 0.42f, 32), on_boiler_axis(1.0f)));
   const std::vector<glm::vec2> door = {{0.0f, 0.0f},  {0.37f, 0.0f},  {0.36f, 0.025f},
                                        {0.3f, 0.05f}, {0.18f, 0.07f}, {0.0f, 0.075f}};
-  black.append(transformed(lathe(door, 56), on_boiler_axis(1.42f)));
+  black.append(transformed(lathe(door, 32), on_boiler_axis(1.42f)));
   brass.append(rod({1.5f, -0.1f, kBoilerAxis}, {1.5f, 0.1f, kBoilerAxis}, 0.018f, 12));
   black.append(box({1.02f, -0.3f, kFootplateTop}, {1.4f, 0.3f, kBoilerAxis - 0.2f}));  // saddle
 
@@ -117,11 +117,11 @@ void boiler(Shape& black, Shape& brass) {
   const std::vector<glm::vec2> chimney = {
       {0.0f, 1.68f},  {0.17f, 1.68f}, {0.17f, 1.72f}, {0.11f, 1.8f}, {0.1f, 2.1f},
       {0.14f, 2.17f}, {0.15f, 2.24f}, {0.12f, 2.26f}, {0.09f, 2.2f}, {0.0f, 2.2f}};
-  black.append(transformed(lathe(chimney, 40), translate({1.21f, 0, 0})));
+  black.append(transformed(lathe(chimney, 24), translate({1.21f, 0, 0})));
   const std::vector<glm::vec2> dome = {{0.0f, 1.64f},  {0.22f, 1.64f}, {0.2f, 1.8f},
                                        {0.18f, 1.88f}, {0.13f, 1.95f}, {0.06f, 1.985f},
                                        {0.0f, 1.99f}};
-  brass.append(transformed(lathe(dome, 40), translate({0.35f, 0, 0})));
+  brass.append(transformed(lathe(dome, 24), translate({0.35f, 0, 0})));
   const std::vector<glm::vec2> valve = {{0.0f, 1.68f},  {0.09f, 1.68f}, {0.07f, 1.8f},
                                         {0.05f, 1.84f}, {0.06f, 1.9f},  {0.0f, 1.92f}};
   brass.append(transformed(lathe(valve, 24), translate({-0.3f, 0, 0})));

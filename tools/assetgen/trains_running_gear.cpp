@@ -15,7 +15,7 @@ Shape disc_wheel() {
       {0.222f, -0.035f}, {0.235f, -0.025f}, {0.235f, -0.015f}, {0.205f, -0.005f}, {0.2f, 0.035f},
       {0.19f, 0.04f},    {0.165f, 0.04f},   {0.15f, 0.02f},    {0.08f, 0.02f},    {0.065f, 0.05f},
       {0.03f, 0.055f},   {0.0f, 0.055f}};
-  return lathe(profile, 64);
+  return lathe(profile, 32);
 }
 
 constexpr float kTreadCentre = 0.015f;
@@ -34,7 +34,7 @@ Asset wheelset() {
   for (float sign : {1.0f, -1.0f})
     wheels.append(transformed(disc_wheel(), wheel_frame(0, 0, sign)));
   a.add(palette::kSteel, wheels, 40.0f);
-  a.add(palette::kSteel, rod({0, -0.5f, 0}, {0, 0.5f, 0}, 0.035f, 24), kSmooth);
+  a.add(palette::kSteel, rod({0, -0.5f, 0}, {0, 0.5f, 0}, 0.035f, 16), kSmooth);
 
   // Axle boxes and springs hang from the sole bars, whose bottom is kSoleBarBottom.
   const float top = kSoleBarBottom - kAxleHeight;

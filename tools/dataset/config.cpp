@@ -109,6 +109,8 @@ const std::map<std::string, Setter>& schema() {
       {"auto_fit", [](auto& v, auto& c) { c.auto_fit = as<bool>(v, "true or false"); }},
       {"outputs.depth_exr",
        [](auto& v, auto& c) { c.outputs.depth_exr = as<bool>(v, "true or false"); }},
+      {"outputs.depth_exr_compression",
+       [](auto& v, auto& c) { c.outputs.depth_exr_compression = one_of(v, {"none", "zip"}); }},
       {"outputs.depth_png",
        [](auto& v, auto& c) { c.outputs.depth_png = as<bool>(v, "true or false"); }},
       {"outputs.masks", [](auto& v, auto& c) { c.outputs.masks = as<bool>(v, "true or false"); }},
@@ -286,6 +288,7 @@ std::string emit_config(const DatasetConfig& c) {
   out << YAML::Key << "auto_fit" << YAML::Value << c.auto_fit;
   out << YAML::Key << "outputs" << YAML::Value << YAML::BeginMap;
   out << YAML::Key << "depth_exr" << YAML::Value << c.outputs.depth_exr;
+  out << YAML::Key << "depth_exr_compression" << YAML::Value << c.outputs.depth_exr_compression;
   out << YAML::Key << "depth_png" << YAML::Value << c.outputs.depth_png;
   out << YAML::Key << "masks" << YAML::Value << c.outputs.masks;
   out << YAML::Key << "coco" << YAML::Value << c.outputs.coco;

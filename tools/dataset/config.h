@@ -16,6 +16,9 @@ namespace railyard {
 
 struct OutputSelection {
   bool depth_exr = true;  // metric depth, 32-bit float OpenEXR
+  // "none" or "zip". Rendered depth's low mantissa bits are noise to zlib: ZIP saves ~13% of
+  // the file for ~7 ms of CPU per 480x270 image, a fifth of a raster frame on two cores.
+  std::string depth_exr_compression = "none";
   bool depth_png = true;  // V-LoL's normalised 8-bit depth PNG
   bool masks = true;      // RLE masks in all_scenes.json
   bool coco = true;       // COCO instances file

@@ -45,7 +45,11 @@ void SampleWriter::write(const RenderedSample& sample) const {
   render::write_png(paths.image(sample.index), sample.frame.color);
   if (outputs.depth_png)
     render::write_png(paths.depth_png(sample.index), render::depth_png_image(sample.frame.depth));
-  if (outputs.depth_exr) render::write_depth_exr(paths.depth_exr(sample.index), sample.frame.depth);
+  if (outputs.depth_exr) {
+    auto compression = outputs.depth_exr_compression == "zip" ? render::ExrCompression::Zip
+                                                              : render::ExrCompression::None;
+    render::write_depth_exr(paths.depth_exr(sample.index), sample.frame.depth, compression);
+  }
   render::write_file_atomically(paths.record(sample.index), scene.dump() + "\n");
 }
 

@@ -64,6 +64,8 @@ TEST(DatasetConfig, RejectsWrongTypesAndImpossibleValues) {
   EXPECT_NE(error_of("count: 0").find("between 1 and"), std::string::npos);
   EXPECT_NE(error_of("occlusion: maybe").find("true or false"), std::string::npos);
   EXPECT_NE(error_of("backend: cycles").find("not one of: raster, pathtrace"), std::string::npos);
+  EXPECT_NE(error_of("outputs: {depth_exr_compression: lz4}").find("not one of: none, zip"),
+            std::string::npos);
   EXPECT_NE(error_of("distribution: gaussian").find("key 'distribution'"), std::string::npos);
   EXPECT_NE(error_of("min_cars: 5\nmax_cars: 3").find("larger than max_cars"), std::string::npos);
   EXPECT_NE(error_of("splits: {train: 0.5}").find("must be 1"), std::string::npos);

@@ -10,6 +10,7 @@
 #include "logic/balanced_set.h"
 #include "logic/errors.h"
 #include "renderer/backend_choice.h"
+#include "renderer/io/exr_io.h"
 #include "tools/dataset/dataset_paths.h"
 #include "tools/dataset/dataset_run.h"
 
@@ -77,6 +78,25 @@ class GenerateTest : public ::testing::Test {
 
   fs::path root_;
 };
+
+// ZIP only trades CPU for bytes: both files hold the same metric depth.
+TEST_F(GenerateTest, DepthExrCompressionKeepsTheDepth) {
+  DatasetConfig plain = config("plain");
+  DatasetConfig zipped = config("zipped");
+  plain.count = zipped.count = 2;
+  plain.subsets = zipped.subsets = {};
+  zipped.outputs.depth_exr_compression = "zip";
+  generate_dataset(plain, options());
+  generate_dataset(zipped, options());
+  for (std::uint64_t i = 0; i < 2; ++i) {
+    fs::path a = DatasetPaths(plain, "theoryx").depth_exr(i);
+    fs::path b = DatasetPaths(zipped, "theoryx").depth_exr(i);
+    EXPECT_LT(fs::file_size(b), fs::file_size(a));
+    render::Image<float> da = render::read_depth_exr(a), db = render::read_depth_exr(b);
+    EXPECT_EQ(da.width, db.width);
+    EXPECT_EQ(da.pixels, db.pixels);  // +infinity where nothing was hit compares equal too
+  }
+}
 
 TEST_F(GenerateTest, WritesTheWholeDatasetInVlolLayout) {
   DatasetConfig c = config("a");
