@@ -3,12 +3,15 @@
 // per-frame scene BVH, the tracing and the tone mapping, but not writing files.
 #include "tools/railyard/bench_pathtrace.h"
 
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "logic/train.h"
 #include "renderer/embree/embree_renderer.h"
@@ -17,6 +20,8 @@
 #include "scenes/layout.h"
 #include "scenes/representation.h"
 #include "scenes/scene_settings.h"
+#include "tools/railyard/cycles_bench.h"
+#include "tools/railyard/cycles_export.h"
 #include "tools/railyard/data_root.h"
 
 namespace railyard {
@@ -54,6 +59,71 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// Cycles' files go to --out when given, else to a folder removed afterwards.
+class CyclesFolder {
+ public:
+  explicit CyclesFolder(const std::string& out)
+      : path_(out.empty() ? std::filesystem::temp_directory_path() /
+                                ("railyard-cycles-" + std::to_string(getpid()))
+                          : std::filesystem::path(out)),
+        temporary_(out.empty()) {
+    std::filesystem::create_directories(path_);
+  }
+  ~CyclesFolder() {
+    std::error_code ignored;
+    if (temporary_) std::filesystem::remove_all(path_, ignored);
+  }
+  CyclesFolder(const CyclesFolder&) = delete;
+  CyclesFolder& operator=(const CyclesFolder&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  bool temporary_;
+};
+
+void print_comparison(const CyclesTimings& cycles, const std::vector<double>& ours) {
+  std::printf(
+      "Blender %s Cycles (CPU, %d threads): import %.2f s, warm-up frame (sync, BVH, "
+      "kernels) %.2f s\n",
+      cycles.blender_version.c_str(), cycles.threads, cycles.import_seconds,
+      cycles.warm_up_seconds);
+  std::printf("%8s %10s %10s %10s %12s\n", "spp", "ours_s", "cycles_s", "blender_s", "ours/cycles");
+  for (std::size_t i = 0; i < cycles.frames.size(); ++i) {
+    const CyclesFrame& frame = cycles.frames[i];
+    char blender_s[32] = "-";
+    if (frame.blender_seconds)
+      std::snprintf(blender_s, sizeof blender_s, "%.2f", *frame.blender_seconds);
+    std::printf("%8d %10.3f %10.3f %10s %12.3f\n", frame.samples, ours[i], frame.render_seconds,
+                blender_s, ours[i] / frame.render_seconds);
+  }
+}
+
+// The same scene, samples, bounces and threads with Blender Cycles. Never throws for Blender's
+// sake: a missing or failing Blender is one message, and the benchmark's own figures stand.
+void compare_with_cycles(const render::Scene& scene, const PathtraceBenchOptions& options,
+                         const std::vector<double>& ours) {
+  std::optional<std::filesystem::path> blender = find_blender(options.blender);
+  if (!blender) {
+    std::string where = options.blender.empty() ? "on PATH" : "at " + options.blender;
+    std::printf(
+        "(blender not found %s: Cycles comparison left out; apt-get install blender "
+        "python3-numpy)\n",
+        where.c_str());
+    return;
+  }
+  CyclesFolder folder(options.out);
+  CyclesSettings settings{options.samples, options.threads, options.max_bounces, options.seed,
+                          folder.path()};
+  try {
+    CyclesExport files = export_for_cycles(scene, folder.path());
+    auto script = data_root() / "tools" / "bench" / "cycles_render.py";
+    print_comparison(time_cycles(*blender, script, files, settings), ours);
+  } catch (const std::exception& e) {
+    std::printf("Cycles comparison failed: %s\n", e.what());
+  }
+}
+
 }  // namespace
 
 void run_pathtrace_benchmark(const PathtraceBenchOptions& options) {
@@ -87,6 +157,7 @@ void run_pathtrace_benchmark(const PathtraceBenchOptions& options) {
 
   std::printf("%8s %10s %10s %12s %12s %10s\n", "spp", "seconds", "bvh_s", "Mrays/s", "Msamples/s",
               "rays/path");
+  std::vector<double> ours;
   for (int samples : options.samples) {
     render::RenderOptions render;
     render.samples = samples;
@@ -94,6 +165,7 @@ void run_pathtrace_benchmark(const PathtraceBenchOptions& options) {
     start = std::chrono::steady_clock::now();
     render::Frame frame = renderer.render(scene, render);
     double seconds = seconds_since(start);
+    ours.push_back(seconds);
     const render::EmbreeRenderStats& stats = renderer.last_stats();
     std::printf("%8d %10.3f %10.4f %12.2f %12.3f %10.2f\n", samples, seconds, stats.bvh_seconds,
                 static_cast<double>(stats.rays) / stats.trace_seconds / 1e6,
@@ -107,6 +179,7 @@ void run_pathtrace_benchmark(const PathtraceBenchOptions& options) {
       std::printf("         wrote %s\n", file.c_str());
     }
   }
+  if (options.cycles) compare_with_cycles(scene, options, ours);
 }
 
 }  // namespace railyard

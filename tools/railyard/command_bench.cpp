@@ -39,7 +39,9 @@ void add_bench_command(CLI::App& app) {
 
   auto pathtrace = std::make_shared<PathtraceBenchOptions>();
   CLI::App* pt = bench->add_subcommand(
-      "pathtrace", "seconds per image and rays/s of the path tracer on a 3-car train");
+      "pathtrace",
+      "seconds per image and rays/s of the path tracer on a 3-car train, against Blender Cycles "
+      "when installed");
   pt->add_option("--scene", pathtrace->scene, "scene name")->capture_default_str();
   pt->add_option("--representation", pathtrace->representation, "Trains or SimpleObjects")
       ->capture_default_str();
@@ -51,8 +53,14 @@ void add_bench_command(CLI::App& app) {
   pt->add_option("--height", pathtrace->height, "image height")->capture_default_str();
   pt->add_option("--seed", pathtrace->seed, "random seed");
   pt->add_option("--out", pathtrace->out, "folder to write pathtrace_<spp>.png into");
-  pt->add_flag("--no-sky-nee", [pathtrace](std::int64_t) { pathtrace->sky_next_event = false; },
-               "sample the sky only by BSDF sampling (faster per sample, noisier)");
+  pt->add_option("--blender", pathtrace->blender,
+                 "Blender to compare with (default: blender on PATH)");
+  pt->add_flag(
+      "--no-cycles", [pathtrace](std::int64_t) { pathtrace->cycles = false; },
+      "skip the comparison with Blender Cycles");
+  pt->add_flag(
+      "--no-sky-nee", [pathtrace](std::int64_t) { pathtrace->sky_next_event = false; },
+      "sample the sky only by BSDF sampling (faster per sample, noisier)");
   pt->callback([pathtrace] { run_pathtrace_benchmark(*pathtrace); });
 }
 
