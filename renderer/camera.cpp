@@ -1,14 +1,17 @@
 #include "renderer/camera.h"
 
 #include <cmath>
-
 #include <glm/gtc/matrix_transform.hpp>
 
 namespace railyard::render {
 
-glm::mat4 Camera::world_to_camera() const { return glm::lookAt(position, look_at, up); }
+glm::mat4 Camera::world_to_camera() const {
+  return glm::lookAt(position, look_at, up);
+}
 
-glm::mat4 Camera::camera_to_world() const { return glm::inverse(world_to_camera()); }
+glm::mat4 Camera::camera_to_world() const {
+  return glm::inverse(world_to_camera());
+}
 
 float Camera::focal_length_px() const {
   float half_fov = glm::radians(fov_deg) * 0.5f;

@@ -3,9 +3,8 @@
 #pragma once
 
 #include <cmath>
-#include <optional>
-
 #include <glm/glm.hpp>
+#include <optional>
 
 namespace railyard::render {
 

@@ -5,8 +5,8 @@
 
 #include <cstdint>
 #include <limits>
-#include <stdexcept>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -18,16 +18,16 @@ namespace railyard::render {
 inline constexpr float kNoDepth = std::numeric_limits<float>::infinity();
 
 struct Frame {
-  Image<Rgb8> color;               // sRGB-encoded, anti-aliased
-  Image<std::uint32_t> part_ids;   // Instance::part of the surface seen through the pixel centre
-  Image<float> depth;              // metric distance from the camera centre; kNoDepth for sky
+  Image<Rgb8> color;              // sRGB-encoded, anti-aliased
+  Image<std::uint32_t> part_ids;  // Instance::part of the surface seen through the pixel centre
+  Image<float> depth;             // metric distance from the camera centre; kNoDepth for sky
 };
 
 struct RenderOptions {
-  int samples = 0;             // anti-aliasing samples (raster) or samples per pixel (path
-                               // tracer); 0 = the backend's default
-  std::uint64_t seed = 0;      // for backends that sample randomly
-  int image_index = 0;         // part of the random stream, so images of a dataset differ
+  int samples = 0;         // anti-aliasing samples (raster) or samples per pixel (path
+                           // tracer); 0 = the backend's default
+  std::uint64_t seed = 0;  // for backends that sample randomly
+  int image_index = 0;     // part of the random stream, so images of a dataset differ
 };
 
 class Renderer {

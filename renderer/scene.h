@@ -6,12 +6,11 @@
 #pragma once
 
 #include <cstdint>
+#include <glm/glm.hpp>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <glm/glm.hpp>
 
 #include "renderer/camera.h"
 
@@ -35,9 +34,9 @@ struct Material {
 struct Mesh {
   std::string name;
   std::vector<glm::vec3> positions;
-  std::vector<glm::vec3> normals;  // one per position
+  std::vector<glm::vec3> normals;      // one per position
   std::vector<std::uint32_t> indices;  // three per triangle, counter-clockwise seen from outside
-  Material material;  // the asset's own material; an instance may override it
+  Material material;                   // the asset's own material; an instance may override it
 };
 
 // The annotated parts of a train. Every visible pixel belongs to at most one part.
@@ -45,9 +44,9 @@ enum class PartKind : std::uint8_t { Locomotive, Rail, Body, Wall, Roof, Wheels,
 
 struct Part {
   PartKind kind = PartKind::Body;
-  int car = 0;           // car position 1..N; 0 for the locomotive and the rail
-  int payload = -1;      // 0..count-1 for payloads, -1 otherwise
-  std::string label;     // e.g. "braced_wall", "3_wheels", "golden_vase"
+  int car = 0;             // car position 1..N; 0 for the locomotive and the rail
+  int payload = -1;        // 0..count-1 for payloads, -1 otherwise
+  std::string label;       // e.g. "braced_wall", "3_wheels", "golden_vase"
   glm::vec3 centre{0.0f};  // world position of the part's centre (V-LoL's world_cord)
 };
 

@@ -110,7 +110,9 @@ const std::map<std::string, Setter>& schema() {
       {"outputs.depth_exr",
        [](auto& v, auto& c) { c.outputs.depth_exr = as<bool>(v, "true or false"); }},
       {"outputs.depth_exr_compression",
-       [](auto& v, auto& c) { c.outputs.depth_exr_compression = one_of(v, {"none", "zip"}); }},
+       [](auto& v, auto& c) {
+         c.outputs.depth_exr_compression = one_of(v, {"none", "zip"});
+       }},
       {"outputs.depth_png",
        [](auto& v, auto& c) { c.outputs.depth_png = as<bool>(v, "true or false"); }},
       {"outputs.masks", [](auto& v, auto& c) { c.outputs.masks = as<bool>(v, "true or false"); }},

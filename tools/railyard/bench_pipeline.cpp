@@ -1,6 +1,8 @@
 // `railyard bench pipeline`: annotated images per second end to end (generate into a temporary
 // folder) against bare rendering of the same samples (sample, layout, render, nothing written),
 // and the pipeline's overhead over bare rendering.
+#include "tools/railyard/bench_pipeline.h"
+
 #include <sys/resource.h>
 
 #include <chrono>
@@ -9,7 +11,6 @@
 #include "renderer/backend_choice.h"
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/sample_factory.h"
-#include "tools/railyard/bench_pipeline.h"
 #include "tools/railyard/data_root.h"
 
 namespace railyard {

@@ -36,14 +36,13 @@ void run_sheet(const SheetOptions& options) {
     cells.push_back(
         {entry.caption, renderer->render(layout_scene(scene, entry.train), render_options).color});
   }
-  std::string title = "railyard " RAILYARD_VERSION ": " + config.representation + ", " +
-                      scene.settings.name + ", " + config.backend + ", " +
-                      std::to_string(cells.front().image.width) + "x" +
-                      std::to_string(cells.front().image.height) + ", angle " +
-                      std::to_string(options.angle);
-  std::filesystem::path out = options.out.empty() ? "sheet_" + config.representation + "_" +
-                                                        scene.settings.name + ".png"
-                                                  : options.out;
+  std::string title =
+      "railyard " RAILYARD_VERSION ": " + config.representation + ", " + scene.settings.name +
+      ", " + config.backend + ", " + std::to_string(cells.front().image.width) + "x" +
+      std::to_string(cells.front().image.height) + ", angle " + std::to_string(options.angle);
+  std::filesystem::path out =
+      options.out.empty() ? "sheet_" + config.representation + "_" + scene.settings.name + ".png"
+                          : options.out;
   render::write_png(out, compose_sheet(cells, options.columns, title, text));
   std::printf("wrote %s (%zu values)\n", out.c_str(), cells.size());
 }

@@ -164,7 +164,7 @@ TEST_F(SceneJson, HasTheReferenceLayout) {
   EXPECT_EQ(Keys(masks["car_2"]),
             (std::vector<std::string>{"mask", "b_box", "b_box_visible", "world_cord", "part_id",
                                       "roof", "wall", "wheels", "color", "length"}));
-  std::vector<std::string> labelled_keys = {"label",      "mask",       "b_box",
+  std::vector<std::string> labelled_keys = {"label",         "mask",       "b_box",
                                             "b_box_visible", "world_cord", "part_id"};
   for (const char* key : {"roof", "wall", "wheels", "payload_0", "payload_1"})
     EXPECT_EQ(Keys(masks["car_1"][key]), labelled_keys) << key;

@@ -107,8 +107,8 @@ namespace {
 
 TEST(DatasetConfig, ShippedExampleConfigsAreValid) {
   int checked = 0;
-  for (const auto& entry :
-       std::filesystem::directory_iterator(std::filesystem::path(RAILYARD_SOURCE_DIR) / "configs")) {
+  for (const auto& entry : std::filesystem::directory_iterator(
+           std::filesystem::path(RAILYARD_SOURCE_DIR) / "configs")) {
     if (entry.path().extension() != ".yaml") continue;
     SCOPED_TRACE(entry.path().string());
     EXPECT_NO_THROW(build_config({{default_config_node(), "defaults"},

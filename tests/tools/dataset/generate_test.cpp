@@ -4,7 +4,6 @@
 
 #include <fstream>
 #include <map>
-
 #include <nlohmann/json.hpp>
 
 #include "logic/balanced_set.h"
@@ -47,9 +46,10 @@ class GenerateTest : public ::testing::Test {
     } catch (const render::RendererError& e) {
       GTEST_SKIP() << "no OpenGL through EGL here: " << e.what();
     }
-    root_ = fs::temp_directory_path() /
-            ("railyard_generate_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-             "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    root_ =
+        fs::temp_directory_path() /
+        ("railyard_generate_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+         "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(root_);
   }
   void TearDown() override { fs::remove_all(root_); }
@@ -211,8 +211,7 @@ TEST_F(GenerateTest, UnwritableOutputIsAClearError) {
     generate_dataset(c, options());
     FAIL() << "expected an error";
   } catch (const std::exception& e) {
-    EXPECT_NE(std::string(e.what()).find((root_ / "file").string()), std::string::npos)
-        << e.what();
+    EXPECT_NE(std::string(e.what()).find((root_ / "file").string()), std::string::npos) << e.what();
   }
 }
 

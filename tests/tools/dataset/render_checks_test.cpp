@@ -56,7 +56,8 @@ render::Renderer* RenderChecks::renderer_ = nullptr;
 std::string RenderChecks::skip_reason_;
 
 bool inside(const render::PixelBox& inner, const render::PixelBox& outer) {
-  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width &&
+  return inner.x >= outer.x && inner.y >= outer.y &&
+         inner.x + inner.width <= outer.x + outer.width &&
          inner.y + inner.height <= outer.y + outer.height;
 }
 
@@ -77,7 +78,8 @@ TEST_F(RenderChecks, EveryPartIsVisibleMaskedAndBoxed) {
       for (std::size_t p = 0; p < r.scene.parts.size(); ++p) {
         const auto& region = r.annotations.parts[p];
         const auto& part = r.scene.parts[p];
-        SCOPED_TRACE(std::string(scene) + " part " + part.label + " of car " + std::to_string(part.car));
+        SCOPED_TRACE(std::string(scene) + " part " + part.label + " of car " +
+                     std::to_string(part.car));
         // Decoding our RLE gives back exactly the part's pixels.
         auto mask = render::decode_mask(region.mask);
         std::uint64_t pixels = 0;
@@ -129,8 +131,8 @@ TEST_F(RenderChecks, DepthAgreesWithTheCamera) {
 
 TEST_F(RenderChecks, LongCarCoversMorePixelsThanShort) {
   SceneContext ctx = context("base_scene");
-  Car car{1, Shape::Rectangle, Length::Short, Wall::NotDouble, Roof::None, 2,
-          LoadShape::Rectangle, 1};
+  Car car{1, Shape::Rectangle, Length::Short, Wall::NotDouble, Roof::None, 2, LoadShape::Rectangle,
+          1};
   Train short_train{{car}, 0};
   car.length = Length::Long;
   Train long_train{{car}, 0};

@@ -58,8 +58,8 @@ TEST(Splits, SubsetsAreNestedBalancedAndInsideTrain) {
     ASSERT_EQ(s.subsets[k].size(), sizes[k]);
     for (std::uint64_t i : s.subsets[k]) EXPECT_TRUE(train.count(i));
     if (k > 0) {
-      EXPECT_TRUE(std::includes(s.subsets[k].begin(), s.subsets[k].end(),
-                                s.subsets[k - 1].begin(), s.subsets[k - 1].end()));
+      EXPECT_TRUE(std::includes(s.subsets[k].begin(), s.subsets[k].end(), s.subsets[k - 1].begin(),
+                                s.subsets[k - 1].end()));
     }
     EXPECT_NEAR(static_cast<double>(count_east(s.subsets[k], labels)) / sizes[k], train_east,
                 1.0 / sizes[k] + 1e-9);
