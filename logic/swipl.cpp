@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "logic/program_path.h"
 #include "logic/rule.h"
 
 extern char** environ;
@@ -107,16 +108,7 @@ int run_swipl(const std::filesystem::path& swipl, const std::filesystem::path& s
 }  // namespace
 
 std::optional<std::filesystem::path> find_swipl() {
-  const char* path = std::getenv("PATH");
-  if (!path) return std::nullopt;
-  std::istringstream dirs(path);
-  std::string dir;
-  while (std::getline(dirs, dir, ':')) {
-    if (dir.empty()) continue;
-    std::filesystem::path candidate = std::filesystem::path(dir) / "swipl";
-    if (access(candidate.c_str(), X_OK) == 0) return candidate;
-  }
-  return std::nullopt;
+  return find_on_path("swipl");
 }
 
 SwiplRun label_with_swipl(const std::filesystem::path& background,

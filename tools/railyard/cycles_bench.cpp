@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string_view>
 
+#include "logic/program_path.h"
 #include "tools/railyard/child_process.h"
 
 namespace railyard {
@@ -16,19 +17,6 @@ namespace {
 using nlohmann::json;
 
 constexpr std::string_view kTag = "railyard-cycles ";
-
-std::optional<std::filesystem::path> find_on_path(const std::string& name) {
-  const char* path = std::getenv("PATH");
-  if (!path) return std::nullopt;
-  std::istringstream dirs(path);
-  std::string dir;
-  while (std::getline(dirs, dir, ':')) {
-    if (dir.empty()) continue;
-    std::filesystem::path candidate = std::filesystem::path(dir) / name;
-    if (access(candidate.c_str(), X_OK) == 0) return candidate;
-  }
-  return std::nullopt;
-}
 
 std::vector<std::string> blender_arguments(const std::filesystem::path& script,
                                            const CyclesExport& scene,
