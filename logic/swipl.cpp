@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string>
 
-#include "logic/program_path.h"
+#include "logic/external_program.h"
 #include "logic/rule.h"
 
 extern char** environ;
@@ -27,27 +27,6 @@ std::string quoted(const std::filesystem::path& path) {
   }
   return out + "'";
 }
-
-// A temporary folder removed with everything in it when this goes out of scope.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "railyard-swipl-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) throw SwiplError("cannot create a temporary folder");
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
 
 // The labelling driver. Its predicate names carry a prefix so a rule file's own names do not
 // clash with them.
@@ -115,19 +94,24 @@ SwiplRun label_with_swipl(const std::filesystem::path& background,
                           const std::filesystem::path& rule, std::span<const Train> trains) {
   std::optional<std::filesystem::path> swipl = find_swipl();
   if (!swipl) throw SwiplError("swipl (SWI-Prolog) is not on PATH");
-  TempDir temp;
+  std::optional<TemporaryFolder> temp;
+  try {
+    temp.emplace("railyard-swipl");
+  } catch (const std::runtime_error& e) {
+    throw SwiplError(e.what());
+  }
   {
-    std::ofstream facts(temp.path() / "trains.pl");
+    std::ofstream facts(temp->path() / "trains.pl");
     for (const Train& train : trains) facts << "railyard_train(" << train_term(train) << ").\n";
-    std::ofstream script(temp.path() / "driver.pl");
+    std::ofstream script(temp->path() / "driver.pl");
     script << driver(std::filesystem::absolute(background), std::filesystem::absolute(rule),
-                     temp.path() / "trains.pl");
+                     temp->path() / "trains.pl");
     if (!facts || !script) throw SwiplError("cannot write temporary files for swipl");
   }
-  int status = run_swipl(*swipl, temp.path() / "driver.pl", temp.path() / "out.txt",
-                         temp.path() / "err.txt");
-  std::string out = read_file(temp.path() / "out.txt");
-  std::string err = read_file(temp.path() / "err.txt");
+  int status = run_swipl(*swipl, temp->path() / "driver.pl", temp->path() / "out.txt",
+                         temp->path() / "err.txt");
+  std::string out = read_file(temp->path() / "out.txt");
+  std::string err = read_file(temp->path() / "err.txt");
   if (status != 0)
     throw SwiplError("SWI-Prolog failed on " + rule.string() + " (exit status " +
                      std::to_string(status) + "): " + err);

@@ -27,6 +27,8 @@ struct Material {
   Pattern pattern = Pattern::None;
   glm::vec3 pattern_color{0.0f};  // second colour the pattern blends towards
   float pattern_scale = 1.0f;     // size of one pattern feature in metres
+
+  bool operator==(const Material&) const = default;
 };
 
 // Triangle mesh in object space. Shared between instances and frames, so backends may cache
@@ -55,6 +57,9 @@ struct Instance {
   glm::mat4 object_to_world{1.0f};
   std::uint32_t part = 0;  // index + 1 into Scene::parts; 0 = not annotated (ground, props)
   std::optional<Material> material;  // replaces mesh->material, e.g. a car's paint colour
+
+  // What the instance's surface is made of: its own material, else its mesh's.
+  const Material& surface_material() const { return material ? *material : mesh->material; }
 };
 
 // A distant sun (soft shadows from its disc) plus a sky that lights from every direction.

@@ -25,7 +25,7 @@ InstanceRecord record_of(const Instance& instance) {
   record.linear_to_world = glm::mat3(instance.object_to_world);
   record.translation = glm::vec3(instance.object_to_world[3]);
   record.normal_to_world = glm::transpose(glm::inverse(glm::mat3(instance.object_to_world)));
-  record.material = instance.material ? &*instance.material : &instance.mesh->material;
+  record.material = &instance.surface_material();
   record.part = instance.part;
   return record;
 }

@@ -1,7 +1,6 @@
 #include "renderer/opengl/material_table.h"
 
 #include <algorithm>
-#include <cstring>
 
 namespace railyard::render {
 namespace {
@@ -27,21 +26,21 @@ MaterialRecord make_record(const Material& m) {
 }  // namespace
 
 void MaterialTable::clear() {
+  materials_.clear();
   records_.clear();
-  index_.clear();
   patterns_ = 0;
 }
 
+// A linear search: a frame has a few dozen distinct materials at most.
 std::uint32_t MaterialTable::add(const Material& material) {
-  MaterialRecord record = make_record(material);
-  std::vector<float> key(sizeof(record) / sizeof(float));
-  std::memcpy(key.data(), &record, sizeof(record));
-  auto [it, added] = index_.emplace(std::move(key), static_cast<std::uint32_t>(records_.size()));
-  if (added) {
-    records_.push_back(record);
+  auto found = std::find(materials_.begin(), materials_.end(), material);
+  if (found == materials_.end()) {
+    materials_.push_back(material);
+    records_.push_back(make_record(material));
     patterns_ |= bit(material.pattern);
+    found = materials_.end() - 1;
   }
-  return it->second + 1;
+  return static_cast<std::uint32_t>(found - materials_.begin()) + 1;
 }
 
 }  // namespace railyard::render

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <vector>
 
 #include "renderer/opengl/gpu_layout.h"
@@ -22,8 +21,8 @@ class MaterialTable {
 
  private:
   static unsigned bit(Pattern pattern) { return 1u << static_cast<unsigned>(pattern); }
+  std::vector<Material> materials_;  // records_[i] is made from materials_[i]
   std::vector<MaterialRecord> records_;
-  std::map<std::vector<float>, std::uint32_t> index_;
   unsigned patterns_ = 0;
 };
 

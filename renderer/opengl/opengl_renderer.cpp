@@ -88,10 +88,6 @@ glm::mat4 pinhole_clip_from_world(const Camera& camera) {
          camera.world_to_camera();
 }
 
-const Material& material_of(const Instance& instance) {
-  return instance.material ? *instance.material : instance.mesh->material;
-}
-
 InstanceRecord make_record(const Instance& instance, std::uint32_t material) {
   glm::mat3 linear(instance.object_to_world);
   InstanceRecord r;
@@ -255,7 +251,7 @@ void OpenGlRenderer::State::prepare_instances(const Scene& scene) {
       throw RendererError("scene instance " + std::to_string(i) + " has no mesh");
     }
     const GpuMesh& mesh = meshes.get(instance.mesh);
-    InstanceRecord record = make_record(instance, materials.add(material_of(instance)));
+    InstanceRecord record = make_record(instance, materials.add(instance.surface_material()));
     std::memcpy(records.data() + i * static_cast<std::size_t>(instance_stride), &record,
                 sizeof(record));
     Bounds world = transformed(mesh.bounds, instance.object_to_world);

@@ -3,16 +3,16 @@
 // per-frame scene BVH, the tracing and the tone mapping, but not writing files.
 #include "tools/railyard/bench_pathtrace.h"
 
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "logic/external_program.h"
 #include "logic/train.h"
 #include "renderer/embree/embree_renderer.h"
 #include "renderer/io/png_io.h"
@@ -59,29 +59,6 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-// Cycles' files go to --out when given, else to a folder removed afterwards.
-class CyclesFolder {
- public:
-  explicit CyclesFolder(const std::string& out)
-      : path_(out.empty() ? std::filesystem::temp_directory_path() /
-                                ("railyard-cycles-" + std::to_string(getpid()))
-                          : std::filesystem::path(out)),
-        temporary_(out.empty()) {
-    std::filesystem::create_directories(path_);
-  }
-  ~CyclesFolder() {
-    std::error_code ignored;
-    if (temporary_) std::filesystem::remove_all(path_, ignored);
-  }
-  CyclesFolder(const CyclesFolder&) = delete;
-  CyclesFolder& operator=(const CyclesFolder&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-  bool temporary_;
-};
-
 void print_comparison(const CyclesTimings& cycles, const std::vector<double>& ours) {
   std::printf(
       "Blender %s Cycles (CPU, %d threads): import %.2f s, warm-up frame (sync, BVH, "
@@ -112,11 +89,15 @@ void compare_with_cycles(const render::Scene& scene, const PathtraceBenchOptions
         where.c_str());
     return;
   }
-  CyclesFolder folder(options.out);
-  CyclesSettings settings{options.samples, options.threads, options.max_bounces, options.seed,
-                          folder.path()};
   try {
-    CyclesExport files = export_for_cycles(scene, folder.path());
+    // Cycles' files go to --out when given, else to a folder removed afterwards.
+    std::optional<TemporaryFolder> temporary;
+    std::filesystem::path folder = options.out.empty() ? temporary.emplace("railyard-cycles").path()
+                                                       : std::filesystem::path(options.out);
+    std::filesystem::create_directories(folder);
+    CyclesSettings settings{options.samples, options.threads, options.max_bounces, options.seed,
+                            folder};
+    CyclesExport files = export_for_cycles(scene, folder);
     auto script = data_root() / "tools" / "bench" / "cycles_render.py";
     print_comparison(time_cycles(*blender, script, files, settings), ours);
   } catch (const std::exception& e) {

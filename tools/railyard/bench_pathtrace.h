@@ -1,5 +1,5 @@
 // `railyard bench pathtrace`: seconds per image and rays per second of the Embree path tracer on
-// a real laid-out train (three cars, ~90k triangles with the shipped assets). Not a test: nothing
+// a real laid-out train (three cars, ~60k triangles with the shipped assets). Not a test: nothing
 // here asserts a time. When Blender is installed, the same scene is also rendered with Cycles at
 // the same samples in the same run (cycles_bench.h), the reference of issue #4.
 #pragma once

@@ -8,7 +8,7 @@
 #include <sstream>
 #include <string_view>
 
-#include "logic/program_path.h"
+#include "logic/external_program.h"
 #include "tools/railyard/child_process.h"
 
 namespace railyard {

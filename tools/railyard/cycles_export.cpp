@@ -21,16 +21,6 @@ namespace {
 
 using nlohmann::json;
 
-bool same_material(const render::Material& a, const render::Material& b) {
-  return a.base_color == b.base_color && a.metallic == b.metallic && a.roughness == b.roughness &&
-         a.pattern == b.pattern && a.pattern_color == b.pattern_color &&
-         a.pattern_scale == b.pattern_scale;
-}
-
-const render::Material& effective_material(const render::Instance& instance) {
-  return instance.material ? *instance.material : instance.mesh->material;
-}
-
 // The scene's distinct materials in order of first use, and each instance's index among them.
 struct MaterialTable {
   std::vector<render::Material> materials;
@@ -40,9 +30,9 @@ struct MaterialTable {
 MaterialTable material_table(const render::Scene& scene) {
   MaterialTable table;
   for (const render::Instance& instance : scene.instances) {
-    const render::Material& m = effective_material(instance);
+    const render::Material& m = instance.surface_material();
     unsigned index = 0;
-    while (index < table.materials.size() && !same_material(table.materials[index], m)) ++index;
+    while (index < table.materials.size() && table.materials[index] != m) ++index;
     if (index == table.materials.size()) table.materials.push_back(m);
     table.of_instance.push_back(index);
   }
