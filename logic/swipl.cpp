@@ -10,8 +10,8 @@
 #include <sstream>
 #include <string>
 
-#include "logic/external_program.h"
 #include "logic/rule.h"
+#include "util/external_program.h"
 
 extern char** environ;
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "renderer/image.h"
 #include "renderer/scene.h"
+#include "util/image.h"
 
 namespace railyard::render {
 

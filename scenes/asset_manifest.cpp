@@ -2,7 +2,8 @@
 
 #include "logic/vocabulary.h"
 #include "scenes/scene_error.h"
-#include "scenes/yaml_field.h"
+#include "util/read_file.h"
+#include "util/strict_yaml.h"
 
 namespace railyard {
 namespace {
@@ -221,7 +222,7 @@ AssetManifest parse_asset_manifest(const std::string& yaml, const std::filesyste
 }
 
 AssetManifest load_asset_manifest(const std::filesystem::path& file) {
-  return parse_asset_manifest(read_text_file(file), file);
+  return parse_asset_manifest(read_file_text(file), file);
 }
 
 }  // namespace railyard

@@ -3,7 +3,8 @@
 #include <algorithm>
 
 #include "scenes/scene_error.h"
-#include "scenes/yaml_field.h"
+#include "util/read_file.h"
+#include "util/strict_yaml.h"
 
 namespace railyard {
 namespace {
@@ -122,7 +123,7 @@ SceneSettings parse_scene_settings(const std::string& yaml, const std::string& f
 }
 
 SceneSettings load_scene_settings(const std::filesystem::path& file) {
-  return parse_scene_settings(read_text_file(file), file.string());
+  return parse_scene_settings(read_file_text(file), file.string());
 }
 
 std::filesystem::path scene_file(const std::filesystem::path& data_dir, const std::string& name) {

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "renderer/io/atomic_file.h"
+#include "util/atomic_file.h"
 
 namespace railyard::render {
 

@@ -9,7 +9,7 @@
 
 #include "renderer/annotations/pixel_box.h"
 #include "renderer/annotations/rle.h"
-#include "renderer/image.h"
+#include "util/image.h"
 
 namespace railyard::render {
 

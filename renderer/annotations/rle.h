@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "renderer/annotations/pixel_box.h"
-#include "renderer/image.h"
+#include "util/image.h"
 
 namespace railyard::render {
 

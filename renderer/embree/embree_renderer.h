@@ -9,8 +9,8 @@
 #include <memory>
 #include <string>
 
-#include "renderer/image.h"
 #include "renderer/renderer.h"
+#include "util/image.h"
 
 namespace railyard::render {
 

@@ -7,8 +7,9 @@
 #include "logic/vocabulary.h"
 #include "scenes/asset_library.h"
 #include "scenes/scene_error.h"
-#include "scenes/yaml_field.h"
 #include "test_data.h"
+#include "util/read_file.h"
+#include "util/strict_yaml.h"
 
 namespace railyard {
 namespace {
@@ -18,7 +19,7 @@ std::filesystem::path manifest_file() {
 }
 
 std::string manifest_text() {
-  return read_text_file(manifest_file());
+  return read_file_text(manifest_file());
 }
 
 std::string replaced(std::string text, const std::string& from, const std::string& to) {
@@ -27,11 +28,11 @@ std::string replaced(std::string text, const std::string& from, const std::strin
   return text.replace(at, from.size(), to);
 }
 
-// The SceneError message of parsing and loading `text` as if it were assets/manifest.yaml.
+// The InputError message of parsing and loading `text` as if it were assets/manifest.yaml.
 std::string error_of(const std::string& text) {
   try {
     AssetLibrary lib(parse_asset_manifest(text, manifest_file()));
-  } catch (const SceneError& e) {
+  } catch (const InputError& e) {
     return e.what();
   }
   return "";

@@ -6,6 +6,7 @@
 
 #include "scenes/scene_error.h"
 #include "test_data.h"
+#include "util/io_error.h"
 
 namespace railyard {
 namespace {
@@ -23,11 +24,11 @@ ground: {base_color: [0.4, 0.4, 0.4], metallic: 0, roughness: 0.8, pattern: none
 background: sky
 )";
 
-// The message of the SceneError that parsing `yaml` throws, or "" when it parses.
+// The message of the InputError that parsing `yaml` throws, or "" when it parses.
 std::string error_of(const std::string& yaml) {
   try {
     parse_scene_settings(yaml, "scenes/broken_scene.yaml");
-  } catch (const SceneError& e) {
+  } catch (const InputError& e) {
     return e.what();
   }
   return "";
@@ -124,7 +125,7 @@ TEST(SceneSettings, InvalidYamlAndMissingFilesAreReported) {
   try {
     load_scene_settings("/nonexistent/no_scene.yaml");
     FAIL() << "expected an error";
-  } catch (const SceneError& err) {
+  } catch (const IoError& err) {
     EXPECT_NE(std::string(err.what()).find("/nonexistent/no_scene.yaml"), std::string::npos);
   }
 }

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "renderer/io/atomic_file.h"
+#include "util/atomic_file.h"
 
 namespace railyard {
 
@@ -30,7 +30,7 @@ class CocoWriter {
   void add_region(std::uint64_t image, const std::string& category, const nlohmann::json& region,
                   nlohmann::json attributes);
 
-  render::AtomicFile file_;
+  AtomicFile file_;
   nlohmann::json images_ = nlohmann::json::array();
   std::uint64_t next_annotation_id_ = 1;
 };

@@ -1,7 +1,7 @@
 #include "tools/dataset/dataset_paths.h"
 
-#include "renderer/io/io_error.h"
 #include "tools/dataset/config.h"
+#include "util/io_error.h"
 
 namespace railyard {
 
@@ -36,8 +36,7 @@ void DatasetPaths::create_folders() const {
                              coco().parent_path(), splits(), runs(), description_.parent_path()}) {
     std::error_code error;
     std::filesystem::create_directories(folder, error);
-    if (error)
-      throw render::IoError("cannot create folder " + folder.string() + ": " + error.message());
+    if (error) throw IoError("cannot create folder " + folder.string() + ": " + error.message());
   }
 }
 

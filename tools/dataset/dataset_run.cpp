@@ -4,13 +4,13 @@
 #include <thread>
 
 #include "renderer/backend_choice.h"
-#include "renderer/io/atomic_file.h"
-#include "renderer/io/read_file.h"
 #include "tools/dataset/dataset_paths.h"
 #include "tools/dataset/finalize.h"
 #include "tools/dataset/pipeline.h"
 #include "tools/dataset/run_lock.h"
 #include "tools/dataset/sample_factory.h"
+#include "util/atomic_file.h"
+#include "util/read_file.h"
 
 namespace railyard {
 namespace {
@@ -35,7 +35,7 @@ BalanceOptions balance_options(const DatasetConfig& config, const RunOptions& op
 std::vector<std::uint64_t> remaining_samples(const DatasetPaths& paths, const Shard& shard,
                                              std::uint64_t count, std::uint64_t& skipped) {
   for (const auto& folder : {paths.images(), paths.depths(), paths.records()})
-    render::remove_stale_temp_files(folder);
+    remove_stale_temp_files(folder);
   std::vector<std::uint64_t> todo;
   for (std::uint64_t index : shard.samples(count)) {
     if (std::filesystem::exists(paths.record(index)))
@@ -53,7 +53,7 @@ void record_run(const DatasetPaths& paths, const Shard& shard, const RunSummary&
                               std::to_string(shard.count) + ".json");
   double earlier = 0.0;
   if (std::filesystem::exists(path)) {
-    auto bytes = render::read_file_bytes(path);
+    auto bytes = read_file_bytes(path);
     auto previous = nlohmann::json::parse(bytes.begin(), bytes.end(), nullptr, false);
     if (!previous.is_discarded()) earlier = previous.value("wall_seconds", 0.0);
   }
@@ -61,7 +61,7 @@ void record_run(const DatasetPaths& paths, const Shard& shard, const RunSummary&
                         {"wall_seconds", earlier + summary.seconds},
                         {"rendered_last_run", summary.rendered},
                         {"backend", summary.backend}};
-  render::write_file_atomically(path, run.dump(2) + "\n");
+  write_file_atomically(path, run.dump(2) + "\n");
 }
 
 unsigned writer_threads(const DatasetConfig& config) {

@@ -5,11 +5,11 @@
 
 #include "logic/description.h"
 #include "renderer/annotations/all_scenes_writer.h"
-#include "renderer/io/read_file.h"
 #include "tools/dataset/coco_writer.h"
 #include "tools/dataset/dataset_stats.h"
 #include "tools/dataset/splits.h"
 #include "tools/dataset/train_set_writer.h"
+#include "util/read_file.h"
 
 namespace railyard {
 namespace {
@@ -31,7 +31,7 @@ nlohmann::ordered_json timing(const DatasetPaths& paths) {
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator(paths.runs(), error)) {
     if (entry.path().extension() != ".json") continue;
-    auto bytes = render::read_file_bytes(entry.path());
+    auto bytes = read_file_bytes(entry.path());
     auto run = nlohmann::json::parse(bytes.begin(), bytes.end(), nullptr, false);
     if (run.is_discarded()) continue;
     double seconds = run.value("wall_seconds", 0.0);
@@ -54,7 +54,7 @@ void write_manifest(const FinalizeContext& context, const DatasetStats& stats,
                                      {"counts", stats.to_json()},
                                      {"coco_annotations", annotations},
                                      {"timing", timing(context.paths)}};
-  render::write_file_atomically(context.paths.manifest(), manifest.dump(2) + "\n");
+  write_file_atomically(context.paths.manifest(), manifest.dump(2) + "\n");
 }
 
 }  // namespace
@@ -83,7 +83,7 @@ void finalize_dataset(const FinalizeContext& context) {
   std::vector<Direction> true_labels;
   true_labels.reserve(config.count);
   for (std::uint64_t i = 0; i < config.count; ++i) {
-    auto bytes = render::read_file_bytes(paths.record(i));
+    auto bytes = read_file_bytes(paths.record(i));
     std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     auto scene = nlohmann::json::parse(text);
     LabelledTrain published = parse_description(scene.at("train").get<std::string>());

@@ -1,6 +1,6 @@
 #include "tools/dataset/label_noise.h"
 
-#include "logic/random.h"
+#include "util/random.h"
 
 namespace railyard {
 namespace {

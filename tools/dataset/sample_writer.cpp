@@ -3,9 +3,9 @@
 #include "renderer/annotations/depth_png.h"
 #include "renderer/annotations/image_annotations.h"
 #include "renderer/annotations/scene_json.h"
-#include "renderer/io/atomic_file.h"
-#include "renderer/io/exr_io.h"
-#include "renderer/io/png_io.h"
+#include "util/atomic_file.h"
+#include "util/exr_io.h"
+#include "util/png_io.h"
 
 namespace railyard {
 namespace {
@@ -42,15 +42,15 @@ void SampleWriter::write(const RenderedSample& sample) const {
     scene["true_label"] = std::string(name(sample.train.label));
   if (!outputs.masks) drop_masks(scene["car_masks"]);
 
-  render::write_png(paths.image(sample.index), sample.frame.color);
+  write_png(paths.image(sample.index), sample.frame.color);
   if (outputs.depth_png)
-    render::write_png(paths.depth_png(sample.index), render::depth_png_image(sample.frame.depth));
+    write_png(paths.depth_png(sample.index), render::depth_png_image(sample.frame.depth));
   if (outputs.depth_exr) {
-    auto compression = outputs.depth_exr_compression == "zip" ? render::ExrCompression::Zip
-                                                              : render::ExrCompression::None;
-    render::write_depth_exr(paths.depth_exr(sample.index), sample.frame.depth, compression);
+    auto compression =
+        outputs.depth_exr_compression == "zip" ? ExrCompression::Zip : ExrCompression::None;
+    write_depth_exr(paths.depth_exr(sample.index), sample.frame.depth, compression);
   }
-  render::write_file_atomically(paths.record(sample.index), scene.dump() + "\n");
+  write_file_atomically(paths.record(sample.index), scene.dump() + "\n");
 }
 
 }  // namespace railyard

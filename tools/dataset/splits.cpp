@@ -5,8 +5,8 @@
 #include <string>
 
 #include "logic/errors.h"
-#include "logic/random.h"
-#include "renderer/io/atomic_file.h"
+#include "util/atomic_file.h"
+#include "util/random.h"
 
 namespace railyard {
 namespace {
@@ -82,7 +82,7 @@ void write_splits(const Splits& splits, const std::vector<std::uint64_t>& subset
   auto write = [&](const std::string& name, const std::vector<std::uint64_t>& indices) {
     std::string text;
     for (std::uint64_t i : indices) text += std::to_string(i) + "\n";
-    render::write_file_atomically(folder / name, text);
+    write_file_atomically(folder / name, text);
   };
   write("train.txt", splits.train);
   write("val.txt", splits.val);

@@ -7,7 +7,7 @@
 
 #include "logic/sampler.h"
 #include "logic/train.h"
-#include "renderer/io/atomic_file.h"
+#include "util/atomic_file.h"
 
 namespace railyard {
 
@@ -23,8 +23,8 @@ class TrainSetWriter {
   std::filesystem::path json_lines_path() const { return json_lines_.final_path(); }
 
  private:
-  render::AtomicFile description_;
-  render::AtomicFile json_lines_;
+  AtomicFile description_;
+  AtomicFile json_lines_;
 };
 
 // The reference's path: <out>/dataset_descriptions/<rule>/<Distribution>_len_<min>-<max>.txt

@@ -7,9 +7,9 @@
 #include "logic/rule.h"
 #include "logic/sampler.h"
 #include "logic/swipl.h"
-#include "tools/railyard/child_process.h"
 #include "tools/railyard/data_root.h"
 #include "tools/railyard/rule_loading.h"
+#include "util/child_process.h"
 
 namespace railyard {
 namespace {

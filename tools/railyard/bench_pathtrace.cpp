@@ -12,10 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "logic/external_program.h"
 #include "logic/train.h"
 #include "renderer/embree/embree_renderer.h"
-#include "renderer/io/png_io.h"
 #include "scenes/asset_library.h"
 #include "scenes/layout.h"
 #include "scenes/representation.h"
@@ -23,6 +21,8 @@
 #include "tools/railyard/cycles_bench.h"
 #include "tools/railyard/cycles_export.h"
 #include "tools/railyard/data_root.h"
+#include "util/external_program.h"
+#include "util/png_io.h"
 
 namespace railyard {
 namespace {
@@ -156,7 +156,7 @@ void run_pathtrace_benchmark(const PathtraceBenchOptions& options) {
       std::filesystem::create_directories(options.out);
       auto file =
           std::filesystem::path(options.out) / ("pathtrace_" + std::to_string(samples) + ".png");
-      render::write_png(file, frame.color);
+      write_png(file, frame.color);
       std::printf("         wrote %s\n", file.c_str());
     }
   }

@@ -3,13 +3,13 @@
 #include <cstdio>
 
 #include "renderer/backend_choice.h"
-#include "renderer/io/png_io.h"
 #include "scenes/representation.h"
 #include "tools/dataset/sample_factory.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
 #include "tools/railyard/data_root.h"
 #include "tools/sheet/contact_sheet.h"
+#include "util/png_io.h"
 
 namespace railyard {
 namespace {
@@ -43,7 +43,7 @@ void run_sheet(const SheetOptions& options) {
   std::filesystem::path out =
       options.out.empty() ? "sheet_" + config.representation + "_" + scene.settings.name + ".png"
                           : options.out;
-  render::write_png(out, compose_sheet(cells, options.columns, title, text));
+  write_png(out, compose_sheet(cells, options.columns, title, text));
   std::printf("wrote %s (%zu values)\n", out.c_str(), cells.size());
 }
 

@@ -8,8 +8,8 @@
 #include <sstream>
 #include <string_view>
 
-#include "logic/external_program.h"
-#include "tools/railyard/child_process.h"
+#include "util/child_process.h"
+#include "util/external_program.h"
 
 namespace railyard {
 namespace {

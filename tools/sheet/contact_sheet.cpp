@@ -20,11 +20,10 @@ Car with_value(Descriptor d, int value) {
 
 constexpr int kGap = 12;
 constexpr int kCaptionBand = 30;
-constexpr render::Rgb8 kBackground{32, 32, 36};
-constexpr render::Rgb8 kInk{235, 235, 235};
+constexpr Rgb8 kBackground{32, 32, 36};
+constexpr Rgb8 kInk{235, 235, 235};
 
-void paste(render::Image<render::Rgb8>& sheet, const render::Image<render::Rgb8>& image, int x0,
-           int y0) {
+void paste(Image<Rgb8>& sheet, const Image<Rgb8>& image, int x0, int y0) {
   for (int y = 0; y < image.height; ++y)
     std::copy_n(&image.at(0, y), image.width, &sheet.at(x0, y0 + y));
 }
@@ -42,15 +41,14 @@ std::vector<SheetEntry> sheet_entries(Vocabulary vocabulary, int angle) {
   return entries;
 }
 
-render::Image<render::Rgb8> compose_sheet(const std::vector<SheetCell>& cells, int columns,
-                                          const std::string& title, const TextPainter& text) {
+Image<Rgb8> compose_sheet(const std::vector<SheetCell>& cells, int columns,
+                          const std::string& title, const TextPainter& text) {
   int cell_w = cells.empty() ? 0 : cells.front().image.width;
   int cell_h = cells.empty() ? 0 : cells.front().image.height;
   int rows = (static_cast<int>(cells.size()) + columns - 1) / columns;
   int title_band = text.line_height() * 2;
-  render::Image<render::Rgb8> sheet(kGap + columns * (cell_w + kGap),
-                                    title_band + rows * (cell_h + kCaptionBand + kGap),
-                                    kBackground);
+  Image<Rgb8> sheet(kGap + columns * (cell_w + kGap),
+                    title_band + rows * (cell_h + kCaptionBand + kGap), kBackground);
   text.draw(sheet, kGap, title_band - text.line_height() / 2, title, kInk);
   for (std::size_t i = 0; i < cells.size(); ++i) {
     int x = kGap + static_cast<int>(i) % columns * (cell_w + kGap);

@@ -7,8 +7,8 @@
 
 #include "logic/train.h"
 #include "logic/vocabulary.h"
-#include "renderer/image.h"
 #include "tools/sheet/text.h"
+#include "util/image.h"
 
 namespace railyard {
 
@@ -23,11 +23,11 @@ std::vector<SheetEntry> sheet_entries(Vocabulary vocabulary, int angle);
 
 struct SheetCell {
   std::string caption;
-  render::Image<render::Rgb8> image;
+  Image<Rgb8> image;
 };
 
 // Lays cells out in rows of `columns` under a title; every cell image has the same size.
-render::Image<render::Rgb8> compose_sheet(const std::vector<SheetCell>& cells, int columns,
-                                          const std::string& title, const TextPainter& text);
+Image<Rgb8> compose_sheet(const std::vector<SheetCell>& cells, int columns,
+                          const std::string& title, const TextPainter& text);
 
 }  // namespace railyard

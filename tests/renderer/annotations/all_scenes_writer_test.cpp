@@ -6,8 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "renderer/io/io_error.h"
-#include "tests/renderer/scratch_dir.h"
+#include "tests/support/scratch_dir.h"
+#include "util/io_error.h"
 
 namespace railyard::render {
 namespace {

@@ -17,8 +17,8 @@
 #include "renderer/annotations/image_annotations.h"
 #include "renderer/annotations/mask_set.h"
 #include "renderer/annotations/scene_json.h"
-#include "renderer/io/exr_io.h"
-#include "renderer/io/png_io.h"
+#include "util/exr_io.h"
+#include "util/png_io.h"
 
 namespace railyard::render {
 namespace {
@@ -90,6 +90,7 @@ double MedianMs(int repeats, const std::function<void()>& step) {
 }  // namespace railyard::render
 
 int main(int argc, char** argv) {
+  using namespace railyard;
   using namespace railyard::render;
   int vertices = argc > 1 ? std::atoi(argv[1]) : 10000;
   int repeats = argc > 2 ? std::atoi(argv[2]) : 30;

@@ -12,10 +12,11 @@
 #include <filesystem>
 #include <string>
 
-#include "renderer/io/png_io.h"
 #include "renderer/opengl/opengl_renderer.h"
 #include "test_scenes.h"
+#include "util/png_io.h"
 
+using namespace railyard;
 using namespace railyard::render;
 
 namespace {

@@ -9,9 +9,9 @@
 #include "logic/balanced_set.h"
 #include "logic/errors.h"
 #include "renderer/backend_choice.h"
-#include "renderer/io/exr_io.h"
 #include "tools/dataset/dataset_paths.h"
 #include "tools/dataset/dataset_run.h"
+#include "util/exr_io.h"
 
 namespace railyard {
 namespace {
@@ -92,7 +92,7 @@ TEST_F(GenerateTest, DepthExrCompressionKeepsTheDepth) {
     fs::path a = DatasetPaths(plain, "theoryx").depth_exr(i);
     fs::path b = DatasetPaths(zipped, "theoryx").depth_exr(i);
     EXPECT_LT(fs::file_size(b), fs::file_size(a));
-    render::Image<float> da = render::read_depth_exr(a), db = render::read_depth_exr(b);
+    Image<float> da = read_depth_exr(a), db = read_depth_exr(b);
     EXPECT_EQ(da.width, db.width);
     EXPECT_EQ(da.pixels, db.pixels);  // +infinity where nothing was hit compares equal too
   }

@@ -14,12 +14,12 @@
 #include <string>
 #include <utility>
 
-#include "tests/renderer/scratch_dir.h"
+#include "tests/support/scratch_dir.h"
 
 namespace railyard {
 namespace {
 
-using render::testing::ScratchDirTest;
+using testing::ScratchDirTest;
 
 std::shared_ptr<render::Mesh> unit_cube() {
   auto mesh = std::make_shared<render::Mesh>();

@@ -1,4 +1,4 @@
-#include "renderer/io/read_file.h"
+#include "util/read_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -6,9 +6,9 @@
 
 #include <cerrno>
 
-#include "renderer/io/io_error.h"
+#include "util/io_error.h"
 
-namespace railyard::render {
+namespace railyard {
 
 std::vector<std::uint8_t> read_file_bytes(const std::filesystem::path& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -33,4 +33,9 @@ std::vector<std::uint8_t> read_file_bytes(const std::filesystem::path& path) {
   return bytes;
 }
 
-}  // namespace railyard::render
+std::string read_file_text(const std::filesystem::path& path) {
+  auto bytes = read_file_bytes(path);
+  return std::string(bytes.begin(), bytes.end());
+}
+
+}  // namespace railyard

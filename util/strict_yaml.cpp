@@ -1,11 +1,11 @@
-#include "scenes/yaml_field.h"
+#include "util/strict_yaml.h"
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
-#include "scenes/scene_error.h"
+#include "util/input_error.h"
+#include "util/read_file.h"
 
 namespace railyard {
 
@@ -15,24 +15,15 @@ YamlField::YamlField(YAML::Node node, std::string file, std::string key, int par
       key_(std::move(key)),
       parent_line_(parent_line) {}
 
-std::string read_text_file(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) throw SceneError(file.string() + ": cannot open file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) throw SceneError(file.string() + ": cannot read file");
-  return buffer.str();
-}
-
 YamlField YamlField::load_file(const std::filesystem::path& file) {
-  return parse(read_text_file(file), file.string());
+  return parse(read_file_text(file), file.string());
 }
 
 YamlField YamlField::parse(const std::string& text, const std::string& file_name) {
   try {
     return YamlField(YAML::Load(text), file_name, "", 1);
   } catch (const YAML::Exception& e) {
-    throw SceneError(file_name + ":" + std::to_string(e.mark.line + 1) +
+    throw InputError(file_name + ":" + std::to_string(e.mark.line + 1) +
                      ": invalid YAML: " + e.msg);
   }
 }
@@ -45,7 +36,7 @@ int YamlField::line() const {
 void YamlField::fail(const std::string& message) const {
   std::string where = file_ + ":" + std::to_string(line()) + ": ";
   if (!key_.empty()) where += "key '" + key_ + "': ";
-  throw SceneError(where + message);
+  throw InputError(where + message);
 }
 
 YamlField YamlField::child(YAML::Node node, const std::string& key) const {

@@ -1,4 +1,4 @@
-#include "renderer/io/exr_io.h"
+#include "util/exr_io.h"
 
 #include <OpenEXR/ImfChannelList.h>
 #include <OpenEXR/ImfFrameBuffer.h>
@@ -11,13 +11,15 @@
 #include <limits>
 #include <random>
 
-#include "renderer/io/atomic_file.h"
-#include "renderer/io/io_error.h"
-#include "renderer/io/read_file.h"
 #include "renderer/renderer.h"
-#include "tests/renderer/scratch_dir.h"
+#include "tests/support/scratch_dir.h"
+#include "util/atomic_file.h"
+#include "util/io_error.h"
+#include "util/read_file.h"
 
-namespace railyard::render {
+namespace railyard {
+
+constexpr float kInfinity = std::numeric_limits<float>::infinity();
 namespace {
 
 namespace fs = std::filesystem;
@@ -26,7 +28,7 @@ Image<float> Depth(int w, int h, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> metres(0.05f, 80.0f);
   Image<float> depth(w, h);
-  for (float& d : depth.pixels) d = rng() % 5 == 0 ? kNoDepth : metres(rng);
+  for (float& d : depth.pixels) d = rng() % 5 == 0 ? kInfinity : metres(rng);
   return depth;
 }
 
@@ -37,7 +39,7 @@ TEST_F(ExrTest, RoundTripsExactlyIncludingInfinity) {
        {ExrCompression::Zip, ExrCompression::Zips, ExrCompression::None})
     for (auto [w, h] : {std::pair{1, 1}, std::pair{7, 5}, std::pair{480, 270}}) {
       Image<float> depth = Depth(w, h, static_cast<unsigned>(w * h));
-      depth.pixels[0] = kNoDepth;
+      depth.pixels[0] = kInfinity;
       if (depth.pixels.size() > 2) {
         depth.pixels[1] = 0.0f;
         depth.pixels[2] = std::numeric_limits<float>::denorm_min();
@@ -97,4 +99,4 @@ TEST_F(ExrTest, UnreadableFilesNameThePath) {
 }
 
 }  // namespace
-}  // namespace railyard::render
+}  // namespace railyard

@@ -1,4 +1,4 @@
-#include "renderer/io/png_io.h"
+#include "util/png_io.h"
 
 #include <gtest/gtest.h>
 
@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "renderer/io/atomic_file.h"
-#include "renderer/io/io_error.h"
-#include "renderer/io/read_file.h"
-#include "tests/renderer/scratch_dir.h"
+#include "tests/support/scratch_dir.h"
+#include "util/atomic_file.h"
+#include "util/io_error.h"
+#include "util/read_file.h"
 
-namespace railyard::render {
+namespace railyard {
 namespace {
 
 namespace fs = std::filesystem;
@@ -129,4 +129,4 @@ TEST_F(PngTest, BadArgumentsAreErrors) {
 }
 
 }  // namespace
-}  // namespace railyard::render
+}  // namespace railyard

@@ -16,12 +16,9 @@
 
 namespace railyard {
 
-// The whole of a text file; throws SceneError naming it when it cannot be read.
-std::string read_text_file(const std::filesystem::path& file);
-
 class YamlField {
  public:
-  // Throws SceneError when the file cannot be read or is not valid YAML.
+  // Throws InputError when the file cannot be read or is not valid YAML.
   static YamlField load_file(const std::filesystem::path& file);
   static YamlField parse(const std::string& text, const std::string& file_name);
 

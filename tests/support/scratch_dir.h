@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <string>
 
-namespace railyard::render::testing {
+namespace railyard::testing {
 
 // dir_ is emptied before each test and removed after it. Its name carries the process id and the
 // test's name, so tests running side by side (ctest -j) never share one.
@@ -26,4 +26,4 @@ class ScratchDirTest : public ::testing::Test {
   std::filesystem::path dir_;
 };
 
-}  // namespace railyard::render::testing
+}  // namespace railyard::testing

@@ -1,4 +1,4 @@
-#include "renderer/io/atomic_file.h"
+#include "util/atomic_file.h"
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -13,10 +13,10 @@
 #include <thread>
 #include <vector>
 
-#include "renderer/io/io_error.h"
-#include "tests/renderer/scratch_dir.h"
+#include "tests/support/scratch_dir.h"
+#include "util/io_error.h"
 
-namespace railyard::render {
+namespace railyard {
 namespace {
 
 namespace fs = std::filesystem;
@@ -177,4 +177,4 @@ TEST_F(AtomicFileTest, CommitTwiceIsAnError) {
 }
 
 }  // namespace
-}  // namespace railyard::render
+}  // namespace railyard

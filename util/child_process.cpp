@@ -1,4 +1,4 @@
-#include "tools/railyard/child_process.h"
+#include "util/child_process.h"
 
 #include <spawn.h>
 #include <sys/wait.h>

@@ -1,4 +1,4 @@
-#include "renderer/io/exr_io.h"
+#include "util/exr_io.h"
 
 #include <OpenEXR/ImfChannelList.h>
 #include <OpenEXR/ImfFrameBuffer.h>
@@ -9,10 +9,10 @@
 
 #include <string>
 
-#include "renderer/io/atomic_file.h"
-#include "renderer/io/io_error.h"
+#include "util/atomic_file.h"
+#include "util/io_error.h"
 
-namespace railyard::render {
+namespace railyard {
 namespace {
 
 Imf::Compression imf_compression(ExrCompression compression) {
@@ -89,4 +89,4 @@ Image<float> read_depth_exr(const std::filesystem::path& path) {
   }
 }
 
-}  // namespace railyard::render
+}  // namespace railyard

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace railyard::render {
+namespace railyard {
 
 class IoError : public std::runtime_error {
  public:
@@ -18,4 +18,4 @@ class IoError : public std::runtime_error {
 std::string os_error_message(const std::filesystem::path& path, std::string_view what,
                              int error_number);
 
-}  // namespace railyard::render
+}  // namespace railyard

@@ -8,9 +8,9 @@
 #include <random>
 #include <vector>
 
-#include "renderer/io/png_io.h"
+#include "util/png_io.h"
 
-namespace railyard::render {
+namespace railyard {
 namespace {
 
 float Hash(int x, int y) {
@@ -89,10 +89,10 @@ const char* FilterName(PngFilter f) {
 }
 
 }  // namespace
-}  // namespace railyard::render
+}  // namespace railyard
 
 int main(int argc, char** argv) {
-  using namespace railyard::render;
+  using namespace railyard;
   int repeats = argc > 1 ? std::atoi(argv[1]) : 30;
   for (float noise : {0.0f, 3.0f}) {
     Image<Rgb8> image = RenderLike(noise, 1);

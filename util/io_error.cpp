@@ -1,8 +1,8 @@
-#include "renderer/io/io_error.h"
+#include "util/io_error.h"
 
 #include <cstring>
 
-namespace railyard::render {
+namespace railyard {
 
 std::string os_error_message(const std::filesystem::path& path, std::string_view what,
                              int error_number) {
@@ -14,4 +14,4 @@ std::string os_error_message(const std::filesystem::path& path, std::string_view
   return message;
 }
 
-}  // namespace railyard::render
+}  // namespace railyard

@@ -1,4 +1,4 @@
-#include "logic/external_program.h"
+#include "util/external_program.h"
 
 #include <unistd.h>
 

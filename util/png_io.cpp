@@ -1,4 +1,4 @@
-#include "renderer/io/png_io.h"
+#include "util/png_io.h"
 
 #include <png.h>
 #include <zlib.h>
@@ -9,11 +9,11 @@
 #include <cstring>
 #include <string>
 
-#include "renderer/io/atomic_file.h"
-#include "renderer/io/io_error.h"
-#include "renderer/io/read_file.h"
+#include "util/atomic_file.h"
+#include "util/io_error.h"
+#include "util/read_file.h"
 
-namespace railyard::render {
+namespace railyard {
 namespace {
 
 // libpng reports errors by longjmp. Every function that calls libpng below keeps only trivially
@@ -290,4 +290,4 @@ Image<std::uint16_t> read_png_grey16(const std::filesystem::path& path) {
   return decode_png_grey16(read_file_bytes(path), path.string());
 }
 
-}  // namespace railyard::render
+}  // namespace railyard

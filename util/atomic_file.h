@@ -11,7 +11,7 @@
 #include <span>
 #include <string_view>
 
-namespace railyard::render {
+namespace railyard {
 
 // Temporaries are named ".<final name>.railyard-tmp-<pid>-<n>" in the destination's folder.
 inline constexpr std::string_view kTempMarker = ".railyard-tmp-";
@@ -56,4 +56,4 @@ int remove_stale_temp_files(const std::filesystem::path& folder);
 
 bool is_temp_file_name(std::string_view file_name);
 
-}  // namespace railyard::render
+}  // namespace railyard

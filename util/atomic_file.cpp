@@ -1,4 +1,4 @@
-#include "renderer/io/atomic_file.h"
+#include "util/atomic_file.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -9,9 +9,9 @@
 #include <string>
 #include <system_error>
 
-#include "renderer/io/io_error.h"
+#include "util/io_error.h"
 
-namespace railyard::render {
+namespace railyard {
 namespace {
 
 std::atomic<std::uint64_t> temp_counter{0};
@@ -138,4 +138,4 @@ int remove_stale_temp_files(const std::filesystem::path& folder) {
   return removed;
 }
 
-}  // namespace railyard::render
+}  // namespace railyard

@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "renderer/image.h"
+#include "util/image.h"
 
-namespace railyard::render {
+namespace railyard {
 
 enum class PngFilter { None, Sub, Up, Average, Paeth, Adaptive };
 
@@ -52,4 +52,4 @@ Image<Rgb8> read_png_rgb(const std::filesystem::path& path);
 Image<std::uint8_t> read_png_grey8(const std::filesystem::path& path);
 Image<std::uint16_t> read_png_grey16(const std::filesystem::path& path);
 
-}  // namespace railyard::render
+}  // namespace railyard

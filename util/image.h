@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace railyard::render {
+namespace railyard {
 
 struct Rgb8 {
   std::uint8_t r = 0, g = 0, b = 0;
@@ -27,4 +27,4 @@ struct Image {
   bool operator==(const Image&) const = default;
 };
 
-}  // namespace railyard::render
+}  // namespace railyard

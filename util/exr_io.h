@@ -1,14 +1,15 @@
 // Metric depth as OpenEXR: one 32-bit float channel "Z" (the name compositors and Blender use for
-// depth), lossless ZIP compression, so infinity (kNoDepth, the sky) survives the round trip.
+// depth), lossless ZIP compression, so infinity (what the renderer writes for the sky) survives the
+// round trip.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
 #include <vector>
 
-#include "renderer/image.h"
+#include "util/image.h"
 
-namespace railyard::render {
+namespace railyard {
 
 // ZIP: 16 scanlines per block, zlib level 1; ZIPS: one scanline per block. Measured on a 480x270
 // train depth map: ZIP ~6-8 ms and ~280 KB, ZIPS ~12 ms, None ~1 ms and 518 KB.
@@ -25,4 +26,4 @@ void write_depth_exr(const std::filesystem::path& path, const Image<float>& dept
 // the path when the file is missing, not OpenEXR, or has no Z channel.
 Image<float> read_depth_exr(const std::filesystem::path& path);
 
-}  // namespace railyard::render
+}  // namespace railyard
