@@ -1,6 +1,6 @@
 // `railyard bench`: throughput figures for BENCHMARKS.md. Not a test: nothing here asserts a time.
-#include "tools/railyard/bench_pathtrace.h"
-#include "tools/railyard/bench_pipeline.h"
+#include "tools/bench/bench_pathtrace.h"
+#include "tools/bench/bench_pipeline.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
 

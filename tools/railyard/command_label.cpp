@@ -2,9 +2,9 @@
 #include <cstdio>
 
 #include "logic/description.h"
+#include "tools/dataset/rule_loading.h"
 #include "tools/dataset/train_set_writer.h"
 #include "tools/railyard/commands.h"
-#include "tools/railyard/rule_loading.h"
 
 namespace railyard {
 namespace {

@@ -3,9 +3,9 @@
 #include <cstdio>
 
 #include "logic/labelled_batch.h"
+#include "tools/dataset/rule_loading.h"
 #include "tools/dataset/train_set_writer.h"
 #include "tools/railyard/commands.h"
-#include "tools/railyard/rule_loading.h"
 #include "tools/railyard/sampler_options.h"
 
 namespace railyard {

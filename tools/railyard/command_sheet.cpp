@@ -4,10 +4,10 @@
 
 #include "renderer/backend_choice.h"
 #include "scenes/representation.h"
+#include "tools/dataset/data_root.h"
 #include "tools/dataset/sample_factory.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
-#include "tools/railyard/data_root.h"
 #include "tools/sheet/contact_sheet.h"
 #include "util/png_io.h"
 

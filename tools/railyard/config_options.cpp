@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "tools/railyard/data_root.h"
+#include "tools/dataset/data_root.h"
 
 namespace railyard {
 

@@ -4,7 +4,7 @@
 
 #include "logic/rule.h"
 #include "logic/sampler.h"
-#include "logic/swipl.h"
+#include "tools/bench/swipl.h"
 
 namespace railyard {
 namespace {

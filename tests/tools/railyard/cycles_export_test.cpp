@@ -1,6 +1,6 @@
 // The Cycles export is only a fair benchmark if Blender gets our scene: the glTF, read back,
 // must hold every triangle where our scene has it, and the sidecar the camera and the lights.
-#include "tools/railyard/cycles_export.h"
+#include "tools/bench/cycles_export.h"
 
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>

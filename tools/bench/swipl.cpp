@@ -1,4 +1,4 @@
-#include "logic/swipl.h"
+#include "tools/bench/swipl.h"
 
 #include <fcntl.h>
 #include <spawn.h>

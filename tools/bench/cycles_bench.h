@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/railyard/cycles_export.h"
+#include "tools/bench/cycles_export.h"
 
 namespace railyard {
 

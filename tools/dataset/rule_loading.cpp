@@ -1,8 +1,8 @@
-#include "tools/railyard/rule_loading.h"
+#include "tools/dataset/rule_loading.h"
 
 #include <thread>
 
-#include "tools/railyard/data_root.h"
+#include "tools/dataset/data_root.h"
 
 namespace railyard {
 

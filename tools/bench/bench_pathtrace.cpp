@@ -1,7 +1,7 @@
 // The path tracer's benchmark (see bench_pathtrace.h). One warm-up frame builds the cached mesh
 // BVHs, as a dataset run would have after its first image; each timed frame then includes the
 // per-frame scene BVH, the tracing and the tone mapping, but not writing files.
-#include "tools/railyard/bench_pathtrace.h"
+#include "tools/bench/bench_pathtrace.h"
 
 #include <chrono>
 #include <cstdio>
@@ -18,9 +18,9 @@
 #include "scenes/layout.h"
 #include "scenes/representation.h"
 #include "scenes/scene_settings.h"
-#include "tools/railyard/cycles_bench.h"
-#include "tools/railyard/cycles_export.h"
-#include "tools/railyard/data_root.h"
+#include "tools/bench/cycles_bench.h"
+#include "tools/bench/cycles_export.h"
+#include "tools/dataset/data_root.h"
 #include "util/external_program.h"
 #include "util/png_io.h"
 

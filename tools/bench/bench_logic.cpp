@@ -6,9 +6,9 @@
 
 #include "logic/rule.h"
 #include "logic/sampler.h"
-#include "logic/swipl.h"
-#include "tools/railyard/data_root.h"
-#include "tools/railyard/rule_loading.h"
+#include "tools/bench/swipl.h"
+#include "tools/dataset/data_root.h"
+#include "tools/dataset/rule_loading.h"
 #include "util/child_process.h"
 
 namespace railyard {

@@ -1,4 +1,4 @@
-#include "tools/railyard/cycles_bench.h"
+#include "tools/bench/cycles_bench.h"
 
 #include <unistd.h>
 

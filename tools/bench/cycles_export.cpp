@@ -1,4 +1,4 @@
-#include "tools/railyard/cycles_export.h"
+#include "tools/bench/cycles_export.h"
 
 #include <assimp/material.h>
 #include <assimp/scene.h>

@@ -1,4 +1,4 @@
-#include "tools/railyard/data_root.h"
+#include "tools/dataset/data_root.h"
 
 #include <cstdlib>
 

@@ -1,7 +1,7 @@
 // `railyard bench pipeline`: annotated images per second end to end (generate into a temporary
 // folder) against bare rendering of the same samples (sample, layout, render, nothing written),
 // and the pipeline's overhead over bare rendering.
-#include "tools/railyard/bench_pipeline.h"
+#include "tools/bench/bench_pipeline.h"
 
 #include <sys/resource.h>
 
@@ -9,9 +9,9 @@
 #include <cstdio>
 
 #include "renderer/backend_choice.h"
+#include "tools/dataset/data_root.h"
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/sample_factory.h"
-#include "tools/railyard/data_root.h"
 
 namespace railyard {
 namespace {
