@@ -21,6 +21,8 @@ struct Camera {
   float near = 0.05f;
   float far = 500.0f;
 
+  bool operator==(const Camera&) const = default;
+
   // World to camera in OpenGL's convention: the camera looks down -Z with +Y up.
   glm::mat4 world_to_camera() const;
   glm::mat4 camera_to_world() const;

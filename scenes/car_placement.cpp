@@ -10,8 +10,6 @@
 namespace railyard {
 namespace {
 
-using render::PartKind;
-
 glm::mat4 at(const glm::vec3& p) {
   return glm::translate(glm::mat4(1.0f), p);
 }

@@ -90,10 +90,11 @@ float choose_scale(const std::vector<render::Instance>& instances, const glm::ma
   return s;
 }
 
-void set_part_centres(render::Scene& scene) {
-  std::vector<glm::vec3> lo(scene.parts.size(), glm::vec3(std::numeric_limits<float>::max()));
-  std::vector<glm::vec3> hi(scene.parts.size(), glm::vec3(-std::numeric_limits<float>::max()));
-  for (const render::Instance& inst : scene.instances) {
+void set_part_centres(TrainScene& train) {
+  std::vector<Part>& parts = train.parts;
+  std::vector<glm::vec3> lo(parts.size(), glm::vec3(std::numeric_limits<float>::max()));
+  std::vector<glm::vec3> hi(parts.size(), glm::vec3(-std::numeric_limits<float>::max()));
+  for (const render::Instance& inst : train.scene.instances) {
     if (inst.part == 0) continue;
     std::size_t i = inst.part - 1;
     for (const glm::vec3& p : inst.mesh->positions) {
@@ -102,19 +103,20 @@ void set_part_centres(render::Scene& scene) {
       hi[i] = glm::max(hi[i], w);
     }
   }
-  for (std::size_t i = 0; i < scene.parts.size(); ++i)
-    if (lo[i].x <= hi[i].x) scene.parts[i].centre = 0.5f * (lo[i] + hi[i]);
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    if (lo[i].x <= hi[i].x) parts[i].centre = 0.5f * (lo[i] + hi[i]);
 }
 
 }  // namespace
 
-render::Scene layout_train(const Train& train, Representation representation,
-                           const SceneSettings& settings, const AssetLibrary& library,
-                           const LayoutOptions& options) {
+TrainScene layout_train(const Train& train, Representation representation,
+                        const SceneSettings& settings, const AssetLibrary& library,
+                        const LayoutOptions& options) {
   TrainAssembly assembly(library);
   Extent extent = place_vehicles(assembly, train, representation);
 
-  render::Scene scene;
+  TrainScene laid_out;
+  render::Scene& scene = laid_out.scene;
   scene.camera = settings.camera_at(options.high_res);
   scene.sun = settings.sun;
   scene.sky = settings.sky;
@@ -135,9 +137,9 @@ render::Scene layout_train(const Train& train, Representation representation,
     inst.object_to_world = to_world * inst.object_to_world;
     scene.instances.push_back(std::move(inst));
   }
-  scene.parts = std::move(assembly.parts());
-  set_part_centres(scene);
-  return scene;
+  laid_out.parts = std::move(assembly.parts());
+  set_part_centres(laid_out);
+  return laid_out;
 }
 
 }  // namespace railyard

@@ -5,6 +5,7 @@
 #include "logic/train.h"
 #include "renderer/scene.h"
 #include "scenes/asset_library.h"
+#include "scenes/part.h"
 #include "scenes/representation.h"
 #include "scenes/scene_settings.h"
 
@@ -24,8 +25,8 @@ struct LayoutOptions {
 // the right of the default cameras), scales it, and adds the ground (part 0). Parts follow
 // V-LoL's car_masks; each part's centre is the centre of its world-space bounding box.
 // Deterministic: the same input gives the same scene.
-render::Scene layout_train(const Train& train, Representation representation,
-                           const SceneSettings& settings, const AssetLibrary& library,
-                           const LayoutOptions& options = {});
+TrainScene layout_train(const Train& train, Representation representation,
+                        const SceneSettings& settings, const AssetLibrary& library,
+                        const LayoutOptions& options = {});
 
 }  // namespace railyard

@@ -2,8 +2,7 @@
 
 namespace railyard {
 
-std::uint32_t TrainAssembly::add_part(render::PartKind kind, int car, int payload,
-                                      std::string label) {
+std::uint32_t TrainAssembly::add_part(PartKind kind, int car, int payload, std::string label) {
   parts_.push_back({kind, car, payload, std::move(label), glm::vec3(0.0f)});
   return static_cast<std::uint32_t>(parts_.size());
 }

@@ -9,6 +9,7 @@
 
 #include "renderer/scene.h"
 #include "scenes/asset_library.h"
+#include "scenes/part.h"
 
 namespace railyard {
 
@@ -17,7 +18,7 @@ class TrainAssembly {
   explicit TrainAssembly(const AssetLibrary& library) : library_(library) {}
 
   // Adds an annotated part and returns its id for Instance::part (index + 1).
-  std::uint32_t add_part(render::PartKind kind, int car, int payload, std::string label);
+  std::uint32_t add_part(PartKind kind, int car, int payload, std::string label);
   // Places a model: `where` maps its frame into the train frame. Meshes whose material is the
   // reference's paint slot take `paint`; a reference with a manifest material takes that.
   void place(const MeshRef& ref, const glm::mat4& where, std::uint32_t part,
@@ -25,12 +26,12 @@ class TrainAssembly {
 
   const AssetLibrary& library() const { return library_; }
   std::vector<render::Instance>& instances() { return instances_; }
-  std::vector<render::Part>& parts() { return parts_; }
+  std::vector<Part>& parts() { return parts_; }
 
  private:
   const AssetLibrary& library_;
   std::vector<render::Instance> instances_;
-  std::vector<render::Part> parts_;
+  std::vector<Part> parts_;
 };
 
 }  // namespace railyard

@@ -32,7 +32,7 @@ const int kAngles[] = {-70, -60, 0, 60, 70, 110, 120, 180, 240, 250};
 void expect_in_frame(const Train& t, Representation r, const std::string& scene_name,
                      LayoutOptions o) {
   SceneSettings settings = load_scene_settings(scene_file(testing::source_dir(), scene_name));
-  render::Scene s = layout_train(t, r, settings, testing::library(), o);
+  render::Scene s = layout_train(t, r, settings, testing::library(), o).scene;
   auto b = image_bounds(s);
   ASSERT_TRUE(b.has_value()) << scene_name;
   std::string what = scene_name + " " + std::string(representation_name(r)) + " angle " +
@@ -89,7 +89,8 @@ TEST(Framing, AutoFitFillsTheFrame) {
     LayoutOptions o;
     o.auto_fit = true;
     render::Scene s = layout_train(testing::long_train(cars, 20), Representation::Trains, settings,
-                                   testing::library(), o);
+                                   testing::library(), o)
+                          .scene;
     auto b = image_bounds(s);
     ASSERT_TRUE(b.has_value());
     float w = static_cast<float>(s.camera.width), h = static_cast<float>(s.camera.height);
@@ -102,13 +103,15 @@ TEST(Framing, RuleFillsTheFrameSensiblyForDefaultLengths) {
   // Four long cars side on cover most of the width; two short ones still a good part of it.
   SceneSettings settings = load_scene_settings(scene_file(testing::source_dir(), "base_scene"));
   render::Scene four = layout_train(testing::long_train(4, 0), Representation::Trains, settings,
-                                    testing::library(), {});
+                                    testing::library(), {})
+                           .scene;
   auto b = image_bounds(four);
   ASSERT_TRUE(b.has_value());
   EXPECT_GT(b->second.x - b->first.x, 0.7f * four.camera.width);
   Train two = testing::sample_train(0);
   two.cars.resize(2);
-  render::Scene s2 = layout_train(two, Representation::Trains, settings, testing::library(), {});
+  render::Scene s2 =
+      layout_train(two, Representation::Trains, settings, testing::library(), {}).scene;
   auto b2 = image_bounds(s2);
   ASSERT_TRUE(b2.has_value());
   EXPECT_GT(b2->second.x - b2->first.x, 0.4f * s2.camera.width);

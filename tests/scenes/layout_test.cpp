@@ -10,34 +10,32 @@
 namespace railyard {
 namespace {
 
-using render::PartKind;
-
 SceneSettings base_scene() {
   return load_scene_settings(scene_file(testing::source_dir(), "base_scene"));
 }
 
-render::Scene lay_out(const Train& t, Representation r = Representation::Trains,
-                      LayoutOptions o = {}) {
+TrainScene lay_out(const Train& t, Representation r = Representation::Trains,
+                   LayoutOptions o = {}) {
   return layout_train(t, r, base_scene(), testing::library(), o);
 }
 
-const render::Part* find_part(const render::Scene& s, PartKind kind, int car, int payload = -1) {
-  for (const render::Part& p : s.parts)
+const Part* find_part(const TrainScene& s, PartKind kind, int car, int payload = -1) {
+  for (const Part& p : s.parts)
     if (p.kind == kind && p.car == car && p.payload == payload) return &p;
   return nullptr;
 }
 
-std::size_t triangles_of(const render::Scene& s, const render::Part* part) {
+std::size_t triangles_of(const TrainScene& s, const Part* part) {
   std::size_t n = 0;
-  for (const render::Instance& i : s.instances)
+  for (const render::Instance& i : s.scene.instances)
     if (i.part != 0 && &s.parts[i.part - 1] == part) n += i.mesh->indices.size() / 3;
   return n;
 }
 
 // World-space bounds of a part's geometry.
-std::pair<glm::vec3, glm::vec3> bounds_of(const render::Scene& s, const render::Part* part) {
+std::pair<glm::vec3, glm::vec3> bounds_of(const TrainScene& s, const Part* part) {
   glm::vec3 lo(1e9f), hi(-1e9f);
-  for (const render::Instance& i : s.instances) {
+  for (const render::Instance& i : s.scene.instances) {
     if (i.part == 0 || &s.parts[i.part - 1] != part) continue;
     for (const glm::vec3& p : i.mesh->positions) {
       glm::vec3 w(i.object_to_world * glm::vec4(p, 1.0f));
@@ -49,7 +47,7 @@ std::pair<glm::vec3, glm::vec3> bounds_of(const render::Scene& s, const render::
 }
 
 TEST(Layout, TrainsPartsFollowVlolCarMasks) {
-  render::Scene s = lay_out(testing::sample_train());
+  TrainScene s = lay_out(testing::sample_train());
   // loco, rail; car 1: body, wall, wheels, 1 payload (no roof); car 2: body, wall, roof,
   // wheels, 3 payloads; car 3: body, wall, roof, wheels, 2 payloads.
   EXPECT_EQ(s.parts.size(), 2u + 4 + 7 + 6);
@@ -74,10 +72,10 @@ TEST(Layout, TrainsPartsFollowVlolCarMasks) {
 
 TEST(Layout, EveryInstanceHasAValidPartAndEveryPartGeometry) {
   for (auto r : {Representation::Trains, Representation::SimpleObjects}) {
-    render::Scene s = lay_out(testing::sample_train(25), r);
+    TrainScene s = lay_out(testing::sample_train(25), r);
     std::vector<int> used(s.parts.size(), 0);
     int ground = 0;
-    for (const render::Instance& i : s.instances) {
+    for (const render::Instance& i : s.scene.instances) {
       ASSERT_LE(i.part, s.parts.size());
       ASSERT_NE(i.mesh, nullptr);
       if (i.part == 0)
@@ -92,7 +90,7 @@ TEST(Layout, EveryInstanceHasAValidPartAndEveryPartGeometry) {
 
 TEST(Layout, BlocksPartsUseBlocksNames) {
   Train t = testing::sample_train();
-  render::Scene s = lay_out(t, Representation::SimpleObjects);
+  TrainScene s = lay_out(t, Representation::SimpleObjects);
   EXPECT_EQ(find_part(s, PartKind::Rail, 0), nullptr);  // no track in the blocks world
   EXPECT_EQ(find_part(s, PartKind::Roof, 1)->label, "cube");
   EXPECT_EQ(find_part(s, PartKind::Roof, 2)->label, "frustum");
@@ -110,7 +108,7 @@ TEST(Layout, ThreeAxlesHaveMoreWheelGeometryThanTwo) {
   Train t = testing::sample_train();
   t.cars[1].axles = 2;
   t.cars[2].axles = 3;
-  render::Scene s = lay_out(t);
+  TrainScene s = lay_out(t);
   std::size_t two = triangles_of(s, find_part(s, PartKind::Wheels, 2));
   std::size_t three = triangles_of(s, find_part(s, PartKind::Wheels, 3));
   EXPECT_EQ(2 * three, 3 * two);
@@ -119,7 +117,7 @@ TEST(Layout, ThreeAxlesHaveMoreWheelGeometryThanTwo) {
 }
 
 TEST(Layout, LongCarBodyIsLongerThanShort) {
-  render::Scene s = lay_out(testing::sample_train(0));
+  TrainScene s = lay_out(testing::sample_train(0));
   auto [slo, shi] = bounds_of(s, find_part(s, PartKind::Body, 1));
   auto [llo, lhi] = bounds_of(s, find_part(s, PartKind::Body, 2));
   EXPECT_GT((lhi.x - llo.x), 1.3f * (shi.x - slo.x));
@@ -127,7 +125,7 @@ TEST(Layout, LongCarBodyIsLongerThanShort) {
 
 TEST(Layout, CarsFollowTheLocomotiveInOrderWithoutOverlap) {
   Train t = testing::sample_train(0);
-  render::Scene s = lay_out(t);
+  TrainScene s = lay_out(t);
   auto [loco_lo, loco_hi] = bounds_of(s, find_part(s, PartKind::Locomotive, 0));
   float front = loco_lo.x;
   for (int car = 1; car <= 3; ++car) {
@@ -147,9 +145,9 @@ TEST(Layout, CarsFollowTheLocomotiveInOrderWithoutOverlap) {
 }
 
 TEST(Layout, AngleTurnsTheTrainAboutItsCentre) {
-  render::Scene straight = lay_out(testing::sample_train(0));
-  render::Scene turned = lay_out(testing::sample_train(90));
-  render::Scene reversed = lay_out(testing::sample_train(180));
+  TrainScene straight = lay_out(testing::sample_train(0));
+  TrainScene turned = lay_out(testing::sample_train(90));
+  TrainScene reversed = lay_out(testing::sample_train(180));
   glm::vec3 loco = find_part(straight, PartKind::Locomotive, 0)->centre;
   EXPECT_GT(loco.x, 3.0f);  // heads towards +X at angle 0
   glm::vec3 loco90 = find_part(turned, PartKind::Locomotive, 0)->centre;
@@ -161,8 +159,8 @@ TEST(Layout, AngleTurnsTheTrainAboutItsCentre) {
 }
 
 TEST(Layout, PartCentresLieInsideTheirParts) {
-  render::Scene s = lay_out(testing::sample_train(40));
-  for (const render::Part& p : s.parts) {
+  TrainScene s = lay_out(testing::sample_train(40));
+  for (const Part& p : s.parts) {
     auto [lo, hi] = bounds_of(s, &p);
     EXPECT_TRUE(glm::all(glm::greaterThanEqual(p.centre, lo - 1e-4f)) &&
                 glm::all(glm::lessThanEqual(p.centre, hi + 1e-4f)))
@@ -171,29 +169,30 @@ TEST(Layout, PartCentresLieInsideTheirParts) {
 }
 
 TEST(Layout, PaintFollowsTheCarColour) {
-  render::Scene s = lay_out(testing::sample_train());
+  TrainScene s = lay_out(testing::sample_train());
   const AssetManifest& m = testing::library().manifest();
-  const render::Part* body = find_part(s, PartKind::Body, 2);  // hexagon = red
+  const Part* body = find_part(s, PartKind::Body, 2);  // hexagon = red
   bool painted = false;
-  for (const render::Instance& i : s.instances)
+  for (const render::Instance& i : s.scene.instances)
     if (i.part != 0 && &s.parts[i.part - 1] == body && i.material)
       painted = painted || i.material->base_color == m.material("red").base_color;
   EXPECT_TRUE(painted);
-  EXPECT_EQ(s.instances.front().material->pattern, base_scene().ground.pattern);
+  EXPECT_EQ(s.scene.instances.front().material->pattern, base_scene().ground.pattern);
 }
 
 TEST(Layout, IsDeterministic) {
   for (auto r : {Representation::Trains, Representation::SimpleObjects}) {
     LayoutOptions fit;
     fit.auto_fit = true;
-    render::Scene a = lay_out(testing::sample_train(-37), r, fit);
-    render::Scene b = lay_out(testing::sample_train(-37), r, fit);
-    ASSERT_EQ(a.instances.size(), b.instances.size());
-    for (std::size_t i = 0; i < a.instances.size(); ++i) {
-      EXPECT_EQ(a.instances[i].mesh, b.instances[i].mesh);
-      EXPECT_EQ(a.instances[i].object_to_world, b.instances[i].object_to_world);
-      EXPECT_EQ(a.instances[i].part, b.instances[i].part);
-      EXPECT_EQ(a.instances[i].material.has_value(), b.instances[i].material.has_value());
+    TrainScene a = lay_out(testing::sample_train(-37), r, fit);
+    TrainScene b = lay_out(testing::sample_train(-37), r, fit);
+    ASSERT_EQ(a.scene.instances.size(), b.scene.instances.size());
+    for (std::size_t i = 0; i < a.scene.instances.size(); ++i) {
+      EXPECT_EQ(a.scene.instances[i].mesh, b.scene.instances[i].mesh);
+      EXPECT_EQ(a.scene.instances[i].object_to_world, b.scene.instances[i].object_to_world);
+      EXPECT_EQ(a.scene.instances[i].part, b.scene.instances[i].part);
+      EXPECT_EQ(a.scene.instances[i].material.has_value(),
+                b.scene.instances[i].material.has_value());
     }
     ASSERT_EQ(a.parts.size(), b.parts.size());
     for (std::size_t i = 0; i < a.parts.size(); ++i) {
@@ -206,9 +205,9 @@ TEST(Layout, IsDeterministic) {
 TEST(Layout, ThreeCarTrainIsAsDetailedAsTheBenchmarkAnchor) {
   // The benchmarks compare with V-LoL's Blender scene of about 90k triangles; ours tessellates
   // round parts for their largest size on screen (assets/README.md) and comes to about 60k.
-  render::Scene s = lay_out(testing::sample_train());
+  TrainScene s = lay_out(testing::sample_train());
   std::size_t n = 0;
-  for (const render::Instance& i : s.instances) n += i.mesh->indices.size() / 3;
+  for (const render::Instance& i : s.scene.instances) n += i.mesh->indices.size() / 3;
   EXPECT_GT(n, 50000u);
   EXPECT_LT(n, 110000u);
 }
@@ -216,9 +215,9 @@ TEST(Layout, ThreeCarTrainIsAsDetailedAsTheBenchmarkAnchor) {
 TEST(Layout, HighResOptionPicksTheHighResCamera) {
   LayoutOptions o;
   o.high_res = true;
-  render::Scene s = lay_out(testing::sample_train(), Representation::Trains, o);
-  EXPECT_EQ(s.camera.width, 1920);
-  EXPECT_EQ(s.camera.height, 1080);
+  TrainScene s = lay_out(testing::sample_train(), Representation::Trains, o);
+  EXPECT_EQ(s.scene.camera.width, 1920);
+  EXPECT_EQ(s.scene.camera.height, 1080);
 }
 
 }  // namespace

@@ -115,7 +115,7 @@ void run_pathtrace_benchmark(const PathtraceBenchOptions& options) {
   }
   SceneSettings settings = load_scene_settings(scene_file(data_root(), options.scene));
   AssetLibrary library = AssetLibrary::load(AssetLibrary::default_manifest(data_root()));
-  render::Scene scene = layout_train(bench_train(), *representation, settings, library);
+  render::Scene scene = layout_train(bench_train(), *representation, settings, library).scene;
   scene.camera.width = options.width;
   scene.camera.height = options.height;
 

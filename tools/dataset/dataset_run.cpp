@@ -127,7 +127,7 @@ std::function<render::Scene(std::uint64_t)> dataset_scenes(const DatasetConfig& 
       throw std::out_of_range("train " + std::to_string(index) + ": the dataset has " +
                               std::to_string(count) + " trains");
     }
-    return layout_scene(*scene, trains->train(index).train);
+    return layout_scene(*scene, trains->train(index).train).scene;
   };
 }
 

@@ -2,13 +2,14 @@
 
 namespace railyard {
 
-void DatasetStats::add(const LabelledTrain& published, Direction true_label) {
+void DatasetStats::add(const SampleRecord& record) {
+  const Train& train = record.train.train;
   ++samples_;
-  true_east_ += true_label == Direction::East;
-  published_east_ += published.label == Direction::East;
-  flipped_ += published.label != true_label;
-  ++lengths_[published.train.cars.size()];
-  for (const Car& car : published.train.cars)
+  true_east_ += record.train.label == Direction::East;
+  published_east_ += record.published == Direction::East;
+  flipped_ += record.published != record.train.label;
+  ++lengths_[train.cars.size()];
+  for (const Car& car : train.cars)
     for (Descriptor d : kDescriptors) {
       if (d == Descriptor::LoadShape && car.load_count == 0) continue;
       ++values_[d][descriptor_value(car, d)];

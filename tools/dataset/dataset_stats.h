@@ -9,12 +9,13 @@
 
 #include "logic/train.h"
 #include "logic/vocabulary.h"
+#include "tools/dataset/formats/sample_record.h"
 
 namespace railyard {
 
 class DatasetStats {
  public:
-  void add(const LabelledTrain& published, Direction true_label);
+  void add(const SampleRecord& record);
 
   std::uint64_t samples() const { return samples_; }
   std::uint64_t east(bool published) const { return published ? published_east_ : true_east_; }

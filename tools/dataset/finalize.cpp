@@ -3,12 +3,14 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "logic/description.h"
-#include "renderer/annotations/all_scenes_writer.h"
-#include "tools/dataset/coco_writer.h"
+#include "logic/distribution.h"
 #include "tools/dataset/dataset_stats.h"
+#include "tools/dataset/formats/all_scenes_writer.h"
+#include "tools/dataset/formats/coco_writer.h"
+#include "tools/dataset/formats/sample_record.h"
+#include "tools/dataset/formats/train_set_writer.h"
+#include "tools/dataset/formats/vlol_scene.h"
 #include "tools/dataset/splits.h"
-#include "tools/dataset/train_set_writer.h"
 #include "util/read_file.h"
 
 namespace railyard {
@@ -72,29 +74,30 @@ void finalize_dataset(const FinalizeContext& context) {
   auto missing = missing_samples(paths, config.count);
   if (!missing.empty()) throw std::runtime_error(missing_message(missing, config.count));
 
-  render::AllScenesWriter all_scenes(paths.all_scenes(),
-                                     {context.created_date, context.version, std::nullopt});
+  AllScenesWriter all_scenes(paths.all_scenes(),
+                             {context.created_date, context.version, std::nullopt});
   std::optional<CocoWriter> coco;
   if (config.outputs.coco)
     coco.emplace(paths.coco(), paths.root().filename().string(), context.created_date,
-                 context.version);
+                 context.version, config.outputs.masks);
+  const VlolDataset vlol{std::string(distribution_name(config.sampler.distribution)),
+                         context.rule_name,
+                         config.representation,
+                         config.sampler.min_cars,
+                         config.sampler.max_cars,
+                         config.outputs.masks};
   TrainSetWriter descriptions(paths.description_file());
   DatasetStats stats;
   std::vector<Direction> true_labels;
   true_labels.reserve(config.count);
   for (std::uint64_t i = 0; i < config.count; ++i) {
-    auto bytes = read_file_bytes(paths.record(i));
-    std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-    auto scene = nlohmann::json::parse(text);
-    LabelledTrain published = parse_description(scene.at("train").get<std::string>());
-    Direction truth = scene.value("true_label", std::string(name(published.label))) == "east"
-                          ? Direction::East
-                          : Direction::West;
-    all_scenes.append_serialized(text);
-    if (coco) coco->add_image(i, scene, scene["camera"]["width"], scene["camera"]["height"]);
+    SampleRecord record = read_sample_record(paths.record(i));
+    all_scenes.append(vlol_scene_json(record, vlol));
+    if (coco) coco->add_sample(record);
+    LabelledTrain published{record.train.train, record.published};
     descriptions.append(std::span(&published, 1), i);
-    stats.add(published, truth);
-    true_labels.push_back(truth);
+    stats.add(record);
+    true_labels.push_back(record.train.label);
   }
   Splits splits = make_splits(true_labels, config.splits, config.subsets, config.seed);
   write_splits(splits, config.subsets, paths.splits());

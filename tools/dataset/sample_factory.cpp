@@ -26,7 +26,7 @@ SceneContext load_scene_context(const DatasetConfig& config,
   return context;
 }
 
-render::Scene layout_scene(const SceneContext& context, const Train& train) {
+TrainScene layout_scene(const SceneContext& context, const Train& train) {
   return layout_train(train, context.representation, context.settings, *context.assets,
                       context.layout);
 }
@@ -41,7 +41,7 @@ RenderedSample SampleFactory::operator()(std::uint64_t index) {
   options.samples = config_.samples;
   options.seed = config_.seed;
   options.image_index = static_cast<int>(index);
-  sample.frame = renderer_.render(sample.scene, options);
+  sample.frame = renderer_.render(sample.scene.scene, options);
   return sample;
 }
 

@@ -28,7 +28,7 @@ struct SceneContext {
 SceneContext load_scene_context(const DatasetConfig& config, const std::filesystem::path& data_dir);
 
 // The scene of a train as a dataset with this context lays it out.
-render::Scene layout_scene(const SceneContext& context, const Train& train);
+TrainScene layout_scene(const SceneContext& context, const Train& train);
 
 class SampleFactory {
  public:

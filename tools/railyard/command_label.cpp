@@ -1,9 +1,9 @@
 // `railyard label`: relabels an existing description file with another rule.
 #include <cstdio>
 
-#include "logic/description.h"
+#include "tools/dataset/formats/description.h"
+#include "tools/dataset/formats/train_set_writer.h"
 #include "tools/dataset/rule_loading.h"
-#include "tools/dataset/train_set_writer.h"
 #include "tools/railyard/commands.h"
 
 namespace railyard {

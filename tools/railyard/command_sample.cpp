@@ -3,8 +3,8 @@
 #include <cstdio>
 
 #include "logic/labelled_batch.h"
+#include "tools/dataset/formats/train_set_writer.h"
 #include "tools/dataset/rule_loading.h"
-#include "tools/dataset/train_set_writer.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/sampler_options.h"
 

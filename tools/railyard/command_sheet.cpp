@@ -34,7 +34,8 @@ void run_sheet(const SheetOptions& options) {
     render_options.samples = config.samples;
     render_options.seed = config.seed;
     cells.push_back(
-        {entry.caption, renderer->render(layout_scene(scene, entry.train), render_options).color});
+        {entry.caption,
+         renderer->render(layout_scene(scene, entry.train).scene, render_options).color});
   }
   std::string title =
       "railyard " RAILYARD_VERSION ": " + config.representation + ", " + scene.settings.name +

@@ -80,7 +80,6 @@ glm::ivec2 pixel_of(const Camera& camera, const glm::vec3& world) {
 // Two boxes on a ground plane: ids per pixel agree with an exact ray cast of the same boxes.
 Scene two_boxes() {
   Scene scene = empty_scene();
-  scene.parts = {testing::test_part(PartKind::Body, 1), testing::test_part(PartKind::Roof, 1)};
   scene.instances.push_back({make_ground(50.0f), glm::mat4(1.0f), 0, std::nullopt});
   scene.instances.push_back(
       {make_box({2.0f, 1.0f, 1.0f}), translation({-1.5f, 0.0f, 0.5f}), 1, std::nullopt});
@@ -177,7 +176,6 @@ TEST_F(OpenGlRendererTest, FisheyeIdsAgreeWithCameraProjection) {
   const glm::vec3 centres[] = {{0.0f, 6.0f, 1.0f},  {-4.0f, 3.0f, 1.0f}, {5.0f, 2.0f, 1.0f},
                                {-2.0f, 1.0f, 3.0f}, {3.0f, 0.5f, 2.5f},  {1.5f, 4.0f, 0.5f}};
   for (std::uint32_t i = 0; i < std::size(centres); ++i) {
-    scene.parts.push_back(testing::test_part(PartKind::Payload, 1));
     scene.instances.push_back(
         {make_box(glm::vec3(0.6f)), translation(centres[i]), i + 1, std::nullopt});
   }
@@ -223,7 +221,6 @@ TEST_F(OpenGlRendererTest, SunlitFacesAndGroundAreBrighterThanShadowedOnes) {
   grey.base_color = glm::vec3(0.6f);
   grey.roughness = 0.8f;
   scene.instances.push_back({make_ground(40.0f, grey), glm::mat4(1.0f), 0, std::nullopt});
-  scene.parts.push_back(testing::test_part(PartKind::Body, 1));
   scene.instances.push_back(
       {make_box({1.0f, 1.0f, 2.0f}, grey), translation({0.0f, 0.0f, 1.0f}), 1, std::nullopt});
   Frame frame = render(scene);
@@ -360,7 +357,6 @@ TEST_F(OpenGlRendererTest, SandGroundVariesWithTheCppPattern) {
 TEST_F(OpenGlRendererTest, MeshesReplacedBetweenFramesAreNotServedStale) {
   for (int round = 0; round < 3; ++round) {
     Scene scene = empty_scene();
-    scene.parts.push_back(testing::test_part(PartKind::Body, 1));
     // A fresh mesh every round, possibly at a dead mesh's address: a sphere, then boxes.
     auto mesh = round == 1 ? make_box(glm::vec3(0.4f)) : make_sphere(1.5f, 12);
     scene.instances.push_back({mesh, translation({0.0f, 0.0f, 1.5f}), 1, std::nullopt});

@@ -1,8 +1,7 @@
 #!/usr/bin/python3
 """SHA-256 of every file a `railyard generate` run wrote under OUTPUT, minus what legitimately
 differs between runs: the wall times (runs/, the manifest's timing) and the day the dataset was
-started (replaced by a placeholder wherever it appears). The per-sample records/ are the
-pipeline's resume state, not a published file, and are left out. Prints `<sha256>  <case>/<relative path>`
+started (replaced by a placeholder wherever it appears). Prints `<sha256>  <case>/<relative path>`
 lines, sorted. Usage: golden_hashes.py CASE OUTPUT"""
 import hashlib
 import json
@@ -28,7 +27,7 @@ def main() -> None:
     lines = []
     for path in sorted(p for p in output.rglob("*") if p.is_file()):
         relative = path.relative_to(output).as_posix()
-        if "/runs/" in "/" + relative or "/records/" in "/" + relative:
+        if "/runs/" in "/" + relative:
             continue
         digest = hashlib.sha256(normalised(path, created)).hexdigest()
         lines.append(f"{digest}  {case}/{relative}")
