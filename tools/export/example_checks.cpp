@@ -79,7 +79,10 @@ void check_train(const Train& train, const std::string& id) {
 }  // namespace
 
 std::string example_id(const Example& example) {
-  return example.id.empty() ? "t" + std::to_string(example.index) : example.id;
+  if (!example.id.empty()) return example.id;
+  std::string id = "t";
+  id += std::to_string(example.index);
+  return id;
 }
 
 void check_examples(std::span<const Example> examples) {
