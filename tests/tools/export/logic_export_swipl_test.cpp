@@ -34,15 +34,14 @@ std::string case_name(const Case& c) {
   return std::string(vocabulary_key(c.vocabulary)) + "_" + c.rule;
 }
 
-const std::vector<Example>& examples_for(const std::string& rule) {
-  static std::map<std::string, std::vector<Example>> cache;
-  auto it = cache.find(rule);
-  if (it == cache.end()) {
-    std::vector<Example> examples = comparison_examples();
-    label_with_rule(examples, rule);
-    it = cache.emplace(rule, std::move(examples)).first;
-  }
-  return it->second;
+fs::path rewritten_rule(const Case& c) {
+  return kChecks / "prolog" / (c.rule + "_" + std::string(vocabulary_key(c.vocabulary)) + ".pl");
+}
+
+std::vector<Example> examples_for(const std::string& rule) {
+  std::vector<Example> examples = comparison_examples();
+  label_with_rule(examples, rule);
+  return examples;
 }
 
 // railyard_train(Id, Term). for the examples of one split.
@@ -55,7 +54,9 @@ void write_train_terms(const std::vector<Example>& examples, const std::string& 
           << ").\n";
 }
 
-// Runs a program and expects exit 0 with no warning or error in what it printed.
+// Runs a program and expects exit 0 with no warning or error in what it printed. The checks are
+// run as `swipl -q SCRIPT -- ARGUMENTS`: without "--", arguments ending in .pl would be loaded
+// as scripts too.
 void expect_clean_run(const std::string& program, const std::vector<std::string>& arguments) {
   ChildResult run = run_child(program, arguments);
   std::string command = program;
@@ -65,53 +66,89 @@ void expect_clean_run(const std::string& program, const std::vector<std::string>
   EXPECT_EQ(run.output.find("ERROR"), std::string::npos) << command << "\n" << run.output;
 }
 
-class LogicExport : public render::testing::ScratchDirTest,
-                    public ::testing::WithParamInterface<Case> {};
+std::string script(const std::string& name) {
+  return (kChecks / "prolog" / name).string();
+}
 
-TEST_P(LogicExport, FactsAndLabelsAgreeWithSwiProlog) {
+const std::vector<std::string> kSplits = {"train", "test"};
+
+class ExportedFacts : public render::testing::ScratchDirTest,
+                      public ::testing::WithParamInterface<LogicVocabulary> {};
+
+TEST_P(ExportedFacts, AreWhatTheBackgroundPredicatesSay) {
   if (!find_on_path("swipl")) GTEST_SKIP() << "swipl (SWI-Prolog) is not on PATH";
-  const Case& c = GetParam();
-  const std::vector<Example>& examples = examples_for(c.rule);
-  fs::path rule =
-      kChecks / "prolog" / (c.rule + "_" + std::string(vocabulary_key(c.vocabulary)) + ".pl");
-  write_export({ExportTarget::Popper, c.vocabulary, {}}, examples, dir_ / "popper");
-  for (std::string split : {"train", "test"}) {
+  std::vector<Example> examples = examples_for("theoryx");
+  std::string vocabulary(vocabulary_key(GetParam()));
+  write_export({ExportTarget::Popper, GetParam(), {}}, examples, dir_ / "popper");
+  for (const std::string& split : kSplits) {
     SCOPED_TRACE(split);
-    fs::path folder = dir_ / "popper" / split;
-    write_train_terms(examples, split, dir_ / (split + "_trains.pl"));
-    expect_clean_run(
-        "swipl", {"-q", (kChecks / "prolog" / "check_export.pl").string(),
-                  std::string(vocabulary_key(c.vocabulary)), (kRules / "background.pl").string(),
-                  (folder / "bk.pl").string(), (folder / "exs.pl").string(),
-                  (dir_ / (split + "_trains.pl")).string(), rule.string()});
+    fs::path trains = dir_ / (split + "_trains.pl");
+    write_train_terms(examples, split, trains);
+    expect_clean_run("swipl", {"-q", script("check_export.pl"), "--", vocabulary,
+                               (kRules / "background.pl").string(),
+                               (dir_ / "popper" / split / "bk.pl").string(), trains.string()});
   }
 }
 
-TEST_P(LogicExport, AlephFilesLoadWithTheirDeclarations) {
+INSTANTIATE_TEST_SUITE_P(Vocabularies, ExportedFacts,
+                         ::testing::Values(LogicVocabulary::Relational, LogicVocabulary::Michalski),
+                         [](const auto& info) { return std::string(vocabulary_key(info.param)); });
+
+// The shipped rules rewritten over each vocabulary (prolog/<rule>_<vocabulary>.pl).
+std::vector<std::string> rewritten_rules(LogicVocabulary vocabulary) {
+  if (vocabulary == LogicVocabulary::Relational) return {"theoryx", "numerical", "complex"};
+  return {"theoryx"};
+}
+
+class RewrittenRules : public render::testing::ScratchDirTest,
+                       public ::testing::WithParamInterface<LogicVocabulary> {};
+
+TEST_P(RewrittenRules, LabelEveryExampleAsExported) {
+  if (!find_on_path("swipl")) GTEST_SKIP() << "swipl (SWI-Prolog) is not on PATH";
+  std::vector<std::string> rules = rewritten_rules(GetParam());
+  for (const std::string& rule : rules)
+    write_export({ExportTarget::Popper, GetParam(), {}}, examples_for(rule), dir_ / rule);
+  for (const std::string& split : kSplits) {
+    SCOPED_TRACE(split);
+    // The trains, so the facts, are the same whatever the rule; only the labels differ.
+    std::vector<std::string> arguments = {"-q", script("check_labels.pl"), "--",
+                                          (dir_ / rules[0] / split / "bk.pl").string()};
+    for (const std::string& rule : rules) {
+      arguments.push_back((dir_ / rule / split / "exs.pl").string());
+      arguments.push_back(rewritten_rule({GetParam(), rule}).string());
+    }
+    expect_clean_run("swipl", arguments);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Vocabularies, RewrittenRules,
+                         ::testing::Values(LogicVocabulary::Relational, LogicVocabulary::Michalski),
+                         [](const auto& info) { return std::string(vocabulary_key(info.param)); });
+
+class AlephExport : public render::testing::ScratchDirTest,
+                    public ::testing::WithParamInterface<Case> {};
+
+TEST_P(AlephExport, LoadsWithItsDeclarationsAndLabelsAsExported) {
   if (!find_on_path("swipl")) GTEST_SKIP() << "swipl (SWI-Prolog) is not on PATH";
   const Case& c = GetParam();
-  const std::vector<Example>& examples = examples_for(c.rule);
-  fs::path rule =
-      kChecks / "prolog" / (c.rule + "_" + std::string(vocabulary_key(c.vocabulary)) + ".pl");
+  std::vector<Example> examples = examples_for(c.rule);
   write_export({ExportTarget::Aleph, c.vocabulary, {}}, examples, dir_ / "aleph");
   write_export({ExportTarget::Popper, c.vocabulary, {}}, examples, dir_ / "popper");
-  for (std::string split : {"train", "test"}) {
+  for (const std::string& split : kSplits) {
     SCOPED_TRACE(split);
     fs::path folder = dir_ / "aleph" / split;
-    expect_clean_run("swipl", {"-q", (kChecks / "prolog" / "check_aleph.pl").string(),
-                               (folder / "train.b").string(), (folder / "train.f").string(),
-                               (folder / "train.n").string(), rule.string()});
-    // The background facts are Popper's, checked against background.pl above.
+    expect_clean_run("swipl", {"-q", script("check_aleph.pl"), "--", (folder / "train.b").string(),
+                               (folder / "train.f").string(), (folder / "train.n").string(),
+                               rewritten_rule(c).string()});
+    // The background facts are Popper's, checked against background.pl by ExportedFacts.
     std::string bk = read_text(dir_ / "popper" / split / "bk.pl");
     std::string facts = bk.substr(bk.find('\n') + 1);
     EXPECT_NE(read_text(folder / "train.b").find(facts), std::string::npos);
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Vocabularies, LogicExport,
-                         ::testing::Values(Case{LogicVocabulary::Relational, "theoryx"},
-                                           Case{LogicVocabulary::Relational, "numerical"},
-                                           Case{LogicVocabulary::Relational, "complex"},
+INSTANTIATE_TEST_SUITE_P(Vocabularies, AlephExport,
+                         ::testing::Values(Case{LogicVocabulary::Relational, "complex"},
                                            Case{LogicVocabulary::Michalski, "theoryx"}),
                          [](const auto& info) { return case_name(info.param); });
 

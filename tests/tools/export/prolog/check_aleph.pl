@@ -1,4 +1,4 @@
-% Checks an Aleph export: swipl check_aleph.pl TRAIN_B TRAIN_F TRAIN_N RULE
+% Checks an Aleph export: swipl check_aleph.pl -- TRAIN_B TRAIN_F TRAIN_N RULE
 % train.b is loaded with Aleph's declarations as the directives of aleph_stub.pl. Every body
 % mode must name a predicate train.b defines, with a determination, and every fact of it must
 % fit the mode's types (+car: car/1 holds for the value, #color: color/1, int: an integer); the

@@ -1,11 +1,10 @@
-% Checks a Popper export (bk.pl, exs.pl) against the canonical train terms it was made from:
-%   swipl check_export.pl VOCABULARY BACKGROUND BK EXS TRAINS [RULE]
+% Checks the facts of a Popper export against the canonical train terms they were made from:
+%   swipl check_export.pl -- VOCABULARY BACKGROUND BK TRAINS
 % VOCABULARY is relational or michalski; BACKGROUND is logic/rules/background.pl; TRAINS holds
 % railyard_train(Id, Term) facts. For every predicate of the vocabulary the exported facts must
 % be exactly the answers of its canonical definition (background.pl's, or michalski_style.pl's
 % built on it) for every train, car and load, enumerated with the object bound and the other
-% arguments free; no other predicate may be exported. With RULE, a rule over the exported
-% predicates, every pos/1 example must be eastbound and every neg/1 example not.
+% arguments free; no other predicate may be exported.
 % Prints one line per failure and a summary; exits 0 when everything agrees.
 :- initialization(main, main).
 
@@ -15,7 +14,7 @@ failures(0).
 here(Dir) :- source_file(here(_), File), file_directory_name(File, Dir).
 
 main :-
-    current_prolog_flag(argv, [Vocabulary, Background, Bk, Exs, Trains|Rule]),
+    current_prolog_flag(argv, [Vocabulary, Background, Bk, Trains]),
     load_files(canon:Background, []),
     (   Vocabulary == michalski
     ->  here(Dir), directory_file_path(Dir, 'michalski_style.pl', Style),
@@ -23,12 +22,10 @@ main :-
     ;   true
     ),
     load_files(exported:Bk, []),
-    load_files(exported:Exs, []),
     load_files(Trains, []),
     findall(Id-Term, railyard_train(Id, Term), Objects),
     check_vocabulary(Vocabulary, Objects),
     check_nothing_else(Vocabulary),
-    (   Rule = [RuleFile] -> load_files(exported:RuleFile, []), check_labels ; true ),
     failures(N),
     length(Objects, Count),
     format("checked ~w trains, ~w failures~n", [Count, N]),
@@ -124,17 +121,5 @@ report(PI, What, Facts) :-
 
 check_nothing_else(Vocabulary) :-
     forall(( current_predicate(exported:P/A),
-             \+ memberchk(P/A, [pos/1, neg/1]),
              \+ ( spec(Vocabulary, P, Kinds), length(Kinds, A) ) ),
            fail_with("~w is exported but is not in the ~w vocabulary", [P/A, Vocabulary])).
-
-check_labels :-
-    forall(exported:pos(eastbound(T)),
-           ( exported:eastbound(T) -> true
-           ; fail_with("positive example ~w is not eastbound under the rule", [T]) )),
-    forall(exported:neg(eastbound(T)),
-           ( \+ exported:eastbound(T) -> true
-           ; fail_with("negative example ~w is eastbound under the rule", [T]) )),
-    aggregate_all(count, exported:pos(_), Pos),
-    aggregate_all(count, exported:neg(_), Neg),
-    format("labels: ~w positive, ~w negative examples agree with the rule~n", [Pos, Neg]).
