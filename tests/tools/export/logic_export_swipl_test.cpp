@@ -152,6 +152,20 @@ INSTANTIATE_TEST_SUITE_P(Vocabularies, AlephExport,
                                            Case{LogicVocabulary::Michalski, "theoryx"}),
                          [](const auto& info) { return case_name(info.param); });
 
+TEST_P(AlephExport, SmallSplitsDeclareThePredicatesWithoutFacts) {
+  if (!find_on_path("swipl")) GTEST_SKIP() << "swipl (SWI-Prolog) is not on PATH";
+  const Case& c = GetParam();
+  std::vector<Example> examples = sampled_examples(false, 2, 2, 2, 8, 0);
+  label_with_rule(examples, c.rule);
+  for (Example& e : examples) e.split = "tiny";
+  write_export({ExportTarget::Aleph, c.vocabulary, {}}, examples, dir_);
+  fs::path folder = dir_ / "tiny";
+  EXPECT_NE(read_text(folder / "train.b").find(":- dynamic("), std::string::npos);
+  expect_clean_run("swipl", {"-q", script("check_aleph.pl"), "--", (folder / "train.b").string(),
+                             (folder / "train.f").string(), (folder / "train.n").string(),
+                             rewritten_rule(c).string()});
+}
+
 // The atoms of `gringo --text` output, by predicate name: "type" -> {"type(short,(car,))", ...}.
 std::map<std::string, std::vector<std::string>> ground_atoms(const std::string& output) {
   std::map<std::string, std::vector<std::string>> atoms;

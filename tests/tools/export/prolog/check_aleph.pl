@@ -17,6 +17,7 @@ main :-
     here(Dir), directory_file_path(Dir, 'aleph_stub.pl', Stub),
     use_module(Stub),
     load_files(Background, []),
+    dynamic([positives:eastbound/1, negatives:eastbound/1]),  % either file may be empty
     load_files(positives:Positives, []),
     load_files(negatives:Negatives, []),
     check_head,
