@@ -78,13 +78,6 @@ void check_train(const Train& train, const std::string& id) {
 
 }  // namespace
 
-std::string example_id(const Example& example) {
-  if (!example.id.empty()) return example.id;
-  std::string id = "t";
-  id += std::to_string(example.index);
-  return id;
-}
-
 void check_examples(std::span<const Example> examples) {
   if (examples.empty()) throw ExportError("nothing to export: the example list is empty");
   std::unordered_set<std::string> seen;
