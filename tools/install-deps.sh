@@ -13,6 +13,8 @@ packages=(
   libfreetype-dev fonts-dejavu-core  # captions of the contact sheet
   libgtest-dev
   swi-prolog-nox            # the reference Prolog the engine is compared with
+  gringo                    # clingo's grounder: reads the Popper exports as Popper does
+  python3-networkx          # loads the scene graph exports in their test
   xvfb xauth                # a display for the viewer's test
   slurm-wlm munge           # a local Slurm farm for the tools/slurm test
 )
