@@ -8,18 +8,16 @@
 #include <cstdio>
 #include <memory>
 
-#include "util/external_program.h"
 #include "logic/sampler.h"
 #include "logic/vocabulary.h"
-#include "tools/export/exporter.h"
 #include "tools/dataset/rule_loading.h"
+#include "tools/export/exporter.h"
+#include "util/external_program.h"
 
 namespace railyard {
 namespace {
 
 using exports::Example;
-using exports::PartAnnotation;
-using exports::PartKind;
 
 struct ExportBenchOptions {
   std::uint64_t count = 100'000;
@@ -33,24 +31,24 @@ std::string split_of(std::uint64_t index) {
 }
 
 // Boxes that move along the train, so the numbers vary as real ones do.
-PartAnnotation part(PartKind kind, int car, int payload, std::string label, std::uint32_t id) {
-  PartAnnotation p;
+PartRecord part(PartKind kind, int car, int payload, std::string label, std::uint32_t id) {
+  PartRecord p;
   p.kind = kind;
   p.car = car;
   p.payload = payload;
   p.label = std::move(label);
   int x = 400 - 60 * car + 7 * (payload + 1);
-  p.visible_box = {x, 90 + 3 * static_cast<int>(kind), 48, 30};
-  p.amodal_box = {x - 2, 88, 52, 36};
-  p.visible_area = 900 + 13 * id;
-  p.world_centre = {0.5f * static_cast<float>(car) - 1.25f, -0.1f, 0.3f + 0.05f * payload};
-  p.part_id = id;
+  p.region.visible_box = {x, 90 + 3 * static_cast<int>(kind), 48, 30};
+  p.region.full_box = {x - 2, 88, 52, 36};
+  p.region.area = 900 + 13 * id;
+  p.centre = {0.5f * static_cast<float>(car) - 1.25f, -0.1f, 0.3f + 0.05f * payload};
+  p.id = id;
   return p;
 }
 
-std::vector<PartAnnotation> synthetic_parts(const Train& train) {
+std::vector<PartRecord> synthetic_parts(const Train& train) {
   constexpr Vocabulary kT = Vocabulary::Trains;
-  std::vector<PartAnnotation> parts;
+  std::vector<PartRecord> parts;
   auto add = [&](PartKind kind, int car, int payload, std::string_view label) {
     parts.push_back(
         part(kind, car, payload, std::string(label), static_cast<std::uint32_t>(parts.size() + 1)));
@@ -58,7 +56,7 @@ std::vector<PartAnnotation> synthetic_parts(const Train& train) {
   add(PartKind::Locomotive, 0, -1, "locomotive");
   add(PartKind::Rail, 0, -1, "rail");
   for (const Car& car : train.cars) {
-    add(PartKind::CarBody, car.position, -1, name(kT, car.shape));
+    add(PartKind::Body, car.position, -1, name(kT, car.shape));
     add(PartKind::Wall, car.position, -1, name(kT, car.wall));
     if (car.roof != Roof::None) add(PartKind::Roof, car.position, -1, name(kT, car.roof));
     add(PartKind::Wheels, car.position, -1, car.axles == 2 ? "2_wheels" : "3_wheels");

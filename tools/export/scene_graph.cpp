@@ -7,30 +7,29 @@
 namespace railyard::exports {
 namespace {
 
+std::array<int, 4> box_array(const PixelBox& box) {
+  return {box.x, box.y, box.width, box.height};
+}
+
 struct CarParts {
-  const PartAnnotation* body = nullptr;
-  const PartAnnotation* wall = nullptr;
-  const PartAnnotation* roof = nullptr;
-  const PartAnnotation* wheels = nullptr;
-  std::vector<const PartAnnotation*> loads;  // by payload index
+  const PartRecord* body = nullptr;
+  const PartRecord* wall = nullptr;
+  const PartRecord* roof = nullptr;
+  const PartRecord* wheels = nullptr;
+  std::vector<const PartRecord*> loads;  // by payload index
 };
 
 struct SceneParts {
-  const PartAnnotation* locomotive = nullptr;
+  const PartRecord* locomotive = nullptr;
   std::vector<CarParts> cars;
 };
 
-std::string part_name(const PartAnnotation& part) {
-  static const char* const kKinds[] = {"locomotive", "rail",   "car body", "wall",
-                                       "roof",       "wheels", "payload"};
-  std::string name = kKinds[static_cast<int>(part.kind)];
-  if (part.kind == PartKind::Payload) name += " " + std::to_string(part.payload);
-  if (part.kind != PartKind::Locomotive && part.kind != PartKind::Rail)
-    name += " of car " + std::to_string(part.car);
-  return "part " + std::to_string(part.part_id) + " (" + name + ")";
+std::string part_name(const PartRecord& part) {
+  return "part " + std::to_string(part.id) + " (" +
+         describe({part.kind, part.car, part.payload, {}, {}}) + ")";
 }
 
-void claim(const PartAnnotation*& slot, const PartAnnotation& part, const std::string& id) {
+void claim(const PartRecord*& slot, const PartRecord& part, const std::string& id) {
   if (slot != nullptr)
     throw ExportError("example " + id + ": " + part_name(part) + " and " + part_name(*slot) +
                       " are the same object");
@@ -43,7 +42,7 @@ SceneParts index_parts(const Example& example, const std::string& id) {
   scene.cars.resize(train.cars.size());
   for (std::size_t k = 0; k < train.cars.size(); ++k)
     scene.cars[k].loads.assign(static_cast<std::size_t>(train.cars[k].load_count), nullptr);
-  for (const PartAnnotation& part : example.parts) {
+  for (const PartRecord& part : example.parts) {
     if (part.kind == PartKind::Rail) continue;
     if (part.kind == PartKind::Locomotive) {
       claim(scene.locomotive, part, id);
@@ -54,7 +53,7 @@ SceneParts index_parts(const Example& example, const std::string& id) {
                         std::to_string(train.cars.size()) + " cars) does not have");
     CarParts& car = scene.cars[static_cast<std::size_t>(part.car - 1)];
     switch (part.kind) {
-      case PartKind::CarBody: claim(car.body, part, id); break;
+      case PartKind::Body: claim(car.body, part, id); break;
       case PartKind::Wall: claim(car.wall, part, id); break;
       case PartKind::Roof: claim(car.roof, part, id); break;
       case PartKind::Wheels: claim(car.wheels, part, id); break;
@@ -90,27 +89,27 @@ class GraphWriter {
   }
 
   // Closes a node with its image reference, boxes, area and world centre (zeros without part).
-  void end_node(const PartAnnotation* part) {
-    static const PartAnnotation kNone;
-    const PartAnnotation& p = part != nullptr ? *part : kNone;
+  void end_node(const PartRecord* part) {
+    static const PartRecord kNone;
+    const PartRecord& p = part != nullptr ? *part : kNone;
     out_.append(",\"part_id\":");
-    append_json_number(out_, std::int64_t{p.part_id});
+    append_json_number(out_, std::int64_t{p.id});
     out_.append(",\"image\":");
     append_json_string(out_, image_);
     out_.append(",\"box\":");
-    append_json_array(out_, p.visible_box);
+    append_json_array(out_, box_array(p.region.visible_box));
     out_.append(",\"amodal_box\":");
-    append_json_array(out_, p.amodal_box);
+    append_json_array(out_, box_array(p.region.full_box));
     out_.append(",\"area\":");
-    append_json_number(out_, static_cast<std::int64_t>(p.visible_area));
+    append_json_number(out_, static_cast<std::int64_t>(p.region.area));
     out_.append(",\"world\":");
-    append_json_array(out_, p.world_centre);
+    append_json_array(out_, std::array<float, 3>{p.centre.x, p.centre.y, p.centre.z});
     out_ += '}';
   }
 
   // A part node with no attributes of its own, and the edge from its car (or train).
   void part(std::string_view owner, std::string_view id, std::string_view kind, int car,
-            int payload, const PartAnnotation& annotation, std::string_view edge_type) {
+            int payload, const PartRecord& annotation, std::string_view edge_type) {
     begin_node(id, kind, annotation.label, car, payload);
     out_.append("{}");
     end_node(&annotation);

@@ -13,9 +13,9 @@
 #include <string>
 
 // The project's atomic files (included here only: the lead moves them to util/).
+#include "tools/export/export_options.h"
 #include "util/atomic_file.h"
 #include "util/io_error.h"
-#include "tools/export/export_options.h"
 
 namespace railyard::exports {
 namespace {

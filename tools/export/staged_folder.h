@@ -64,8 +64,8 @@ class StagedFile {
 
  private:
   StagedFolder& folder_;
-  std::filesystem::path destination_;         // for messages
-  std::unique_ptr<AtomicFile> file_;  // null once closed
+  std::filesystem::path destination_;  // for messages
+  std::unique_ptr<AtomicFile> file_;   // null once closed
 };
 
 }  // namespace railyard::exports

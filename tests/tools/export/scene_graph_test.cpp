@@ -21,27 +21,27 @@ using Json = nlohmann::json;
 namespace fs = std::filesystem;
 
 // Parts as a rendered Trains scene has them, every number distinct so that a mix-up shows.
-std::vector<PartAnnotation> annotated_parts(const Train& train, std::uint64_t index) {
-  std::vector<PartAnnotation> parts;
+std::vector<PartRecord> annotated_parts(const Train& train, std::uint64_t index) {
+  std::vector<PartRecord> parts;
   auto add = [&](PartKind kind, int car, int payload, std::string label) {
-    PartAnnotation p;
+    PartRecord p;
     p.kind = kind;
     p.car = car;
     p.payload = payload;
     p.label = std::move(label);
     int n = static_cast<int>(parts.size()) + 1;
-    p.part_id = static_cast<std::uint32_t>(n);
-    p.visible_box = {10 * n, 5 * n, n + 3, n + 1};
-    p.amodal_box = {10 * n - 1, 5 * n - 2, n + 6, n + 5};
-    p.visible_area = 100 * index + static_cast<std::uint64_t>(n);
-    p.world_centre = {0.1f * static_cast<float>(n), -0.25f, 1.0f / static_cast<float>(n)};
+    p.id = static_cast<std::uint32_t>(n);
+    p.region.visible_box = {10 * n, 5 * n, n + 3, n + 1};
+    p.region.full_box = {10 * n - 1, 5 * n - 2, n + 6, n + 5};
+    p.region.area = 100 * index + static_cast<std::uint64_t>(n);
+    p.centre = {0.1f * static_cast<float>(n), -0.25f, 1.0f / static_cast<float>(n)};
     parts.push_back(p);
   };
   add(PartKind::Locomotive, 0, -1, "locomotive");
   add(PartKind::Rail, 0, -1, "rail");
   for (const Car& car : train.cars) {
     if (car.position != 2 || index % 7 != 0)  // some cars' bodies are not annotated
-      add(PartKind::CarBody, car.position, -1, std::string(name(Vocabulary::Trains, car.shape)));
+      add(PartKind::Body, car.position, -1, std::string(name(Vocabulary::Trains, car.shape)));
     add(PartKind::Wall, car.position, -1, std::string(name(Vocabulary::Trains, car.wall)));
     if (car.roof != Roof::None)
       add(PartKind::Roof, car.position, -1, std::string(name(Vocabulary::Trains, car.roof)));
@@ -66,11 +66,11 @@ std::vector<Example> graph_examples() {
   return examples;
 }
 
-std::string node_id(const std::string& train, const PartAnnotation& part) {
+std::string node_id(const std::string& train, const PartRecord& part) {
   std::string car = train + "_c" + std::to_string(part.car);
   switch (part.kind) {
     case PartKind::Locomotive: return train + "_loco";
-    case PartKind::CarBody: return car;
+    case PartKind::Body: return car;
     case PartKind::Wall: return car + "_wall";
     case PartKind::Roof: return car + "_roof";
     case PartKind::Wheels: return car + "_wheels";
@@ -97,7 +97,7 @@ std::set<Edge> expected_edges(const Example& example) {
                                                         {PartKind::Roof, "has_roof"},
                                                         {PartKind::Wheels, "has_wheels"},
                                                         {PartKind::Payload, "has_load"}};
-  for (const PartAnnotation& part : example.parts) {
+  for (const PartRecord& part : example.parts) {
     auto it = kEdge.find(part.kind);
     if (it == kEdge.end()) continue;
     std::string owner = part.kind == PartKind::Locomotive ? t : t + "_c" + std::to_string(part.car);
@@ -154,27 +154,28 @@ TEST_F(SceneGraphs, NodesCarryTheirAnnotations) {
         keys.insert(node_keys);
       }
       EXPECT_EQ(keys.size(), 1u) << t << ": nodes with different keys";
-      for (const PartAnnotation& part : example.parts) {
+      for (const PartRecord& part : example.parts) {
         if (part.kind == PartKind::Rail) continue;
         std::string id = node_id(t, part);
         ASSERT_TRUE(nodes.count(id)) << id;
         const Json& node = nodes[id];
         EXPECT_EQ(node["label"], part.label) << id;
-        EXPECT_EQ(node["part_id"], part.part_id) << id;
+        EXPECT_EQ(node["part_id"], part.id) << id;
         EXPECT_EQ(node["image"], example.image) << id;
         EXPECT_EQ(node["box"].get<std::vector<int>>(),
-                  std::vector<int>(part.visible_box.begin(), part.visible_box.end()))
+                  (std::vector<int>{part.region.visible_box.x, part.region.visible_box.y,
+                                    part.region.visible_box.width, part.region.visible_box.height}))
             << id;
         EXPECT_EQ(node["amodal_box"].get<std::vector<int>>(),
-                  std::vector<int>(part.amodal_box.begin(), part.amodal_box.end()))
+                  (std::vector<int>{part.region.full_box.x, part.region.full_box.y,
+                                    part.region.full_box.width, part.region.full_box.height}))
             << id;
-        EXPECT_EQ(node["area"], part.visible_area) << id;
-        for (int i = 0; i < 3; ++i)
-          EXPECT_EQ(node["world"][i].get<float>(), part.world_centre[i]) << id;
+        EXPECT_EQ(node["area"], part.region.area) << id;
+        for (int i = 0; i < 3; ++i) EXPECT_EQ(node["world"][i].get<float>(), part.centre[i]) << id;
       }
       std::size_t non_car_parts = 0;
-      for (const PartAnnotation& part : example.parts)
-        non_car_parts += part.kind != PartKind::Rail && part.kind != PartKind::CarBody;
+      for (const PartRecord& part : example.parts)
+        non_car_parts += part.kind != PartKind::Rail && part.kind != PartKind::Body;
       EXPECT_EQ(nodes.size(), 1 + example.train.train.cars.size() + non_car_parts) << t;
       for (const Car& car : example.train.train.cars) {
         const Json& node = nodes[t + "_c" + std::to_string(car.position)];
@@ -214,8 +215,8 @@ TEST_F(SceneGraphs, NetworkxLoadsThem) {
     std::map<std::string, int> types;
     for (const Edge& e : edges) ++types[std::get<2>(e)];
     std::size_t nodes = 1 + example->train.train.cars.size();
-    for (const PartAnnotation& part : example->parts)
-      nodes += part.kind != PartKind::Rail && part.kind != PartKind::CarBody;
+    for (const PartRecord& part : example->parts)
+      nodes += part.kind != PartKind::Rail && part.kind != PartKind::Body;
     expected << Json{{"id", example_id(*example)},
                      {"nodes", nodes},
                      {"edges", edges.size()},
@@ -232,7 +233,7 @@ TEST_F(SceneGraphs, NetworkxLoadsThem) {
 }
 
 TEST_F(SceneGraphs, PartsTheTrainLacksAreRefused) {
-  auto refused = [&](PartAnnotation part, const std::string& message) {
+  auto refused = [&](PartRecord part, const std::string& message) {
     std::vector<Example> one = {examples_[1]};
     one[0].parts.push_back(std::move(part));
     try {
@@ -244,9 +245,9 @@ TEST_F(SceneGraphs, PartsTheTrainLacksAreRefused) {
     }
   };
   int cars = static_cast<int>(examples_[1].train.train.cars.size());
-  refused({PartKind::Wall, cars + 1, -1, "solid_wall", {}, {}, 0, {}, 99}, "names a car");
-  refused({PartKind::Payload, 1, 3, "box", {}, {}, 0, {}, 99}, "is not a load");
-  refused({PartKind::Wheels, 1, -1, "2_wheels", {}, {}, 0, {}, 99}, "same object");
+  refused({99, PartKind::Wall, cars + 1, -1, "solid_wall", {}, {}}, "names a car");
+  refused({99, PartKind::Payload, 1, 3, "box", {}, {}}, "is not a load");
+  refused({99, PartKind::Wheels, 1, -1, "2_wheels", {}, {}}, "same object");
   // The export that was there is untouched.
   EXPECT_EQ(read_graphs(dir_ / "graphs" / "train" / "scene_graphs.jsonl").size(),
             split("train").size());
