@@ -8,6 +8,7 @@ namespace railyard {
 
 void run_logic_benchmark(std::uint64_t count, std::uint64_t seed,
                          const std::vector<std::string>& rules);
+void add_intervene_bench(CLI::App& bench);  // bench_intervene.cpp
 
 void add_bench_command(CLI::App& app) {
   CLI::App* bench = app.add_subcommand("bench", "measure throughput (see BENCHMARKS.md)");
@@ -62,6 +63,8 @@ void add_bench_command(CLI::App& app) {
       "--no-sky-nee", [pathtrace](std::int64_t) { pathtrace->sky_next_event = false; },
       "sample the sky only by BSDF sampling (faster per sample, noisier)");
   pt->callback([pathtrace] { run_pathtrace_benchmark(*pathtrace); });
+
+  add_intervene_bench(*bench);
 }
 
 }  // namespace railyard
