@@ -38,6 +38,7 @@ Intervention record_intervention(const Train& base, std::vector<Operation> opera
     rearrange(op, origins, 0);
   }
   out.operations = std::move(operations);
+  out.cars.reserve(out.train.cars.size());
   for (std::size_t i = 0; i < out.train.cars.size(); ++i) {
     CarChange change{static_cast<int>(i) + 1, origins[i], 0};
     if (!change.added())

@@ -1,11 +1,12 @@
 // flip and preserve: searches over edit sequences in the order intervention.h documents.
 //
-// Labelling a candidate costs about a microsecond, everything else a few nanoseconds, so the
-// search spends its effort on not labelling: each (length, total cost) pass only generates edits
-// whose cost can still fit, candidates that leave the train as it was are never offered, every
-// train built is looked up in a set of trains already labelled or expanded, and the cheap edits
-// that most often decide a rule (roofs, loads) come first. Scratch trains, the candidate path and
-// the set live in State and are reused, so a search allocates only for its result.
+// Labelling a candidate train (a Prolog proof) costs a few hundred nanoseconds, building one a
+// few tens, so the search spends its effort on labelling less: the edits that most often decide
+// a rule come first (edit_kinds.h), each (length, total cost) pass only generates edits whose
+// cost still fits, edits that change nothing are never offered, every train built is looked up
+// in the set of trains already labelled or expanded, and an edit that could only rebuild a train
+// of an earlier sequence (repeats_earlier) is not even built. Scratch trains, the path and the
+// set live in State and are reused: after the first searches, only results allocate.
 #include <array>
 
 #include "logic/intervention/candidates.h"
@@ -31,16 +32,25 @@ std::array<int, 4> set_order(const Operation& op, EditKind kind, Descriptor d) {
   return {static_cast<int>(kind), op.first, *op.assigned(d), shape};
 }
 
+// Set kinds that no visual constraint involves: setting them never decides whether another set
+// of the same car applies.
+constexpr bool unconstrained(EditKind kind) {
+  return kind == EditKind::SetRoof || kind == EditKind::SetShape || kind == EditKind::SetWall;
+}
+
 // Whether edit `b`, offered right after edit `a` in a sequence, can only rebuild a train that an
 // earlier sequence of the search built, so that building it again is wasted:
-// - sets on different cars commute and each applies whatever the other did, so when b comes
-//   before a in candidate order, the sequence with b first and a second came earlier;
-// - two sets of the same single descriptor of one car leave what one set, or nothing, did.
+// - two sets of the same single descriptor of one car leave what one set, or nothing, did;
+// - sets of different cars, or of one car when either is unconstrained, commute and each applies
+//   whatever the other did, so when b comes before a in candidate order, the sequence with b
+//   first and a second came earlier.
 bool repeats_earlier(const Operation& a, EditKind a_kind, const Operation& b, EditKind b_kind) {
   std::optional<Descriptor> da = set_descriptor(a_kind), db = set_descriptor(b_kind);
   if (!da || !db) return false;
-  if (a.first != b.first) return set_order(b, b_kind, *db) < set_order(a, a_kind, *da);
-  return a_kind == b_kind && a_kind != EditKind::SetLoadCount;
+  bool same_car = a.first == b.first;
+  if (same_car && a_kind == b_kind) return a_kind != EditKind::SetLoadCount;
+  if (same_car && !unconstrained(a_kind) && !unconstrained(b_kind)) return false;
+  return set_order(b, b_kind, *db) < set_order(a, a_kind, *da);
 }
 
 SearchOptions validated(SearchOptions options) {

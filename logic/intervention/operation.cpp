@@ -229,7 +229,7 @@ std::string explain(Fault fault, const Operation& op, const Train& before) {
 }  // namespace
 
 Operation Operation::insert(int position, Car car) {
-  Operation op = pair(OperationKind::Insert, position, position);
+  Operation op = make(OperationKind::Insert, position, position);
   op.car = car;
   op.car.position = position;
   normalise_load(op.car);

@@ -35,9 +35,9 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
+#include "logic/intervention/expected.h"
 #include "logic/train.h"
 #include "logic/vocabulary.h"
 
@@ -48,38 +48,6 @@ namespace railyard {
 class InterventionError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
-};
-
-// Why an operation was not applied, for people: "delete(5): the train has no car 5 (3 cars)".
-struct Refusal {
-  std::string reason;
-};
-
-// A value or the refusal that took its place (std::expected is C++23).
-template <class T>
-class Expected {
- public:
-  Expected(T value) : state_(std::move(value)) {}
-  Expected(Refusal refusal) : state_(std::move(refusal)) {}
-
-  bool has_value() const { return state_.index() == 0; }
-  explicit operator bool() const { return has_value(); }
-  // Throws std::logic_error carrying the reason when there is no value.
-  const T& value() const { return check(), std::get<0>(state_); }
-  T& value() { return check(), std::get<0>(state_); }
-  const T& operator*() const { return value(); }
-  const T* operator->() const { return &value(); }
-  // Empty when there is a value.
-  const std::string& reason() const {
-    static const std::string none;
-    return has_value() ? none : std::get<1>(state_).reason;
-  }
-
- private:
-  void check() const {
-    if (!has_value()) throw std::logic_error("refused: " + std::get<1>(state_).reason);
-  }
-  std::variant<T, Refusal> state_;
 };
 
 enum class OperationKind : std::uint8_t {
@@ -106,23 +74,23 @@ struct Operation {
   Car car{};  // insert: the new car, position == first, load shape Rectangle when it has no load
 
   // Inline: search loops build thousands of operations per train.
-  static Operation swap_loads(int a, int b) { return pair(OperationKind::SwapLoads, a, b); }
+  static Operation swap_loads(int a, int b) { return make(OperationKind::SwapLoads, a, b); }
   static Operation move_loads(int from, int to, int count = 0) {
-    Operation op = pair(OperationKind::MoveLoads, from, to);
+    Operation op = make(OperationKind::MoveLoads, from, to);
     op.count = count;
     return op;
   }
   static Operation set(int position) {  // assigns nothing yet: add assignments with with()
-    return pair(OperationKind::Set, position, position);
+    return make(OperationKind::Set, position, position);
   }
   static Operation set(int position, Descriptor d, int value) {
     return set(position).with(d, value);
   }
-  static Operation swap_cars(int a, int b) { return pair(OperationKind::SwapCars, a, b); }
-  static Operation move(int from, int to) { return pair(OperationKind::Move, from, to); }
+  static Operation swap_cars(int a, int b) { return make(OperationKind::SwapCars, a, b); }
+  static Operation move(int from, int to) { return make(OperationKind::Move, from, to); }
   static Operation insert(int position, Car car);
   static Operation remove(int position) {  // delete(position)
-    return pair(OperationKind::Delete, position, position);
+    return make(OperationKind::Delete, position, position);
   }
 
   // One more assignment of a set: Operation::set(1, Descriptor::Roof, 0).with(...).
@@ -139,7 +107,7 @@ struct Operation {
   bool operator==(const Operation&) const = default;
 
  private:
-  static Operation pair(OperationKind kind, int first, int second) {
+  static Operation make(OperationKind kind, int first, int second) {
     Operation op;
     op.kind = kind;
     op.first = first;

@@ -317,6 +317,25 @@ TEST(Counterfactual, FlipsAreMinimalAndCorrect) {
   EXPECT_GT(pairs, 10);
 }
 
+// A search object only keeps scratch space between calls: each answer depends on its train alone.
+TEST(Counterfactual, AnswersDependOnlyOnTheTrain) {
+  Rule rule = theoryx();
+  SearchOptions options;
+  options.max_edits = 2;
+  std::vector<Train> trains = sampled(200, 8);
+  auto answer = [](Expected<Intervention> found) {
+    return found ? format_operations(found->operations) : found.reason();
+  };
+  CounterfactualSearch reused(rule, options);
+  std::vector<std::string> forward;
+  for (const Train& train : trains) forward.push_back(answer(reused.flip(train)));
+  for (std::size_t i = trains.size(); i-- > 0;) {
+    Rule own = rule.clone();
+    CounterfactualSearch fresh(own, options);
+    EXPECT_EQ(answer(fresh.flip(trains[i])), forward[i]) << train_term(trains[i]);
+  }
+}
+
 TEST(Counterfactual, PreservingEditsKeepTheLabelInCandidateOrder) {
   Rule rule = theoryx();
   CounterfactualSearch search(rule, {});
