@@ -1,14 +1,16 @@
 // The kinds of single edits that the random and search modes choose from (intervention.h), in
 // candidate order, with the cost by which a counterfactual search orders equally long sequences:
-//   1  set_roof, set_load_shape, set_load_count, delete     take a part or a car away, change loads
-//   2  swap_loads, move_loads, set_shape, set_wall, set_axles, set_length, swap_cars, move
-//                                                           rearrange loads or cars, restyle a car
-//   4  insert                                               a new car (each of ~2,500 at each
-//   place)
-// Cost 1 holds the edits that V-LoL's interventions make (remove roofs, change payloads) and that
-// most often decide the shipped rules, so likely flips come first: with this table a search over
-// theoryx, numerical, complex and multi labels 20-35% fewer trains than with all costs equal or
-// with costs by how much of the picture an edit changes (measured with `railyard bench intervene`).
+//   cost 1  set_roof, set_load_shape, set_load_count, delete
+//           (take a part or a car away, change loads)
+//   cost 2  swap_loads, move_loads, set_shape, set_wall, set_axles, set_length, swap_cars, move
+//           (rearrange loads or cars, restyle a car)
+//   cost 4  insert (a new car: each of ~2,500 valid cars at each place)
+// Cost 1 holds the edits V-LoL's interventions make (remove roofs, change payloads) and those
+// that most often decide the shipped rules, so likely flips come first. Measured with `railyard
+// bench intervene` (k = 2) on theoryx, numerical, complex and multi, this table labels a fifth to
+// a half fewer trains per search than all costs equal, or than costs by how much of the picture an
+// edit changes (other sets 1; swap_loads, move_loads, set_length 2; swap_cars, move 3; delete,
+// insert 4).
 // Textual form: names joined by commas, e.g. "set_roof, set_load_shape, swap_loads"; "set" names
 // every set_* kind and "all" every kind; set_* accepts the descriptor aliases (set_color,
 // set_wheels, set_load, set_loads, ...).

@@ -33,7 +33,11 @@ std::string_view kind_name(OperationKind kind) {
   return "?";
 }
 
+// A value's Michalski name; the bare number for a value outside the descriptor's range, which
+// an operation built in code may carry (and apply() then refuses, naming it).
 std::string value_text(Descriptor d, int value) {
+  auto values = descriptor_values(d);
+  if (std::find(values.begin(), values.end(), value) == values.end()) return std::to_string(value);
   return value_name(Vocabulary::Michalski, d, value);
 }
 

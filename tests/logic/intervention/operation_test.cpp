@@ -60,13 +60,6 @@ TEST(Operation, SwapLoadsExchangesShapeAndCount) {
   EXPECT_EQ(after.cars[2].load_shape, LoadShape::Triangle);
 }
 
-TEST(Operation, SwapLoadsRefusals) {
-  EXPECT_EQ(refusal("swap_loads(3,4)"),
-            "swap_loads(3,4): car 3 would be short with 3 loads (a short car carries at most 2)");
-  EXPECT_EQ(refusal("swap_loads(2,2)"), "swap_loads(2,2): names car 2 twice");
-  EXPECT_EQ(refusal("swap_loads(1,5)"), "swap_loads(1,5): the train has no car 5 (it has 4 cars)");
-}
-
 TEST(Operation, MoveLoads) {
   Train after = applied("move_loads(1,3)");
   EXPECT_EQ(after.cars[0].load_count, 0);
@@ -81,18 +74,6 @@ TEST(Operation, MoveLoads) {
   after = applied("move_loads(4,2)", circles);
   EXPECT_EQ(after.cars[1].load_count, 3);
   EXPECT_EQ(after.cars[3].load_count, 0);
-}
-
-TEST(Operation, MoveLoadsRefusals) {
-  EXPECT_EQ(refusal("move_loads(1,2)"),
-            "move_loads(1,2): car 2 carries circle loads and car 1 triangle ones (a car's loads "
-            "share one shape)");
-  EXPECT_EQ(refusal("move_loads(3,1)"), "move_loads(3,1): car 3 carries no loads");
-  EXPECT_EQ(refusal("move_loads(2,3,3)"), "move_loads(2,3,3): car 2 carries only 2 loads");
-  EXPECT_EQ(refusal("move_loads(4,3)"),
-            "move_loads(4,3): car 3 would be short with 3 loads (a short car carries at most 2)");
-  EXPECT_EQ(refusal("move_loads(4,4)"), "move_loads(4,4): names car 4 twice");
-  EXPECT_EQ(refusal("move_loads(9,1)"), "move_loads(9,1): the train has no car 9 (it has 4 cars)");
 }
 
 TEST(Operation, SetAttributes) {
@@ -119,27 +100,45 @@ TEST(Operation, SetAttributes) {
   EXPECT_EQ(applied("set(1, roof=none)"), example());
 }
 
-TEST(Operation, SetRefusals) {
-  EXPECT_EQ(refusal("set(2, length=short)"),
-            "set(2, length=short): car 2 would be short with 3 axles (a short car has 2 axles)");
-  EXPECT_EQ(refusal("set(4, length=short)"),
-            "set(4, length=short): car 4 would be short with 3 loads (a short car carries at "
-            "most 2)");
-  EXPECT_EQ(refusal("set(1, axles=3)"),
-            "set(1, axles=3): car 1 would be short with 3 axles (a short car has 2 axles)");
-  EXPECT_EQ(refusal("set(1, loads=3)"),
-            "set(1, load_count=3): car 1 would be short with 3 loads (a short car carries at most "
-            "2)");
-  EXPECT_EQ(refusal("set(3, load=circle)"),
-            "set(3, load_shape=circle): car 3 would carry no loads, so it takes no load shape");
-  EXPECT_EQ(refusal("set(3, loads=1)"),
-            "set(3, load_count=1): car 3 carries no loads: giving it loads needs a load_shape too");
-  EXPECT_EQ(refusal("set(5, roof=none)"),
-            "set(5, roof=none): the train has no car 5 (it has 4 cars)");
+TEST(Operation, RefusalsSayWhy) {
+  struct Case {
+    std::string text, reason;
+  };
+  const std::vector<Case> cases = {
+      {"swap_loads(3,4)",
+       "swap_loads(3,4): car 3 would be short with 3 loads (a short car carries at most 2)"},
+      {"swap_loads(2,2)", "swap_loads(2,2): names car 2 twice"},
+      {"swap_loads(1,5)", "swap_loads(1,5): the train has no car 5 (it has 4 cars)"},
+      {"move_loads(1,2)",
+       "move_loads(1,2): car 2 carries circle loads and car 1 triangle ones (a car's loads share "
+       "one shape)"},
+      {"move_loads(3,1)", "move_loads(3,1): car 3 carries no loads"},
+      {"move_loads(2,3,3)", "move_loads(2,3,3): car 2 carries only 2 loads"},
+      {"move_loads(4,3)",
+       "move_loads(4,3): car 3 would be short with 3 loads (a short car carries at most 2)"},
+      {"move_loads(4,4)", "move_loads(4,4): names car 4 twice"},
+      {"move_loads(9,1)", "move_loads(9,1): the train has no car 9 (it has 4 cars)"},
+      {"set(2, length=short)",
+       "set(2, length=short): car 2 would be short with 3 axles (a short car has 2 axles)"},
+      {"set(4, length=short)",
+       "set(4, length=short): car 4 would be short with 3 loads (a short car carries at most 2)"},
+      {"set(1, axles=3)",
+       "set(1, axles=3): car 1 would be short with 3 axles (a short car has 2 axles)"},
+      {"set(1, loads=3)",
+       "set(1, load_count=3): car 1 would be short with 3 loads (a short car carries at most 2)"},
+      {"set(3, load=circle)",
+       "set(3, load_shape=circle): car 3 would carry no loads, so it takes no load shape"},
+      {"set(3, loads=1)",
+       "set(3, load_count=1): car 3 carries no loads: giving it loads needs a load_shape too"},
+      {"set(5, roof=none)", "set(5, roof=none): the train has no car 5 (it has 4 cars)"},
+  };
+  for (const Case& c : cases) EXPECT_EQ(refusal(c.text), c.reason);
   // Operations built in code can carry what the parser never gives.
   Operation bad = Operation::set(1, Descriptor::Axles, 4);
   EXPECT_EQ(apply(bad, example()).reason(), "set(1, axles=4): 4 is not a value of axles");
   EXPECT_EQ(apply(Operation::set(1), example()).reason(), "set(1): sets no attribute");
+  EXPECT_EQ(apply(Operation::set(1, Descriptor::Roof, 9), example()).reason(),
+            "set(1, roof=9): 9 is not a value of roof");
 }
 
 TEST(Operation, SwapCarsRenumbers) {
@@ -207,6 +206,10 @@ TEST(Operation, InsertAndDeleteRefusals) {
   EXPECT_EQ(apply(bad, example()).reason(),
             "insert(1, rectangle,short,not_double,none,3,none,0): the new car would be short with "
             "3 axles (a short car has 2 axles)");
+  Car odd = example().cars[0];
+  odd.roof = static_cast<Roof>(9);
+  EXPECT_EQ(apply(Operation::insert(1, odd), example()).reason(),
+            "insert(1, rectangle,short,not_double,9,2,triangle,1): 9 is not a value of roof");
 }
 
 TEST(Operation, SequenceRefusalNamesItsPlaceAndLeavesTheTrain) {

@@ -96,7 +96,9 @@ TEST_P(ClaimsAgreeWithSwipl, FlipAndPreserve) {
   // Enough of each claim to mean something.
   EXPECT_GT(flips, trains.size() / 2);
   EXPECT_GT(pairs, 100u);
-  if (GetParam() == "theoryx") EXPECT_GT(triples, 0u);
+  if (GetParam() == "theoryx") {
+    EXPECT_GT(triples, 0u);
+  }
   EXPECT_GT(kept, trains.size());
 }
 
