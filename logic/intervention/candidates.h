@@ -7,6 +7,7 @@
 #pragma once
 
 #include <span>
+#include <string_view>
 
 #include "logic/intervention/edit_kinds.h"
 #include "logic/intervention/operation.h"
@@ -21,6 +22,8 @@ std::span<const Car> valid_cars();
 // A train the edits can start from: 1 or more cars numbered 1..N, each with values in its
 // descriptor ranges and within the visual constraints.
 bool is_valid_train(const Train& train);
+inline constexpr std::string_view kNotAValidTrain =
+    "the train is not a valid train (cars numbered 1..N, each within the visual constraints)";
 
 namespace detail {
 

@@ -150,10 +150,7 @@ CounterfactualSearch::CounterfactualSearch(CounterfactualSearch&&) noexcept = de
 
 Expected<Intervention> CounterfactualSearch::flip(const Train& train) {
   State& s = *state_;
-  if (!is_valid_train(train))
-    return Refusal{
-        "the train is not a valid train (cars numbered 1..N, each within the visual "
-        "constraints)"};
+  if (!is_valid_train(train)) return Refusal{std::string(kNotAValidTrain)};
   s.start(train);
   for (int edits = 1; edits <= s.options.max_edits; ++edits) {
     for (int cost = edits * s.min_cost; cost <= edits * s.max_cost; ++cost) {

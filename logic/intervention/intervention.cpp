@@ -10,9 +10,6 @@ namespace {
 // Separates intervention draws from the sampler's and other per-index streams.
 constexpr std::uint64_t kInterventionDomain = 0x696e'7465'7276'0004ULL;
 
-const Refusal kInvalidTrain{
-    "the train is not a valid train (cars numbered 1..N, each within the visual constraints)"};
-
 }  // namespace
 
 Expected<Intervention> intervene(const Train& train, std::span<const Operation> operations,
@@ -31,7 +28,7 @@ RandomStream intervention_stream(std::uint64_t seed, std::uint64_t index) {
 
 Expected<Intervention> intervene_randomly(const Train& train, EditKinds kinds, RandomStream& random,
                                           Rule& rule) {
-  if (!is_valid_train(train)) return kInvalidTrain;
+  if (!is_valid_train(train)) return Refusal{std::string(kNotAValidTrain)};
   std::array<std::int64_t, kEditKinds.size()> count{};
   Train scratch;
   for_each_candidate(train, kinds, scratch, [&](const Operation&, EditKind kind, const Train&) {

@@ -285,6 +285,9 @@ TEST(Counterfactual, RefusesInvalidTrains) {
   CounterfactualSearch search(rule, {});
   EXPECT_NE(search.flip(bad).reason().find("not a valid train"), std::string::npos);
   EXPECT_TRUE(search.preserving(bad).empty());
+  RandomStream random = intervention_stream(0, 0);
+  EXPECT_NE(intervene_randomly(bad, EditKinds::all(), random, rule).reason().find("not a valid"),
+            std::string::npos);
   Train misnumbered = train_of({car(2, Length::Short, Roof::Flat, LoadShape::Rectangle, 1)});
   EXPECT_FALSE(search.flip(misnumbered));
 }
