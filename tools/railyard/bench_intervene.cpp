@@ -52,8 +52,8 @@ void run_intervene_benchmark(std::uint64_t count, std::uint64_t seed, const std:
       static_cast<unsigned long long>(count), static_cast<unsigned long long>(seed),
       rule.name.c_str(), max_edits, format_edit_kinds(options.kinds).c_str());
   auto n = static_cast<double>(count);
-  std::printf("counterfactual search  %.1fk trains/s (goal >= 20k/s), %.3f s\n", n / seconds / 1e3,
-              seconds);
+  std::printf("counterfactual search  %.1fk trains/s (goal on theoryx: >= 20k/s), %.3f s\n",
+              n / seconds / 1e3, seconds);
   std::printf("per train              %.1f trains labelled (the base included), %.1f built\n",
               static_cast<double>(labelled) / n, static_cast<double>(built) / n);
   std::uint64_t within = 0;
