@@ -9,6 +9,7 @@ namespace railyard {
 void run_logic_benchmark(std::uint64_t count, std::uint64_t seed,
                          const std::vector<std::string>& rules);
 void add_export_benchmark(CLI::App& bench);  // bench_export.cpp
+void add_intervene_bench(CLI::App& bench);  // bench_intervene.cpp
 
 void add_bench_command(CLI::App& app) {
   CLI::App* bench = app.add_subcommand("bench", "measure throughput (see BENCHMARKS.md)");
@@ -65,6 +66,7 @@ void add_bench_command(CLI::App& app) {
   pt->callback([pathtrace] { run_pathtrace_benchmark(*pathtrace); });
 
   add_export_benchmark(*bench);
+  add_intervene_bench(*bench);
 }
 
 }  // namespace railyard
