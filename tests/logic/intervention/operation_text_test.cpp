@@ -132,7 +132,7 @@ TEST(OperationText, MalformedTextNamesOperationAndColumn) {
       {"insert(1, red,short)",
        "expected insert(position, shape, length, wall, roof, axles, "
        "load_shape, load_count), got 3 arguments"},
-      {"insert(1, short,red,solid_wall,none,2,barrel,1)",
+      {"insert(1, short,long,solid_wall,none,2,barrel,1)",
        "column 11: 'short' is not a value of "
        "shape"},
       {"insert(1, red,short,solid_wall,none,2,none,1)", "load shape 'none' with 1 loads"},
