@@ -14,9 +14,7 @@ glm::mat4 Camera::camera_to_world() const {
 }
 
 float Camera::focal_length_px() const {
-  float half_fov = glm::radians(fov_deg) * 0.5f;
-  float half_width = 0.5f * static_cast<float>(width);
-  return lens == Lens::Pinhole ? half_width / std::tan(half_fov) : half_width / half_fov;
+  return lens_model().focal_length_px;
 }
 
 glm::mat3 Camera::intrinsics() const {
@@ -38,28 +36,17 @@ glm::mat4 Camera::projection() const {
 }
 
 std::optional<glm::vec2> Camera::project(const glm::vec3& world) const {
-  return lens_projection()(glm::vec3(world_to_camera() * glm::vec4(world, 1.0f)));
+  return lens_model().project(glm::vec3(world_to_camera() * glm::vec4(world, 1.0f)));
 }
 
-Camera::LensProjection Camera::lens_projection() const {
-  glm::vec2 centre(0.5f * static_cast<float>(width), 0.5f * static_cast<float>(height));
-  return {lens, focal_length_px(), centre};
+LensModel Camera::lens_model() const {
+  return LensModel::of(lens, fov_deg, width, height);
 }
 
-glm::vec3 Camera::ray_direction(const glm::vec2& pixel) const {
-  glm::vec2 centre(0.5f * static_cast<float>(width), 0.5f * static_cast<float>(height));
-  glm::vec2 d = pixel - centre;
-  float f = focal_length_px();
-  glm::vec3 dir_camera;
-  if (lens == Lens::Pinhole) {
-    dir_camera = glm::vec3(d.x, -d.y, -f);
-  } else {
-    float r = glm::length(d);
-    float theta = r / f;
-    glm::vec2 u = r > 0.0f ? d / r : glm::vec2(0.0f);
-    dir_camera = glm::vec3(std::sin(theta) * u.x, -std::sin(theta) * u.y, -std::cos(theta));
-  }
-  return glm::normalize(glm::mat3(camera_to_world()) * dir_camera);
+std::optional<glm::vec3> Camera::ray_direction(const glm::vec2& pixel) const {
+  std::optional<glm::vec3> dir_camera = lens_model().ray(pixel);
+  if (!dir_camera) return std::nullopt;
+  return glm::normalize(glm::mat3(camera_to_world()) * *dir_camera);
 }
 
 }  // namespace railyard::render

@@ -32,12 +32,11 @@ render::Camera read_camera(const YamlField& f) {
   if (glm::length(glm::cross(c.up, c.look_at - c.position)) < 1e-6f)
     f["look_at"].fail("viewing direction is parallel to the up vector");
   std::string lens = f["lens"].text();
-  if (lens == "pinhole")
-    c.lens = render::Lens::Pinhole;
-  else if (lens == "fisheye")
-    c.lens = render::Lens::Fisheye;
+  if (auto parsed = render::parse_lens(lens))
+    c.lens = *parsed;
   else
-    f["lens"].fail("expected pinhole or fisheye, got '" + lens + "'");
+    f["lens"].fail("expected pinhole, equidistant or equisolid (fisheye: equidistant), got '" +
+                   lens + "'");
   c.fov_deg = c.lens == render::Lens::Pinhole ? f["fov_deg"].number(1.0f, 170.0f)
                                               : f["fov_deg"].number(1.0f, 360.0f);
   if (auto n = f.find("near")) c.near = n->number(1e-4f, 100.0f);

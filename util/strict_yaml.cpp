@@ -1,6 +1,7 @@
 #include "util/strict_yaml.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <sstream>
 
@@ -9,23 +10,52 @@
 
 namespace railyard {
 
-YamlField::YamlField(YAML::Node node, std::string file, std::string key, int parent_line)
+namespace {
+
+// The first line holding something other than blanks, comments and document markers, or 0.
+int first_content_line(const std::string& text) {
+  std::istringstream lines(text);
+  std::string line;
+  for (int number = 1; std::getline(lines, line); ++number) {
+    auto begin = line.find_first_not_of(" \t\r");
+    if (begin == std::string::npos || line[begin] == '#') continue;
+    std::string_view content = std::string_view(line).substr(begin);
+    content = content.substr(0, content.find_last_not_of(" \t\r") + 1);
+    if (content == "---" || content == "..." || content == "~" || content == "null") continue;
+    return number;
+  }
+  return 0;
+}
+
+}  // namespace
+
+YamlField::YamlField(YAML::Node node, std::string file, std::string key, int parent_line,
+                     bool has_lines)
     : node_(std::move(node)),
       file_(std::move(file)),
       key_(std::move(key)),
-      parent_line_(parent_line) {}
+      parent_line_(parent_line),
+      has_lines_(has_lines) {}
 
 YamlField YamlField::load_file(const std::filesystem::path& file) {
   return parse(read_file_text(file), file.string());
 }
 
-YamlField YamlField::parse(const std::string& text, const std::string& file_name) {
+YamlField YamlField::parse(const std::string& text, const std::string& source, bool has_lines) {
+  YAML::Node node;
   try {
-    return YamlField(YAML::Load(text), file_name, "", 1);
+    node = YAML::Load(text);
   } catch (const YAML::Exception& e) {
-    throw InputError(file_name + ":" + std::to_string(e.mark.line + 1) +
-                     ": invalid YAML: " + e.msg);
+    std::string where = has_lines ? source + ":" + std::to_string(e.mark.line + 1) : source;
+    throw InputError(where + ": invalid YAML: " + e.msg);
   }
+  // yaml-cpp reads some malformed text (a leading ',', say) as an empty document; an empty
+  // document must really be empty, or every key would silently fall back to its default.
+  if (node.IsNull())
+    if (int line = first_content_line(text); line > 0)
+      throw InputError((has_lines ? source + ":" + std::to_string(line) : source) +
+                       ": invalid YAML: this text reads as an empty document");
+  return YamlField(node, source, "", 1, has_lines);
 }
 
 int YamlField::line() const {
@@ -34,19 +64,37 @@ int YamlField::line() const {
 }
 
 void YamlField::fail(const std::string& message) const {
-  std::string where = file_ + ":" + std::to_string(line()) + ": ";
+  std::string where = file_ + (has_lines_ ? ":" + std::to_string(line()) : "") + ": ";
   if (!key_.empty()) where += "key '" + key_ + "': ";
   throw InputError(where + message);
 }
 
 YamlField YamlField::child(YAML::Node node, const std::string& key) const {
-  return YamlField(std::move(node), file_, key_.empty() ? key : key_ + "." + key, line());
+  return YamlField(std::move(node), file_, key_.empty() ? key : key_ + "." + key, line(),
+                   has_lines_);
+}
+
+std::vector<std::pair<std::string, YAML::Node>> YamlField::checked_entries() const {
+  if (!is_map()) fail("expected a map of keys");
+  std::vector<std::pair<std::string, YAML::Node>> out;
+  for (auto it = node_.begin(); it != node_.end(); ++it) {
+    YamlField key(it->first, file_, key_, line(), has_lines_);
+    if (!it->first.IsScalar()) key.fail("a key must be a name, not a list or map");
+    const std::string& name = it->first.Scalar();
+    for (const auto& [seen, value] : out)
+      if (seen == name)
+        child(it->first, name)
+            .fail("given twice" +
+                  (has_lines_ ? " (first on line " + std::to_string(value.Mark().line + 1) + ")"
+                              : std::string()));
+    out.emplace_back(name, it->second);
+  }
+  return out;
 }
 
 std::optional<YamlField> YamlField::find(std::string_view key) const {
-  if (!is_map()) fail("expected a map of keys");
-  for (auto it = node_.begin(); it != node_.end(); ++it)
-    if (it->first.Scalar() == key) return child(it->second, std::string(key));
+  for (auto& [name, value] : checked_entries())
+    if (name == key) return child(value, name);
   return std::nullopt;
 }
 
@@ -60,23 +108,18 @@ YamlField YamlField::operator[](std::string_view key) const {
 }
 
 void YamlField::allow_only(std::initializer_list<std::string_view> allowed) const {
-  if (!is_map()) fail("expected a map of keys");
-  for (auto it = node_.begin(); it != node_.end(); ++it) {
-    const std::string& k = it->first.Scalar();
-    if (std::find(allowed.begin(), allowed.end(), k) == allowed.end()) {
+  for (auto& [name, value] : checked_entries()) {
+    if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
       std::string list;
       for (std::string_view a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-      YamlField(it->first, file_, key_.empty() ? k : key_ + "." + k, line())
-          .fail("unknown key (allowed: " + list + ")");
+      child(value, name).fail("unknown key (allowed: " + list + ")");
     }
   }
 }
 
 std::vector<std::pair<std::string, YamlField>> YamlField::entries() const {
-  if (!is_map()) fail("expected a map of keys");
   std::vector<std::pair<std::string, YamlField>> out;
-  for (auto it = node_.begin(); it != node_.end(); ++it)
-    out.emplace_back(it->first.Scalar(), child(it->second, it->first.Scalar()));
+  for (auto& [name, value] : checked_entries()) out.emplace_back(name, child(value, name));
   return out;
 }
 
@@ -84,7 +127,8 @@ std::vector<YamlField> YamlField::items() const {
   if (!is_sequence()) fail("expected a list");
   std::vector<YamlField> out;
   for (std::size_t i = 0; i < node_.size(); ++i)
-    out.push_back(YamlField(node_[i], file_, key_ + "[" + std::to_string(i) + "]", line()));
+    out.push_back(
+        YamlField(node_[i], file_, key_ + "[" + std::to_string(i) + "]", line(), has_lines_));
   return out;
 }
 
@@ -119,6 +163,28 @@ int YamlField::integer() const {
   if (v != std::floor(v) || std::abs(v) > 1e9)
     fail("expected a whole number, got '" + text() + "'");
   return static_cast<int>(v);
+}
+
+std::int64_t YamlField::whole(std::int64_t lo, std::int64_t hi) const {
+  std::string s = text();
+  std::int64_t value = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+  if (ec == std::errc::result_out_of_range ||
+      (ec == std::errc() && end == s.data() + s.size() && (value < lo || value > hi)))
+    fail("must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", got " + s);
+  if (ec != std::errc() || end != s.data() + s.size())
+    fail("expected a whole number, got '" + s + "'");
+  return value;
+}
+
+std::uint64_t YamlField::unsigned_whole() const {
+  std::string s = text();
+  std::uint64_t value = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+  if (ec == std::errc::result_out_of_range) fail("must be at most 2^64 - 1, got " + s);
+  if (ec != std::errc() || end != s.data() + s.size() || s.starts_with('-'))
+    fail("expected a non-negative whole number, got '" + s + "'");
+  return value;
 }
 
 bool YamlField::boolean() const {

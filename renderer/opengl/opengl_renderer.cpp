@@ -137,6 +137,7 @@ struct OpenGlRenderer::State {
   struct FaceSet {
     int width = 0, height = 0;
     float fov = 0.0f;
+    Lens lens = Lens::Pinhole;
     std::array<bool, 6> seen{};
   } faces;
 
@@ -499,8 +500,9 @@ void OpenGlRenderer::State::render_pinhole(const Scene& scene, int samples, Fram
 
 void OpenGlRenderer::State::render_fisheye(const Scene& scene, int samples, Frame& frame) {
   const Camera& camera = scene.camera;
-  if (faces.width != camera.width || faces.height != camera.height || faces.fov != camera.fov_deg) {
-    faces = {camera.width, camera.height, camera.fov_deg, cube_faces_seen(camera)};
+  if (faces.width != camera.width || faces.height != camera.height || faces.fov != camera.fov_deg ||
+      faces.lens != camera.lens) {
+    faces = {camera.width, camera.height, camera.fov_deg, camera.lens, cube_faces_seen(camera)};
   }
   GLint max_cube = 0;
   glGetIntegerv(GL_MAX_CUBE_MAP_TEXTURE_SIZE, &max_cube);
@@ -528,12 +530,12 @@ void OpenGlRenderer::State::render_fisheye(const Scene& scene, int samples, Fram
   glBindFramebuffer(GL_FRAMEBUFFER, cube->output.framebuffer.get());
   glViewport(0, 0, camera.width, camera.height);
   glDisable(GL_DEPTH_TEST);
-  glUseProgram(fisheye_program.get());
-  glProgramUniform1f(fisheye_program.get(), fisheye_program.uniform("u_focal_px"),
-                     camera.focal_length_px());
-  glProgramUniform2f(fisheye_program.get(), fisheye_program.uniform("u_centre_px"),
-                     0.5f * static_cast<float>(camera.width),
-                     0.5f * static_cast<float>(camera.height));
+  const GLuint program = fisheye_program.get();
+  const LensShaderConstants lens = shader_constants(camera.lens_model());
+  glUseProgram(program);
+  glProgramUniform1i(program, fisheye_program.uniform("u_lens"), lens.kind);
+  glProgramUniform1f(program, fisheye_program.uniform("u_focal_px"), lens.focal_length_px);
+  glProgramUniform2f(program, fisheye_program.uniform("u_centre_px"), lens.centre.x, lens.centre.y);
   glBindTextureUnit(0, cube->display_cube.get());
   glBindTextureUnit(1, cube->part_depth_cube.get());
   glBindVertexArray(no_vertices.get());

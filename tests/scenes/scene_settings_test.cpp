@@ -66,7 +66,7 @@ TEST(SceneSettings, ScenesDifferAsDescribed) {
   EXPECT_EQ(base.ground.pattern, render::Pattern::None);
   EXPECT_EQ(desert.ground.pattern, render::Pattern::Sand);
   EXPECT_FALSE(sky.background_color.has_value());
-  EXPECT_EQ(fisheye.camera.lens, render::Lens::Fisheye);
+  EXPECT_EQ(fisheye.camera.lens, render::Lens::Equidistant);
   EXPECT_EQ(base.camera.lens, render::Lens::Pinhole);
   // The sky scene's camera looks up far enough that the horizon is in the picture.
   glm::vec3 horizon = sky.camera.position + glm::vec3(0.0f, 1000.0f, 0.0f);
@@ -99,7 +99,7 @@ TEST(SceneSettings, BadValuesNameTheirKey) {
   const Case cases[] = {
       {"fov_deg: 40", "fov_deg: wide", "camera.fov_deg", "expected a number"},
       {"fov_deg: 40", "fov_deg: 400", "camera.fov_deg", "from 1 to 170"},
-      {"lens: pinhole", "lens: tilt_shift", "camera.lens", "pinhole or fisheye"},
+      {"lens: pinhole", "lens: tilt_shift", "camera.lens", "pinhole, equidistant or equisolid"},
       {"resolution: [480, 270]", "resolution: [480]", "resolution", "2 whole numbers"},
       {"direction: [0, 0, 2]", "direction: [0, 0, 0]", "sun.direction", "zero"},
       {"pattern: none", "pattern: stripes", "ground.pattern", "none, sand or checker"},

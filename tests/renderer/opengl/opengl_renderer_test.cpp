@@ -113,7 +113,7 @@ TEST_F(OpenGlRendererTest, PartIdsMatchAnExactRayCastPerPixel) {
   std::map<std::uint32_t, int> counts;
   for (int y = 0; y < camera.height; ++y) {
     for (int x = 0; x < camera.width; ++x) {
-      glm::vec3 dir = camera.ray_direction({x + 0.5f, y + 0.5f});
+      glm::vec3 dir = *camera.ray_direction({x + 0.5f, y + 0.5f});
       float nearest = INFINITY;
       std::uint32_t expected = 0;
       for (const Box& b : boxes) {
@@ -144,7 +144,7 @@ TEST_F(OpenGlRendererTest, DepthIsTheEuclideanDistanceToTheGround) {
   int ground = 0, sky = 0;
   for (int y = 0; y < camera.height; ++y) {
     for (int x = 0; x < camera.width; ++x) {
-      glm::vec3 dir = camera.ray_direction({x + 0.5f, y + 0.5f});
+      glm::vec3 dir = *camera.ray_direction({x + 0.5f, y + 0.5f});
       float depth = frame.depth.at(x, y);
       EXPECT_EQ(frame.part_ids.at(x, y), 0u);
       float t = dir.z < 0.0f ? -camera.position.z / dir.z : INFINITY;
@@ -167,7 +167,7 @@ TEST_F(OpenGlRendererTest, DepthIsTheEuclideanDistanceToTheGround) {
 
 TEST_F(OpenGlRendererTest, FisheyeIdsAgreeWithCameraProjection) {
   Scene scene = empty_scene();
-  scene.camera.lens = Lens::Fisheye;
+  scene.camera.lens = Lens::Equidistant;
   scene.camera.fov_deg = 180.0f;
   scene.camera.position = {0.0f, 0.0f, 1.0f};
   scene.camera.look_at = {0.0f, 5.0f, 1.0f};
@@ -195,7 +195,7 @@ TEST_F(OpenGlRendererTest, FisheyeIdsAgreeWithCameraProjection) {
   // Ground distance along the optical axis direction, straight down the image.
   int x = scene.camera.width / 2;
   for (int y = scene.camera.height / 2 + 20; y < scene.camera.height; y += 10) {
-    glm::vec3 dir = scene.camera.ray_direction({x + 0.5f, y + 0.5f});
+    glm::vec3 dir = *scene.camera.ray_direction({x + 0.5f, y + 0.5f});
     float t = -scene.camera.position.z / dir.z;
     EXPECT_NEAR(frame.depth.at(x, y), t, 0.05f * t) << "row " << y;
   }
@@ -252,7 +252,7 @@ TEST_F(OpenGlRendererTest, EmptySceneShowsTheSkyGradientAsTheCppSkyModel) {
   const Camera& camera = scene.camera;
   for (int y = 0; y < camera.height; y += 7) {
     for (int x = 0; x < camera.width; x += 11) {
-      glm::vec3 dir = camera.ray_direction({x + 0.5f, y + 0.5f});
+      glm::vec3 dir = *camera.ray_direction({x + 0.5f, y + 0.5f});
       Rgb8 expected = tone::encode(tone::display_linear(sky_radiance(scene.sky, dir)));
       Rgb8 got = frame.color.at(x, y);
       ASSERT_NEAR(got.r, expected.r, 2) << x << "," << y;
@@ -342,7 +342,7 @@ TEST_F(OpenGlRendererTest, SandGroundVariesWithTheCppPattern) {
   int n = 0;
   for (int y = 2; y < frame.color.height; y += 4) {
     for (int x = 2; x < frame.color.width; x += 4) {
-      glm::vec3 dir = scene.camera.ray_direction({x + 0.5f, y + 0.5f});
+      glm::vec3 dir = *scene.camera.ray_direction({x + 0.5f, y + 0.5f});
       glm::vec3 hit = scene.camera.position + dir * (-scene.camera.position.z / dir.z);
       double w = pattern::sand({hit.x, hit.y}, sand.pattern_scale);
       double l = luminance(frame.color.at(x, y));

@@ -118,7 +118,7 @@ TEST_F(RenderChecks, DepthAgreesWithTheCamera) {
   for (int y = camera.height / 2; y < camera.height; y += 7)
     for (int x = 0; x < camera.width; x += 7) {
       if (r.frame.part_ids.at(x, y) != 0) continue;  // ground only: its distance is analytic
-      glm::vec3 dir = camera.ray_direction({x + 0.5f, y + 0.5f});
+      glm::vec3 dir = *camera.ray_direction({x + 0.5f, y + 0.5f});
       if (dir.z >= -1e-3f) continue;
       float expected = -camera.position.z / dir.z;  // ray meets z = 0
       float depth = r.frame.depth.at(x, y);

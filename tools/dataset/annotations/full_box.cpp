@@ -37,7 +37,7 @@ std::vector<PixelBox> full_part_boxes(const render::Scene& scene, std::size_t pa
   std::vector<Extent> extents(part_count);
   const render::Camera& camera = scene.camera;
   const glm::mat4 world_to_camera = camera.world_to_camera();
-  const render::Camera::LensProjection lens = camera.lens_projection();
+  const render::LensModel lens = camera.lens_model();
   for (const render::Instance& instance : scene.instances) {
     if (instance.part == 0 || !instance.mesh) continue;
     if (instance.part > part_count)
@@ -48,7 +48,7 @@ std::vector<PixelBox> full_part_boxes(const render::Scene& scene, std::size_t pa
     const glm::mat4 object_to_camera = world_to_camera * instance.object_to_world;
     for (const glm::vec3& vertex : instance.mesh->positions) {
       glm::vec3 p = glm::vec3(object_to_camera * glm::vec4(vertex, 1.0f));
-      if (auto pixel = lens(p)) extent.add(*pixel);
+      if (auto pixel = lens.project(p)) extent.add(*pixel);
     }
   }
   std::vector<PixelBox> boxes;

@@ -77,7 +77,7 @@ Json camera_json(const render::Camera& camera) {
     m_rows.push_back(std::move(values));
   }
   Json object;
-  object["lens"] = camera.lens == render::Lens::Pinhole ? "pinhole" : "fisheye";
+  object["lens"] = render::lens_name(camera.lens);
   object["fov"] = short_decimal(camera.fov_deg);
   object["width"] = camera.width;
   object["height"] = camera.height;
@@ -117,12 +117,10 @@ Rle rle_from_json(const nlohmann::json& json, const std::string& key) {
 render::Camera camera_from_json(const nlohmann::json& json, const std::string& key) {
   render::Camera camera;
   const auto& lens = member(json, "lens", key);
-  if (lens == "pinhole")
-    camera.lens = render::Lens::Pinhole;
-  else if (lens == "fisheye")
-    camera.lens = render::Lens::Fisheye;
-  else
-    fail(key + ".lens", "unknown lens " + lens.dump());
+  std::optional<render::Lens> parsed =
+      lens.is_string() ? render::parse_lens(lens.get<std::string>()) : std::nullopt;
+  if (!parsed) fail(key + ".lens", "unknown lens " + lens.dump());
+  camera.lens = *parsed;
   const auto& fov = member(json, "fov", key);
   if (!fov.is_number()) fail(key + ".fov", "expected a number");
   camera.fov_deg = fov.get<float>();

@@ -24,7 +24,8 @@ nlohmann::ordered_json rle_json(const Rle& rle);
 // {lens, fov, width, height, focal_length_px, K, world_to_camera, position, look_at, up,
 //  convention}. K and world_to_camera use OpenCV's camera axes (x right, y down, z forward) so
 // that, for the pinhole, pixel = K * (world_to_camera * p) / z, in pixel coordinates whose
-// centres lie at +0.5. The fisheye maps the angle theta off the axis to radius f * theta.
+// centres lie at +0.5. The fisheyes map the angle theta off the axis to a radius from the
+// centre: equidistant r = f * theta, equisolid r = 2 f sin(theta / 2) (renderer/lens.h).
 nlohmann::ordered_json camera_json(const render::Camera& camera);
 
 // Readers of the forms above; `key` names the value in messages ("parts[3].full_box").

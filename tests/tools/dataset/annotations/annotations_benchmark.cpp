@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
   using render::Lens;
   int vertices = argc > 1 ? std::atoi(argv[1]) : 10000;
   int repeats = argc > 2 ? std::atoi(argv[2]) : 30;
-  Lens lens = argc > 3 && std::string(argv[3]) == "fisheye" ? Lens::Fisheye : Lens::Pinhole;
+  Lens lens = argc > 3 && std::string(argv[3]) == "fisheye" ? Lens::Equidistant : Lens::Pinhole;
   Bench bench = MakeBench(vertices, lens);
   std::size_t total_vertices = 0;
   for (const render::Instance& i : bench.train.scene.instances)

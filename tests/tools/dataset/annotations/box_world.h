@@ -7,6 +7,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "renderer/renderer.h"
@@ -67,9 +68,10 @@ inline Frame RayCast(const Camera& camera, const std::vector<Box>& boxes) {
   frame.depth = Image<float>(camera.width, camera.height, kNoDepth);
   for (int y = 0; y < camera.height; ++y)
     for (int x = 0; x < camera.width; ++x) {
-      glm::vec3 dir = camera.ray_direction({x + 0.5f, y + 0.5f});
+      std::optional<glm::vec3> dir = camera.ray_direction({x + 0.5f, y + 0.5f});
+      if (!dir) continue;  // outside a fisheye's circle
       for (const Box& box : boxes) {
-        float t = HitDistance(camera.position, dir, box);
+        float t = HitDistance(camera.position, *dir, box);
         if (t < frame.depth.at(x, y)) {
           frame.depth.at(x, y) = t;
           frame.part_ids.at(x, y) = box.part;
