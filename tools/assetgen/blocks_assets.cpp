@@ -161,7 +161,7 @@ Asset load(Load l) {
       break;
     }
     case Load::Cone: s = frustum(0.3f, 0.0f, 0.0f, 0.75f, 32); break;
-    case Load::Torus: s = transformed(torus(0.22f, 0.09f, 32, 12), translate({0, 0, 0.09f})); break;
+    case Load::Torus: s = transformed(torus(0.22f, 0.11f, 32, 12), translate({0, 0, 0.11f})); break;
   }
   Asset a("load_" + std::string(load_name(l)));
   a.add(palette::kBlockLoad, s, crease_deg);

@@ -1,7 +1,7 @@
 // The six payloads at V-LoL's size (S = 1), each with its origin at the centre of its base. Each
-// is large, about as wide as the load pitch allows, and told apart by its silhouette as much as by
-// its colour: a squat crate, a tall slim amphora, a staved barrel, a gem on its point, a wide pot
-// with handles and lid, an egg-shaped vase.
+// is large, about as wide as the load pitch allows and tall enough to rise well above the walls,
+// and told apart by its silhouette as much as by its colour: a crate, a tall slim amphora, a
+// staved barrel, a gem on its point, a pot with handles and lid, an egg-shaped vase.
 #include <cmath>
 #include <vector>
 
@@ -31,7 +31,7 @@ std::vector<glm::vec2> sized(std::vector<glm::vec2> profile, float radius, float
 
 Asset box_load() {
   Asset a("load_box");
-  const float w = 0.38f, h = 0.78f;
+  const float w = 0.4f, h = 1.0f;
   Shape s = rounded_box({-w, -w, 0.0f}, {w, w, h - 0.12f}, 0.04f, 2);
   s.append(rounded_box({-w - 0.025f, -w - 0.025f, h - 0.14f}, {w + 0.025f, w + 0.025f, h}, 0.03f,
                        2));  // lid
@@ -84,23 +84,25 @@ Asset barrel_load() {
 Asset diamond_load() {
   Asset a("load_diamond");
   // Brilliant-style gem standing on its culet: deep pavilion, girdle, crown and a wide table.
-  const std::vector<glm::vec2> profile = {{0.0f, 0.0f},   {0.45f, 0.56f}, {0.45f, 0.6f},
-                                          {0.36f, 0.76f}, {0.25f, 0.85f}, {0.0f, 0.85f}};
+  const std::vector<glm::vec2> profile = {{0.0f, 0.0f},   {0.46f, 0.68f}, {0.46f, 0.74f},
+                                          {0.37f, 0.95f}, {0.26f, 1.08f}, {0.0f, 1.08f}};
   a.add(palette::kGem, lathe(profile, 12, kPi / 12.0f), kFlat);
   return a;
 }
 
 Asset metal_pot_load() {
   Asset a("load_metal_pot");
-  // Wide cooking pot with a rolled rim, two loop handles across the car and a lid with a knob.
-  std::vector<glm::vec2> outline = {{0.28f, 0.0f}, {0.35f, 0.035f}, {0.39f, 0.1f},
-                                    {0.4f, 0.33f}, {0.405f, 0.45f}, {0.42f, 0.47f}};
+  // Tall cooking pot with a rolled rim, a lid with a knob and two loop handles standing out
+  // fore and aft, where the side view shows them.
+  std::vector<glm::vec2> outline = {{0.24f, 0.0f}, {0.3f, 0.04f},  {0.335f, 0.13f},
+                                    {0.34f, 0.6f}, {0.345f, 0.8f}, {0.36f, 0.83f}};
   Shape pot = lathe(solid_profile(outline), 32);
-  std::vector<glm::vec2> lid = {{0.0f, 0.46f},  {0.39f, 0.46f}, {0.33f, 0.53f},  {0.08f, 0.57f},
-                                {0.065f, 0.6f}, {0.09f, 0.66f}, {0.05f, 0.685f}, {0.0f, 0.685f}};
+  std::vector<glm::vec2> lid = {{0.0f, 0.82f},   {0.33f, 0.82f}, {0.28f, 0.9f}, {0.07f, 0.96f},
+                                {0.055f, 0.99f}, {0.09f, 1.07f}, {0.05f, 1.1f}, {0.0f, 1.1f}};
   pot.append(lathe(lid, 32));
-  for (float sy : {-1.0f, 1.0f})
-    pot.append(transformed(torus(0.08f, 0.022f, 16, 8), translate({0, sy * 0.42f, 0.36f})));
+  for (float sx : {-1.0f, 1.0f})
+    pot.append(transformed(torus(0.075f, 0.022f, 16, 8),
+                           translate({sx * 0.41f, 0, 0.62f}) * rotate_x(90.0f)));
   a.add(palette::kSilver, pot, 40.0f);
   return a;
 }
@@ -109,14 +111,14 @@ Asset oval_vase_load() {
   Asset a("load_oval_vase");
   // Egg-shaped body on a short foot, small neck and rim.
   std::vector<glm::vec2> outline = {{0.18f, 0.0f}, {0.18f, 0.05f}, {0.12f, 0.08f}};
-  const float centre = 0.54f, ra = 0.4f, rb = 0.46f;
+  const float centre = 0.6f, ra = 0.4f, rb = 0.52f;
   for (int i = 1; i <= 16; ++i) {
     float t = -kPi / 2.0f + kPi * (0.1f + 0.8f * static_cast<float>(i) / 16.0f);
     outline.push_back({ra * std::cos(t), centre + rb * std::sin(t)});
   }
-  outline.push_back({0.11f, 1.06f});
-  outline.push_back({0.15f, 1.12f});
-  outline.push_back({0.1f, 1.12f});
+  outline.push_back({0.11f, 1.16f});
+  outline.push_back({0.15f, 1.22f});
+  outline.push_back({0.1f, 1.22f});
   a.add(palette::kCeramicPurple, lathe(solid_profile(outline), 32), 35.0f);
   return a;
 }

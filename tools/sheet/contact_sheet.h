@@ -1,13 +1,17 @@
 // A contact sheet: one small train per value of every descriptor, rendered as the dataset would
-// show it and captioned, so a person can check at a glance that every value is told apart.
+// show it, cropped to the car that shows the value and captioned, so a person can check at a
+// glance that every value is told apart.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "logic/train.h"
 #include "logic/vocabulary.h"
+#include "renderer/annotations/pixel_box.h"
 #include "renderer/image.h"
+#include "renderer/scene.h"
 #include "tools/sheet/text.h"
 
 namespace railyard {
@@ -25,6 +29,17 @@ struct SheetCell {
   std::string caption;
   render::Image<render::Rgb8> image;
 };
+
+// The tight box of the pixels showing any part of car `car` (position, 1-based) in a part-id
+// image; empty when none does.
+render::PixelBox car_box(const render::Image<std::uint32_t>& part_ids,
+                         const std::vector<render::Part>& parts, int car);
+
+// Crops every cell to one window, the largest box plus `margin` pixels on each side, placed on its
+// own box (and kept inside the image), so all cells share a size and a scale; then enlarges them
+// by the whole factor (1 to 4) that makes them at least `min_width` wide, each pixel a square.
+void crop_cells(std::vector<SheetCell>& cells, const std::vector<render::PixelBox>& boxes,
+                int margin, int min_width);
 
 // Lays cells out in rows of `columns` under a title; every cell image has the same size.
 render::Image<render::Rgb8> compose_sheet(const std::vector<SheetCell>& cells, int columns,
