@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tools/assetgen/primitives.h"
+#include "tools/assetgen/spoked_wheel.h"
 #include "tools/assetgen/trains_assets.h"
 #include "tools/assetgen/trains_dimensions.h"
 
@@ -44,19 +45,7 @@ glm::vec3 crank_pin(float x, float side) {
 // Driving wheel about +Z with its outer face towards +Z, crank at kCrankAngle from +X.
 void driving_wheel(Shape& tyre, Shape& centre) {
   const float r = kDriverRadius;
-  const std::vector<glm::vec2> tyre_profile = {
-      {r - 0.07f, -0.06f}, {r + 0.04f, -0.06f}, {r + 0.04f, -0.04f}, {r, -0.02f},
-      {r - 0.006f, 0.05f}, {r - 0.07f, 0.05f},  {r - 0.07f, -0.06f}};
-  tyre.append(lathe(tyre_profile, 32).weld());
-  const std::vector<glm::vec2> hub = {
-      {0.0f, -0.04f}, {0.13f, -0.04f}, {0.13f, 0.04f}, {0.1f, 0.07f}, {0.0f, 0.07f}};
-  centre.append(lathe(hub, 16));
-  centre.append(tube(r - 0.065f, r - 0.12f, -0.04f, 0.035f, 32));  // rim inside the tyre
-  for (int i = 0; i < 12; ++i) {
-    float t = 2.0f * kPi * static_cast<float>(i) / 12.0f;
-    glm::vec3 d(std::cos(t), std::sin(t), 0.0f);
-    centre.append(beam(0.1f * d, (r - 0.1f) * d, 0.045f, 0.045f, {0, 0, 1}));
-  }
+  spoked_wheel({r, 0.07f, 0.04f, 0.06f, 0.13f, 0.045f, 12}, tyre, centre);
   // Balance weight opposite the crank: a sector between hub and rim.
   std::vector<glm::vec2> weight;
   float c = kCrankAngle + kPi;

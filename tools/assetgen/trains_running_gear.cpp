@@ -3,34 +3,14 @@
 #include <vector>
 
 #include "tools/assetgen/primitives.h"
+#include "tools/assetgen/spoked_wheel.h"
 #include "tools/assetgen/trains_assets.h"
 #include "tools/assetgen/trains_dimensions.h"
 
 namespace railyard::assetgen::trains {
 namespace {
 
-constexpr float kPi = 3.14159265358979f;
 constexpr float kTreadCentre = 0.01f;  // the tread's middle, from the wheel's centre plane
-constexpr int kSpokes = 8;
-
-// Spoked wagon wheel about +Z: a flanged steel tyre on the -Z (inner) side, a painted rim, hub
-// and spokes. 32 segments keep the rim within half a pixel of a circle at 1920x1080.
-void spoked_wheel(Shape& steel, Shape& paint) {
-  const float r = kWheelRadius;
-  const std::vector<glm::vec2> tyre = {
-      {r - 0.05f, -0.05f}, {r + 0.035f, -0.05f}, {r + 0.035f, -0.035f}, {r, -0.02f},
-      {r - 0.004f, 0.04f}, {r - 0.05f, 0.04f},   {r - 0.05f, -0.05f}};
-  steel.append(lathe(tyre, 32).weld());
-  paint.append(tube(r - 0.045f, r - 0.085f, -0.03f, 0.03f, 32));  // rim inside the tyre
-  const std::vector<glm::vec2> hub = {
-      {0.0f, -0.05f}, {0.08f, -0.05f}, {0.08f, 0.05f}, {0.06f, 0.075f}, {0.0f, 0.075f}};
-  paint.append(lathe(hub, 16));
-  for (int i = 0; i < kSpokes; ++i) {
-    float t = 2.0f * kPi * (static_cast<float>(i) + 0.5f) / kSpokes;
-    glm::vec3 d(std::cos(t), std::sin(t), 0.0f);
-    paint.append(beam(0.07f * d, (r - 0.075f) * d, 0.035f, 0.04f, {0, 0, 1}));
-  }
-}
 
 // Places a wheel built about +Z on the right (+Y) or left side, flange inwards.
 glm::mat4 wheel_frame(float sign) {
@@ -43,7 +23,7 @@ glm::mat4 wheel_frame(float sign) {
 Asset wheelset() {
   Asset a("wheelset");
   Shape steel, paint;
-  spoked_wheel(steel, paint);
+  spoked_wheel({kWheelRadius, 0.05f, 0.035f, 0.05f, 0.08f, 0.035f, 8, 0.5f}, steel, paint);
   Shape tyres, centres;
   for (float sign : {1.0f, -1.0f}) {
     tyres.append(transformed(steel, wheel_frame(sign)));
