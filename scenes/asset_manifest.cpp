@@ -230,7 +230,10 @@ bool Piece::applies_to(const Car& car) const {
 }
 
 const std::vector<Piece>& RepresentationAssets::pieces_of(Descriptor d, int value) const {
-  return pieces[static_cast<std::size_t>(d)][value_index(d, value)];
+  static const std::vector<Piece> kNone;
+  const auto& by_value = pieces[static_cast<std::size_t>(d)];
+  std::size_t i = value_index(d, value);
+  return i < by_value.size() ? by_value[i] : kNone;
 }
 
 const RepresentationAssets& AssetManifest::representation(std::string_view name) const {

@@ -76,6 +76,7 @@ struct RepresentationAssets {
   // pieces[descriptor][i]: what the i-th value of descriptor_values(descriptor) adds to a car.
   std::array<std::vector<std::vector<Piece>>, kDescriptors.size()> pieces;
 
+  // Nothing for a value the descriptor does not have (4 axles, say).
   const std::vector<Piece>& pieces_of(Descriptor d, int value) const;
 };
 

@@ -26,7 +26,7 @@ void place_pieces(TrainAssembly& assembly, const std::vector<Piece>& pieces, con
 void place_locomotive(TrainAssembly& assembly, const Vehicle& locomotive, float x) {
   for (const Piece& piece : locomotive.pieces) {
     std::uint32_t part = assembly.part(piece.part, 0, -1, piece.label);
-    assembly.place(piece, at({x + piece.at.x, piece.at.y, piece.at.z}), part);
+    assembly.place(piece, at(glm::vec3(x, 0.0f, 0.0f) + piece.at), part);
   }
 }
 
