@@ -1,5 +1,6 @@
 #include "scenes/framing.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -34,6 +35,22 @@ float fit_scale(const render::Camera& camera, std::span<const glm::vec3> points,
   return lo;
 }
 
+namespace {
+
+// Half the widest angle the camera sees off its axis: at the image's corners, for the pinhole
+// and for radial lenses alike.
+float widest_angle(const render::Camera& camera) {
+  glm::vec3 axis = camera.ray_direction({0.5f * camera.width, 0.5f * camera.height});
+  float widest = 0.0f;
+  for (glm::vec2 corner : {glm::vec2(0.0f), glm::vec2(camera.width, 0.0f),
+                           glm::vec2(0.0f, camera.height), glm::vec2(camera.width, camera.height)})
+    widest = std::max(
+        widest, std::acos(std::clamp(glm::dot(axis, camera.ray_direction(corner)), -1.0f, 1.0f)));
+  return widest;
+}
+
+}  // namespace
+
 bool may_be_visible(const render::Camera& camera, const glm::mat4& object_to_world,
                     const glm::vec3& lo, const glm::vec3& hi) {
   glm::mat4 to_camera = camera.world_to_camera() * object_to_world;
@@ -45,11 +62,19 @@ bool may_be_visible(const render::Camera& camera, const glm::mat4& object_to_wor
     beyond_far = beyond_far && glm::length(corners[c]) > camera.far;
   }
   if (beyond_far) return false;
-  if (camera.lens != render::Lens::Pinhole) return true;
-  // Camera space looks down -Z: a point is in view when |x| <= -z * tx and |y| <= -z * ty.
-  float f = camera.focal_length_px();
-  float tx = 0.5f * static_cast<float>(camera.width) / f;
-  float ty = 0.5f * static_cast<float>(camera.height) / f;
+  // Camera space looks down -Z: a point is in view when |x| <= -z * tx and |y| <= -z * ty. For
+  // the pinhole these are the image's edges; another lens sees within its widest angle of the
+  // axis, a cone that the pyramid with tx = ty = tan(widest) holds (none when it is 90 or more).
+  float tx, ty;
+  if (camera.lens == render::Lens::Pinhole) {
+    float f = camera.focal_length_px();
+    tx = 0.5f * static_cast<float>(camera.width) / f;
+    ty = 0.5f * static_cast<float>(camera.height) / f;
+  } else {
+    float widest = widest_angle(camera);
+    if (widest >= glm::radians(89.0f)) return true;
+    tx = ty = std::tan(widest);
+  }
   auto all = [&](auto outside) {
     for (const glm::vec3& p : corners)
       if (!outside(p)) return false;

@@ -25,7 +25,8 @@ float fit_scale(const render::Camera& camera, std::span<const glm::vec3> points,
                 int steps);
 
 // False only when the box [lo, hi] of a model placed by `object_to_world` certainly lies outside
-// the camera's view: wholly beyond one side of a pinhole's frustum, or beyond the far distance.
+// the camera's view: wholly beyond the far distance, or beyond one side of the pinhole's frustum
+// (another lens: of the pyramid around the cone it sees within, when that is under 90 degrees).
 bool may_be_visible(const render::Camera& camera, const glm::mat4& object_to_world,
                     const glm::vec3& lo, const glm::vec3& hi);
 

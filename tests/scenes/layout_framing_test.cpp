@@ -65,12 +65,18 @@ TEST(Framing, WhatThePinholeCannotSeeIsCulled) {
   EXPECT_TRUE(may_be_visible(camera, at({6.5f, 0, 0}), lo, hi));   // straddles the edge
   // A box long enough to cross the view although both its ends are outside it.
   EXPECT_TRUE(may_be_visible(camera, glm::mat4(1.0f), {-30, -0.5f, 0}, {30, 0.5f, 0.2f}));
-  // Other lenses: only the far distance culls.
+  // A fisheye sees far to the sides, but not behind it, nor 80 degrees off its axis.
   render::Camera fisheye = camera;
   fisheye.lens = render::Lens::Fisheye;
   fisheye.fov_deg = 98.0f;
-  EXPECT_TRUE(may_be_visible(fisheye, at({0, 20, 0}), lo, hi));
+  EXPECT_TRUE(may_be_visible(fisheye, at({9, 0, 0}), lo, hi));  // beyond the pinhole's edge
+  EXPECT_FALSE(may_be_visible(fisheye, at({0, 20, 0}), lo, hi));
+  EXPECT_FALSE(may_be_visible(fisheye, at({70, 0, 0}), lo, hi));
   EXPECT_FALSE(may_be_visible(fisheye, at({0, -300, 0}), lo, hi));
+  EXPECT_TRUE(may_be_visible(fisheye, glm::mat4(1.0f), {-90, -0.5f, 0}, {90, 0.5f, 0.2f}));
+  // One that sees a half-space or more culls only by distance.
+  fisheye.fov_deg = 240.0f;
+  EXPECT_TRUE(may_be_visible(fisheye, at({0, 20, 0}), lo, hi));
 }
 
 // V-LoL's rule with V-LoL's cameras keeps twelve cars in the picture at every angle of the
