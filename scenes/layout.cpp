@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <glm/gtc/matrix_transform.hpp>
 #include <limits>
+#include <optional>
 
 #include "scenes/car_placement.h"
 #include "scenes/framing.h"
@@ -121,8 +122,10 @@ render::Scene layout_train(const Train& train, Representation representation,
                             glm::scale(glm::mat4(1.0f), glm::vec3(s)) * heading;
   assembly.transform(line_to_world *
                      glm::translate(glm::mat4(1.0f), glm::vec3(-middle, 0.0f, 0.0f)));
+  std::optional<glm::vec3> rail_centre;
   if (assets.track)
-    place_track(assembly, *assets.track, line_to_world, layout.rail_radius / s, scene.camera);
+    rail_centre =
+        place_track(assembly, *assets.track, line_to_world, layout.rail_radius / s, scene.camera);
 
   render::Instance ground;
   ground.mesh = library.ground();
@@ -133,6 +136,8 @@ render::Scene layout_train(const Train& train, Representation representation,
   for (render::Instance& inst : assembly.instances()) scene.instances.push_back(std::move(inst));
   scene.parts = std::move(assembly.parts());
   set_part_centres(scene);
+  for (render::Part& part : scene.parts)
+    if (part.kind == render::PartKind::Rail && rail_centre) part.centre = *rail_centre;
   return scene;
 }
 

@@ -13,8 +13,10 @@ namespace railyard {
 // Places segments centred on the train's middle and out to `radius` world units either side,
 // each in the part "rail". `line_to_world` maps the line's frame (origin at the train's middle,
 // +X along the train, the train's scale applied) into the world. Segments the camera cannot see
-// are left out, so the rails cost only what is in the picture.
-void place_track(TrainAssembly& assembly, const Track& track, const glm::mat4& line_to_world,
-                 float radius, const render::Camera& camera);
+// are left out, so the rails cost only what is in the picture. Returns the world centre of the
+// whole track, seen or not (its middle under the train's), the rail part's centre whatever the
+// camera sees.
+glm::vec3 place_track(TrainAssembly& assembly, const Track& track, const glm::mat4& line_to_world,
+                      float radius, const render::Camera& camera);
 
 }  // namespace railyard

@@ -215,6 +215,12 @@ TEST(Layout, RailsRunThroughTheWholeView) {
         << angle << ": rails from " << px_lo.x << "," << px_lo.y << " to " << px_hi.x << ","
         << px_hi.y;
     EXPECT_LT(segments.size(), 30u) << "segments out of sight are left out";
+    // Its centre is the middle of the whole track, under the train's, whatever is seen of it.
+    glm::vec3 centre = find_part(s, PartKind::Rail, 0)->centre;
+    EXPECT_NEAR(centre.x, 0.0f, 1e-4f) << angle;
+    EXPECT_NEAR(centre.y, -0.1f, 1e-4f) << angle;
+    EXPECT_GT(centre.z, 0.0f);
+    EXPECT_LT(centre.z, 0.25f * kScale);
   }
 }
 
