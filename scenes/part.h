@@ -16,8 +16,8 @@ namespace railyard {
 enum class PartKind : std::uint8_t { Locomotive, Rail, Body, Wall, Roof, Wheels, Payload };
 inline constexpr int kPartKindCount = 7;
 
-// locomotive, rail, car, wall, roof, wheels, payload: the COCO categories, and the words of
-// messages (a Body is the car itself).
+// locomotive, rail, body, wall, roof, wheels, payload: in records, the asset manifest and
+// messages.
 std::string_view part_kind_name(PartKind kind);
 
 struct Part {

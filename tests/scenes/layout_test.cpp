@@ -3,12 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 #include <string>
 
 #include "test_data.h"
 
 namespace railyard {
 namespace {
+
+constexpr float kScale = 0.5f;  // V-LoL's train scale for up to 4 cars
 
 SceneSettings base_scene() {
   return load_scene_settings(scene_file(testing::source_dir(), "base_scene"));
@@ -113,7 +116,7 @@ TEST(Layout, ThreeAxlesHaveMoreWheelGeometryThanTwo) {
   std::size_t three = triangles_of(s, find_part(s, PartKind::Wheels, 3));
   EXPECT_EQ(2 * three, 3 * two);
   auto [lo2, hi2] = bounds_of(s, find_part(s, PartKind::Wheels, 2));
-  EXPECT_GT(hi2.x - lo2.x, 2.0f);  // two axles on a long car stand far apart
+  EXPECT_GT(hi2.x - lo2.x, 2.0f * kScale);  // two axles on a long car stand far apart
 }
 
 TEST(Layout, LongCarBodyIsLongerThanShort) {
@@ -123,39 +126,100 @@ TEST(Layout, LongCarBodyIsLongerThanShort) {
   EXPECT_GT((lhi.x - llo.x), 1.3f * (shi.x - slo.x));
 }
 
+TEST(Layout, TrainIsScaledByVlolsRule) {
+  // V-LoL's S = 0.5 for up to 4 cars: a long car's body spans half its 3.54 spacing.
+  TrainScene s = lay_out(testing::sample_train(0));
+  auto [lo, hi] = bounds_of(s, find_part(s, PartKind::Body, 2));
+  EXPECT_NEAR(hi.x - lo.x, 0.5f * 3.54f, 0.05f);
+  // Seven cars: 3 / (7 + 2).
+  LayoutOptions seven;
+  seven.max_cars = 7;
+  TrainScene s7 = lay_out(testing::long_train(7, 0), Representation::Trains, seven);
+  auto [lo7, hi7] = bounds_of(s7, find_part(s7, PartKind::Body, 4));
+  EXPECT_NEAR(hi7.x - lo7.x, 3.0f / 9.0f * 3.54f, 0.05f);
+}
+
+// V-LoL lays the train out from the locomotive along +X at angle 0 (locomotive on the right of
+// the picture), the cars behind it; and it fills each car's loads from the rear.
 TEST(Layout, CarsFollowTheLocomotiveInOrderWithoutOverlap) {
   Train t = testing::sample_train(0);
   TrainScene s = lay_out(t);
   auto [loco_lo, loco_hi] = bounds_of(s, find_part(s, PartKind::Locomotive, 0));
-  float front = loco_lo.x;
+  float front = loco_hi.x;
   for (int car = 1; car <= 3; ++car) {
     auto [lo, hi] = bounds_of(s, find_part(s, PartKind::Body, car));
-    EXPECT_LT(hi.x, front + 1e-3f) << car;  // behind what is in front of it
-    EXPECT_GT(hi.x, front - 0.05f) << car;  // and coupled to it
-    front = lo.x;
+    EXPECT_GT(lo.x, front - 1e-3f) << car;  // behind what is in front of it
+    EXPECT_LT(lo.x, front + 0.05f) << car;  // and coupled to it
+    front = hi.x;
   }
-  // payload_0 is the load nearest the locomotive.
+  // payload_0 is the load nearest the car's rear, as V-LoL places them.
   EXPECT_GT(find_part(s, PartKind::Payload, 2, 0)->centre.x,
             find_part(s, PartKind::Payload, 2, 2)->centre.x);
-  // The train is centred and the rail runs under all of it.
+  // The train is centred on V-LoL's centre (0, -0.1) and the rail runs under all of it.
   auto [rail_lo, rail_hi] = bounds_of(s, find_part(s, PartKind::Rail, 0));
-  EXPECT_LT(rail_lo.x, front);
-  EXPECT_GT(rail_hi.x, loco_hi.x);
-  EXPECT_NEAR(loco_hi.x + front, 0.0f, 0.2f);
+  EXPECT_LT(rail_lo.x, loco_lo.x);
+  EXPECT_GT(rail_hi.x, front);
+  EXPECT_NEAR(loco_lo.x + front, 0.0f, 0.1f);
+  EXPECT_NEAR(find_part(s, PartKind::Body, 2)->centre.y, -0.1f, 1e-3f);
+}
+
+TEST(Layout, LocomotiveIsOnThePicturesRightAtAngleZero) {
+  TrainScene s = lay_out(testing::sample_train(0));
+  auto loco = s.scene.camera.project(find_part(s, PartKind::Locomotive, 0)->centre);
+  auto first = s.scene.camera.project(find_part(s, PartKind::Body, 1)->centre);
+  auto last = s.scene.camera.project(find_part(s, PartKind::Body, 3)->centre);
+  ASSERT_TRUE(loco && first && last);
+  EXPECT_GT(loco->x, 0.6f * s.scene.camera.width);
+  EXPECT_LT(last->x, 0.4f * s.scene.camera.width);
+  EXPECT_NEAR(first->y, last->y, 3.0f);  // seen from the side
 }
 
 TEST(Layout, AngleTurnsTheTrainAboutItsCentre) {
   TrainScene straight = lay_out(testing::sample_train(0));
   TrainScene turned = lay_out(testing::sample_train(90));
   TrainScene reversed = lay_out(testing::sample_train(180));
-  glm::vec3 loco = find_part(straight, PartKind::Locomotive, 0)->centre;
-  EXPECT_GT(loco.x, 3.0f);  // heads towards +X at angle 0
-  glm::vec3 loco90 = find_part(turned, PartKind::Locomotive, 0)->centre;
+  const glm::vec3 centre(0.0f, -0.1f, 0.0f);
+  glm::vec3 loco = find_part(straight, PartKind::Locomotive, 0)->centre - centre;
+  EXPECT_LT(loco.x, -1.5f);  // the locomotive leads towards -X at angle 0
+  glm::vec3 loco90 = find_part(turned, PartKind::Locomotive, 0)->centre - centre;
   EXPECT_NEAR(loco90.x, -loco.y, 1e-3f);
   EXPECT_NEAR(loco90.y, loco.x, 1e-3f);
-  glm::vec3 loco180 = find_part(reversed, PartKind::Locomotive, 0)->centre;
+  glm::vec3 loco180 = find_part(reversed, PartKind::Locomotive, 0)->centre - centre;
   EXPECT_NEAR(loco180.x, -loco.x, 1e-3f);
   EXPECT_NEAR(loco180.z, loco.z, 1e-5f);
+}
+
+// V-LoL's rails run along the train's line through the whole picture, not only under the train,
+// out to 50 / S from the centre; segments out of sight are left out.
+TEST(Layout, RailsRunThroughTheWholeView) {
+  for (int angle : {0, 40, -60}) {
+    TrainScene s = lay_out(testing::sample_train(angle));
+    glm::vec2 px_lo(1e9f), px_hi(-1e9f);
+    std::set<std::pair<float, float>> segments;
+    for (const render::Instance& i : s.scene.instances) {
+      if (i.part == 0 || s.parts[i.part - 1].kind != PartKind::Rail) continue;
+      glm::vec3 origin(i.object_to_world[3]);
+      EXPECT_LE(glm::length(origin - glm::vec3(0.0f, -0.1f, 0.0f)), 50.0f / kScale) << angle;
+      segments.insert({origin.x, origin.y});
+      for (const glm::vec3& p : i.mesh->positions)
+        if (auto px = s.scene.camera.project(glm::vec3(i.object_to_world * glm::vec4(p, 1.0f)))) {
+          px_lo = glm::min(px_lo, *px);
+          px_hi = glm::max(px_hi, *px);
+        }
+    }
+    // The rails leave the picture on both sides (or at its top and bottom).
+    glm::vec2 size(s.scene.camera.width, s.scene.camera.height);
+    EXPECT_TRUE((px_lo.x < 0.0f && px_hi.x > size.x) || (px_lo.y < 0.0f && px_hi.y > size.y))
+        << angle << ": rails from " << px_lo.x << "," << px_lo.y << " to " << px_hi.x << ","
+        << px_hi.y;
+    EXPECT_LT(segments.size(), 30u) << "segments out of sight are left out";
+    // Its centre is the middle of the whole track, under the train's, whatever is seen of it.
+    glm::vec3 centre = find_part(s, PartKind::Rail, 0)->centre;
+    EXPECT_NEAR(centre.x, 0.0f, 1e-4f) << angle;
+    EXPECT_NEAR(centre.y, -0.1f, 1e-4f) << angle;
+    EXPECT_GT(centre.z, 0.0f);
+    EXPECT_LT(centre.z, 0.25f * kScale);
+  }
 }
 
 TEST(Layout, PartCentresLieInsideTheirParts) {
@@ -204,11 +268,12 @@ TEST(Layout, IsDeterministic) {
 
 TEST(Layout, ThreeCarTrainIsAsDetailedAsTheBenchmarkAnchor) {
   // The benchmarks compare with V-LoL's Blender scene of about 90k triangles; ours tessellates
-  // round parts for their largest size on screen (assets/README.md) and comes to about 60k.
+  // round parts for their largest size on screen (assets/README.md) and comes to about 40k, the
+  // rails across the whole picture included.
   TrainScene s = lay_out(testing::sample_train());
   std::size_t n = 0;
   for (const render::Instance& i : s.scene.instances) n += i.mesh->indices.size() / 3;
-  EXPECT_GT(n, 50000u);
+  EXPECT_GT(n, 30000u);
   EXPECT_LT(n, 110000u);
 }
 

@@ -1,6 +1,7 @@
 #include "tools/sheet/contact_sheet.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace railyard {
 namespace {
@@ -28,7 +29,51 @@ void paste(Image<Rgb8>& sheet, const Image<Rgb8>& image, int x0, int y0) {
     std::copy_n(&image.at(0, y), image.width, &sheet.at(x0, y0 + y));
 }
 
+// The w x h window of `image` at (x0, y0), enlarged `factor` times.
+Image<Rgb8> crop(const Image<Rgb8>& image, int x0, int y0, int w, int h, int factor) {
+  Image<Rgb8> out(w * factor, h * factor);
+  for (int y = 0; y < out.height; ++y)
+    for (int x = 0; x < out.width; ++x) out.at(x, y) = image.at(x0 + x / factor, y0 + y / factor);
+  return out;
+}
+
 }  // namespace
+
+PixelBox car_box(const Image<std::uint32_t>& part_ids, const std::vector<Part>& parts, int car) {
+  int x0 = part_ids.width, y0 = part_ids.height, x1 = -1, y1 = -1;
+  for (int y = 0; y < part_ids.height; ++y)
+    for (int x = 0; x < part_ids.width; ++x) {
+      std::uint32_t id = part_ids.at(x, y);
+      if (id == 0 || id > parts.size() || parts[id - 1].car != car) continue;
+      x0 = std::min(x0, x);
+      y0 = std::min(y0, y);
+      x1 = std::max(x1, x);
+      y1 = std::max(y1, y);
+    }
+  if (x1 < 0) return {};
+  return {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+}
+
+void crop_cells(std::vector<SheetCell>& cells, const std::vector<PixelBox>& boxes, int margin,
+                int min_width) {
+  if (cells.empty()) return;
+  int image_w = cells.front().image.width, image_h = cells.front().image.height;
+  int w = 0, h = 0;
+  for (const PixelBox& b : boxes) {
+    w = std::max(w, b.width + 2 * margin);
+    h = std::max(h, b.height + 2 * margin);
+  }
+  if (w <= 2 * margin) return;  // no car seen anywhere: keep the whole frames
+  w = std::min(w, image_w);
+  h = std::min(h, image_h);
+  int factor = std::clamp((min_width + w - 1) / w, 1, 4);
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const PixelBox& b = boxes[i];
+    int x0 = std::clamp(b.x + b.width / 2 - w / 2, 0, image_w - w);
+    int y0 = std::clamp(b.y + b.height / 2 - h / 2, 0, image_h - h);
+    cells[i].image = crop(cells[i].image, x0, y0, w, h, factor);
+  }
+}
 
 std::vector<SheetEntry> sheet_entries(Vocabulary vocabulary, int angle) {
   std::vector<SheetEntry> entries;

@@ -10,13 +10,19 @@ int category_id(PartKind kind) {
   return static_cast<int>(kind) + 1;
 }
 
+// The categories are the part kinds, except that "car" annotates a car as a whole (all its
+// parts), where a body part is only the car's body.
+std::string category_name(PartKind kind) {
+  return kind == PartKind::Body ? "car" : std::string(part_kind_name(kind));
+}
+
 nlohmann::json categories() {
   nlohmann::json list = nlohmann::json::array();
   for (int k = 0; k < kPartKindCount; ++k) {
     auto kind = static_cast<PartKind>(k);
     bool whole_train = kind == PartKind::Locomotive || kind == PartKind::Rail;
     list.push_back({{"id", category_id(kind)},
-                    {"name", std::string(part_kind_name(kind))},
+                    {"name", category_name(kind)},
                     {"supercategory", whole_train ? "train" : "car"}});
   }
   return list;
