@@ -72,7 +72,7 @@ TEST(SceneSettings, ScenesDifferAsDescribed) {
   EXPECT_EQ(base.ground.pattern, render::Pattern::None);
   EXPECT_EQ(desert.ground.pattern, render::Pattern::Sand);
   EXPECT_FALSE(sky.background_color.has_value());
-  EXPECT_EQ(fisheye.camera.lens, render::Lens::Equidistant);
+  EXPECT_EQ(fisheye.camera.lens, render::Lens::Equisolid);
   EXPECT_EQ(base.camera.lens, render::Lens::Pinhole);
   // The sky scene's camera looks up far enough that the horizon is in the picture.
   glm::vec3 ahead = sky.camera.look_at - sky.camera.position;
