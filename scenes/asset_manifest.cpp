@@ -38,9 +38,10 @@ class ManifestReader {
   }
 
   RepresentationAssets representation(const std::string& name, const YamlField& f) const {
-    f.allow_only({"paints", "locomotive", "track", "cars", "values"});
+    f.allow_only({"vocabulary", "paints", "locomotive", "track", "cars", "values"});
     RepresentationAssets r;
     r.name = name;
+    r.vocabulary = vocabulary(f["vocabulary"]);
     r.paints = paints(f["paints"]);
     r.locomotive = vehicle(f["locomotive"], PartKind::Locomotive);
     if (auto t = f.find("track")) {
@@ -87,6 +88,13 @@ class ManifestReader {
       out.push_back(std::move(*found[i]));
     }
     return out;
+  }
+
+  Vocabulary vocabulary(const YamlField& f) const {
+    std::string name = f.text();
+    for (Vocabulary v : {Vocabulary::Michalski, Vocabulary::Trains, Vocabulary::Blocks})
+      if (vocabulary_name(v) == name) return v;
+    f.fail("expected michalski, trains or blocks, got '" + name + "'");
   }
 
   std::array<std::string, 5> paints(const YamlField& f) const {
@@ -225,8 +233,11 @@ const std::vector<Piece>& RepresentationAssets::pieces_of(Descriptor d, int valu
 const RepresentationAssets& AssetManifest::representation(std::string_view name) const {
   for (const RepresentationAssets& r : representations)
     if (r.name == name) return r;
-  throw SceneError(file.string() + ": no representation '" + std::string(name) +
-                   "' under representations");
+  std::string known;
+  for (const RepresentationAssets& r : representations)
+    known += (known.empty() ? "" : ", ") + r.name;
+  throw SceneError("representation '" + std::string(name) + "' is not in " + file.string() +
+                   " (it has " + known + ")");
 }
 
 std::vector<const MeshRef*> AssetManifest::mesh_refs() const {

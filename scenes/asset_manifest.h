@@ -69,8 +69,9 @@ struct Track {
 // Everything one representation draws; frames: +Z up, +X towards the locomotive, origin on the
 // ground under the middle of a vehicle's span, sizes at V-LoL's train scale S = 1.
 struct RepresentationAssets {
-  std::string name;                   // "Trains", "SimpleObjects"
-  std::array<std::string, 5> paints;  // material name by car colour (Shape)
+  std::string name;  // "Trains", "SimpleObjects": a dataset's representation
+  Vocabulary vocabulary = Vocabulary::Trains;  // names its values in labels and captions
+  std::array<std::string, 5> paints;           // material name by car colour (Shape)
   Vehicle locomotive;
   std::optional<Track> track;
   std::array<CarFrame, 2> cars;  // by Length

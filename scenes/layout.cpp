@@ -96,11 +96,10 @@ void set_part_centres(TrainScene& train) {
 
 }  // namespace
 
-TrainScene layout_train(const Train& train, Representation representation,
+TrainScene layout_train(const Train& train, std::string_view representation,
                         const SceneSettings& settings, const AssetLibrary& library,
                         const LayoutOptions& options) {
-  const RepresentationAssets& assets =
-      library.manifest().representation(representation_name(representation));
+  const RepresentationAssets& assets = library.manifest().representation(representation);
   TrainAssembly assembly(library);
   Extent extent = place_vehicles(assembly, train, assets);
 

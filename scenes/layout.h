@@ -6,7 +6,6 @@
 #include "renderer/scene.h"
 #include "scenes/asset_library.h"
 #include "scenes/part.h"
-#include "scenes/representation.h"
 #include "scenes/scene_settings.h"
 
 namespace railyard {
@@ -28,7 +27,7 @@ struct LayoutOptions {
 // the left), with rails along the same line through the whole view and the ground (part 0) under
 // it. Parts follow V-LoL's car_masks; each part's centre is the centre of its world-space
 // bounding box. Deterministic: the same input gives the same scene.
-TrainScene layout_train(const Train& train, Representation representation,
+TrainScene layout_train(const Train& train, std::string_view representation,
                         const SceneSettings& settings, const AssetLibrary& library,
                         const LayoutOptions& options = {});
 

@@ -144,8 +144,12 @@ class Schema {
                   v.fail("'" + value + "' is not one of: " + type);
                 },
                 [=](YAML::Emitter& out, const Config& c) {
+                  // The first name of a value is its own; later ones are aliases.
                   for (const auto& [name, parsed] : names)
-                    if (parsed == access(c)) out << name;
+                    if (parsed == access(c)) {
+                      out << name;
+                      return;
+                    }
                 },
                 {}});
   }

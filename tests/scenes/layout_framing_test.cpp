@@ -32,14 +32,14 @@ std::optional<std::pair<glm::vec2, glm::vec2>> image_bounds(const TrainScene& t)
 
 const int kAngles[] = {-70, -60, 0, 60, 70, 110, 120, 180, 240, 250};
 
-void expect_in_frame(const Train& t, Representation r, const std::string& scene_name,
+void expect_in_frame(const Train& t, std::string_view r, const std::string& scene_name,
                      LayoutOptions o) {
   SceneSettings settings = load_scene_settings(scene_file(testing::source_dir(), scene_name));
   TrainScene s = layout_train(t, r, settings, testing::library(), o);
   auto b = image_bounds(s);
   ASSERT_TRUE(b.has_value()) << scene_name;
-  std::string what = scene_name + " " + std::string(representation_name(r)) + " angle " +
-                     std::to_string(t.angle) + " cars " + std::to_string(t.cars.size()) +
+  std::string what = scene_name + " " + std::string(r) + " angle " + std::to_string(t.angle) +
+                     " cars " + std::to_string(t.cars.size()) +
                      (o.auto_fit ? " auto-fit" : " rule");
   EXPECT_GE(b->first.x, 0.0f) << what;
   EXPECT_GE(b->first.y, 0.0f) << what;
@@ -86,7 +86,7 @@ TEST(Framing, WhatThePinholeCannotSeeIsCulled) {
 // V-LoL as here.
 TEST(Framing, TwelveCarsStayInFrameWithTheVlolRule) {
   for (const std::string& scene : list_scenes(testing::source_dir()))
-    for (auto r : {Representation::Trains, Representation::SimpleObjects})
+    for (auto r : {"Trains", "SimpleObjects"})
       for (int angle : kAngles) {
         bool low_camera = scene == "sky_scene" || scene == "fisheye_scene";
         if (low_camera && std::abs(std::remainder(angle, 180.0)) > 60.0) continue;
@@ -106,13 +106,13 @@ TEST(Framing, DefaultLengthsStayInFrameWithTheVlolRule) {
         if (scene == "fisheye_scene" && cars == 7 && occlusion_angle) continue;
         LayoutOptions o;
         o.max_cars = std::max(4, cars);
-        expect_in_frame(testing::long_train(cars, angle), Representation::Trains, scene, o);
+        expect_in_frame(testing::long_train(cars, angle), "Trains", scene, o);
       }
 }
 
 TEST(Framing, AutoFitKeepsEveryLengthInFrame) {
   for (const std::string& scene : list_scenes(testing::source_dir()))
-    for (auto r : {Representation::Trains, Representation::SimpleObjects})
+    for (auto r : {"Trains", "SimpleObjects"})
       for (int cars : {1, 3, 12})
         for (int angle : {-70, 0, 65, 250}) {
           LayoutOptions o;
@@ -127,16 +127,16 @@ TEST(Framing, AutoFitFillsTheFrameUpToVlolsScale) {
   SceneSettings settings = load_scene_settings(scene_file(testing::source_dir(), "base_scene"));
   LayoutOptions fit;
   fit.auto_fit = true;
-  TrainScene three = layout_train(testing::long_train(3, 20), Representation::Trains, settings,
-                                  testing::library(), fit);
-  TrainScene ruled = layout_train(testing::long_train(3, 20), Representation::Trains, settings,
-                                  testing::library(), {});
+  TrainScene three =
+      layout_train(testing::long_train(3, 20), "Trains", settings, testing::library(), fit);
+  TrainScene ruled =
+      layout_train(testing::long_train(3, 20), "Trains", settings, testing::library(), {});
   EXPECT_EQ(three.scene.instances[1].object_to_world, ruled.scene.instances[1].object_to_world);
   for (int cars : {7, 12}) {
     LayoutOptions o;
     o.auto_fit = true;
-    TrainScene s = layout_train(testing::long_train(cars, 20), Representation::Trains, settings,
-                                testing::library(), o);
+    TrainScene s =
+        layout_train(testing::long_train(cars, 20), "Trains", settings, testing::library(), o);
     auto b = image_bounds(s);
     ASSERT_TRUE(b.has_value());
     float w = static_cast<float>(s.scene.camera.width),
@@ -149,14 +149,14 @@ TEST(Framing, AutoFitFillsTheFrameUpToVlolsScale) {
 TEST(Framing, RuleFillsTheFrameSensiblyForDefaultLengths) {
   // Four long cars side on cover most of the width; two short ones still a good part of it.
   SceneSettings settings = load_scene_settings(scene_file(testing::source_dir(), "base_scene"));
-  TrainScene four = layout_train(testing::long_train(4, 0), Representation::Trains, settings,
-                                 testing::library(), {});
+  TrainScene four =
+      layout_train(testing::long_train(4, 0), "Trains", settings, testing::library(), {});
   auto b = image_bounds(four);
   ASSERT_TRUE(b.has_value());
   EXPECT_GT(b->second.x - b->first.x, 0.7f * four.scene.camera.width);
   Train two = testing::sample_train(0);
   two.cars.resize(2);
-  TrainScene s2 = layout_train(two, Representation::Trains, settings, testing::library(), {});
+  TrainScene s2 = layout_train(two, "Trains", settings, testing::library(), {});
   auto b2 = image_bounds(s2);
   ASSERT_TRUE(b2.has_value());
   EXPECT_GT(b2->second.x - b2->first.x, 0.4f * s2.scene.camera.width);

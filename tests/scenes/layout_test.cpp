@@ -17,8 +17,7 @@ SceneSettings base_scene() {
   return load_scene_settings(scene_file(testing::source_dir(), "base_scene"));
 }
 
-TrainScene lay_out(const Train& t, Representation r = Representation::Trains,
-                   LayoutOptions o = {}) {
+TrainScene lay_out(const Train& t, std::string_view r = "Trains", LayoutOptions o = {}) {
   return layout_train(t, r, base_scene(), testing::library(), o);
 }
 
@@ -74,7 +73,7 @@ TEST(Layout, TrainsPartsFollowVlolCarMasks) {
 }
 
 TEST(Layout, EveryInstanceHasAValidPartAndEveryPartGeometry) {
-  for (auto r : {Representation::Trains, Representation::SimpleObjects}) {
+  for (auto r : {"Trains", "SimpleObjects"}) {
     TrainScene s = lay_out(testing::sample_train(25), r);
     std::vector<int> used(s.parts.size(), 0);
     int ground = 0;
@@ -93,7 +92,7 @@ TEST(Layout, EveryInstanceHasAValidPartAndEveryPartGeometry) {
 
 TEST(Layout, BlocksPartsUseBlocksNames) {
   Train t = testing::sample_train();
-  TrainScene s = lay_out(t, Representation::SimpleObjects);
+  TrainScene s = lay_out(t, "SimpleObjects");
   EXPECT_EQ(find_part(s, PartKind::Rail, 0), nullptr);  // no track in the blocks world
   EXPECT_EQ(find_part(s, PartKind::Roof, 1)->label, "cube");
   EXPECT_EQ(find_part(s, PartKind::Roof, 2)->label, "frustum");
@@ -134,7 +133,7 @@ TEST(Layout, TrainIsScaledByVlolsRule) {
   // Seven cars: 3 / (7 + 2).
   LayoutOptions seven;
   seven.max_cars = 7;
-  TrainScene s7 = lay_out(testing::long_train(7, 0), Representation::Trains, seven);
+  TrainScene s7 = lay_out(testing::long_train(7, 0), "Trains", seven);
   auto [lo7, hi7] = bounds_of(s7, find_part(s7, PartKind::Body, 4));
   EXPECT_NEAR(hi7.x - lo7.x, 3.0f / 9.0f * 3.54f, 0.05f);
 }
@@ -245,7 +244,7 @@ TEST(Layout, PaintFollowsTheCarColour) {
 }
 
 TEST(Layout, IsDeterministic) {
-  for (auto r : {Representation::Trains, Representation::SimpleObjects}) {
+  for (auto r : {"Trains", "SimpleObjects"}) {
     LayoutOptions fit;
     fit.auto_fit = true;
     TrainScene a = lay_out(testing::sample_train(-37), r, fit);
@@ -280,7 +279,7 @@ TEST(Layout, ThreeCarTrainIsAsDetailedAsTheBenchmarkAnchor) {
 TEST(Layout, HighResOptionPicksTheHighResCamera) {
   LayoutOptions o;
   o.high_res = true;
-  TrainScene s = lay_out(testing::sample_train(), Representation::Trains, o);
+  TrainScene s = lay_out(testing::sample_train(), "Trains", o);
   EXPECT_EQ(s.scene.camera.width, 1920);
   EXPECT_EQ(s.scene.camera.height, 1080);
 }

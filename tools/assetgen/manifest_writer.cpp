@@ -96,6 +96,11 @@ void materials(Writer& w) {
                   ", metallic: " + num(m.metallic) + ", roughness: " + num(m.roughness) + "}");
 }
 
+// The vocabulary that names the representation's values in captions and labels.
+void vocabulary(Writer& w, const char* name) {
+  w.line(2, std::string("vocabulary: ") + name + "  # michalski, trains or blocks");
+}
+
 void paints(Writer& w) {
   std::string list;
   for (const AssetMaterial& m : palette::kCarPaints)
@@ -147,6 +152,7 @@ std::vector<Piece> per_length(const std::string& part, const std::string& label,
 
 void write(Writer& w) {
   w.line(1, "Trains:");
+  vocabulary(w, "trains");
   paints(w);
   locomotive(w, kLocoSpacing, trains_file("locomotive"));
   w.line(2, "track:");
@@ -239,6 +245,7 @@ std::vector<Piece> bands(const std::string& part, const std::string& label, Band
 
 void write(Writer& w) {
   w.line(1, "SimpleObjects:");
+  vocabulary(w, "blocks");
   paints(w);
   locomotive(w, kLocoLength, "blocks/locomotive.glb");
   w.line(2, "cars:  # platform and the gap in front of it; loads on the platform's top");

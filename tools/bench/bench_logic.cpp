@@ -7,7 +7,7 @@
 #include "logic/rule.h"
 #include "logic/sampler.h"
 #include "tools/bench/swipl.h"
-#include "tools/dataset/data_root.h"
+#include "tools/dataset/inputs.h"
 #include "tools/dataset/rule_loading.h"
 #include "util/child_process.h"
 
@@ -70,7 +70,7 @@ void bench_rule(const std::string& name, const std::vector<Train>& trains,
                 "-", share);
     return;
   }
-  SwiplRun theirs = label_with_swipl(background_file(), rule.path, trains);
+  SwiplRun theirs = label_with_swipl(background_file(data_root()), rule.path, trains);
   double swi_rate = static_cast<double>(trains.size()) / theirs.seconds;
   std::size_t agree = 0;
   for (std::size_t i = 0; i < trains.size(); ++i) agree += ours[i] == theirs.labels[i];

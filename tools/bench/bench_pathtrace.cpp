@@ -16,11 +16,10 @@
 #include "renderer/embree/embree_renderer.h"
 #include "scenes/asset_library.h"
 #include "scenes/layout.h"
-#include "scenes/representation.h"
 #include "scenes/scene_settings.h"
 #include "tools/bench/cycles_bench.h"
 #include "tools/bench/cycles_export.h"
-#include "tools/dataset/data_root.h"
+#include "tools/dataset/inputs.h"
 #include "util/external_program.h"
 #include "util/png_io.h"
 
@@ -108,14 +107,11 @@ void compare_with_cycles(const render::Scene& scene, const PathtraceBenchOptions
 }  // namespace
 
 void run_pathtrace_benchmark(const PathtraceBenchOptions& options) {
-  auto representation = parse_representation(options.representation);
-  if (!representation) {
-    throw std::invalid_argument("unknown representation '" + options.representation +
-                                "' (Trains or SimpleObjects)");
-  }
-  SceneSettings settings = load_scene_settings(scene_file(data_root(), options.scene));
-  AssetLibrary library = AssetLibrary::load(AssetLibrary::default_manifest(data_root()));
-  render::Scene scene = layout_train(bench_train(), *representation, settings, library).scene;
+  const std::filesystem::path data = data_root();
+  SceneSettings settings = load_scene_settings(resolve_scene(options.scene, data));
+  AssetLibrary library = AssetLibrary::load(AssetLibrary::default_manifest(data));
+  render::Scene scene =
+      layout_train(bench_train(), options.representation, settings, library).scene;
   scene.camera.width = options.width;
   scene.camera.height = options.height;
 

@@ -8,9 +8,9 @@
 #include <chrono>
 #include <cstdio>
 
-#include "renderer/backend_choice.h"
-#include "tools/dataset/data_root.h"
+#include "renderer/backends.h"
 #include "tools/dataset/dataset_run.h"
+#include "tools/dataset/inputs.h"
 #include "tools/dataset/sample_factory.h"
 
 namespace railyard {
@@ -27,15 +27,13 @@ double peak_memory_mib() {
 }
 
 double bare_rendering_seconds(const DatasetConfig& config) {
-  SceneContext scene = load_scene_context(config, data_root());
+  DatasetInputs inputs = resolve_inputs(config, data_root());
+  SceneContext scene = load_scene_context(config, inputs);
   BalanceOptions balance;
-  balance.rule_name = config.rule;
-  auto rule_path = resolve_rule(config.rule, data_root() / "logic" / "rules");
-  SampledTrains trains(config.sampler,
-                       Rule::load(rule_path, data_root() / "logic" / "rules" / "background.pl"),
+  balance.rule_name = inputs.rule_name;
+  SampledTrains trains(config.sampler, Rule::load(inputs.rule_file, inputs.background_file),
                        balance, config.seed);
-  auto renderer = render::make_renderer(
-      render::parse_backend(config.backend).value_or(render::Backend::Raster), {config.threads});
+  auto renderer = render::make_renderer(config.backend, backend_settings(config));
   SampleFactory factory(trains, scene, *renderer, config);
   factory(0);  // warm-up: shader compilation, mesh upload
   auto start = std::chrono::steady_clock::now();

@@ -5,20 +5,13 @@
 
 namespace railyard {
 
-std::string rule_name(const std::string& rule) {
-  return std::filesystem::path(rule).stem().string();
-}
-
-std::string scene_name(const std::string& scene) {
-  return std::filesystem::path(scene).stem().string();
-}
-
-DatasetPaths::DatasetPaths(const DatasetConfig& config, const std::string& rule) {
+DatasetPaths::DatasetPaths(const DatasetConfig& config, const std::string& rule,
+                           const std::string& scene) {
   std::string distribution(distribution_name(config.sampler.distribution));
   std::string lengths =
       std::to_string(config.sampler.min_cars) + "-" + std::to_string(config.sampler.max_cars);
-  root_ = config.output / (config.representation + "_" + rule + "_" + distribution + "_" +
-                           scene_name(config.scene) + "_len_" + lengths);
+  root_ = config.output / (config.representation + "_" + rule + "_" + distribution + "_" + scene +
+                           "_len_" + lengths);
   description_ =
       config.output / "dataset_descriptions" / rule / (distribution + "_len_" + lengths + ".txt");
 }

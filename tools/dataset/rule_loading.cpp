@@ -2,7 +2,7 @@
 
 #include <thread>
 
-#include "tools/dataset/data_root.h"
+#include "tools/dataset/inputs.h"
 
 namespace railyard {
 
@@ -12,10 +12,11 @@ unsigned default_threads() {
 
 LoadedRule load_rule(const std::string& name_or_path, unsigned threads) {
   LoadedRule loaded;
-  loaded.path = resolve_rule(name_or_path, rules_dir());
+  const std::filesystem::path data = data_root();
+  loaded.path = resolve_rule(name_or_path, rules_dir(data));
   loaded.name = loaded.path.stem().string();
   if (threads == 0) threads = default_threads();
-  loaded.per_thread.push_back(Rule::load(loaded.path, background_file()));
+  loaded.per_thread.push_back(Rule::load(loaded.path, background_file(data)));
   while (loaded.per_thread.size() < threads)
     loaded.per_thread.push_back(loaded.per_thread.front().clone());
   return loaded;

@@ -5,19 +5,12 @@
 
 namespace railyard {
 
-SceneContext load_scene_context(const DatasetConfig& config,
-                                const std::filesystem::path& data_dir) {
+SceneContext load_scene_context(const DatasetConfig& config, const DatasetInputs& inputs) {
   SceneContext context;
-  bool is_path = config.scene.find('/') != std::string::npos || config.scene.ends_with(".yaml");
-  context.settings = load_scene_settings(is_path ? std::filesystem::path(config.scene)
-                                                 : scene_file(data_dir, config.scene));
-  context.assets = std::make_shared<const AssetLibrary>(
-      AssetLibrary::load(AssetLibrary::default_manifest(data_dir)));
-  auto representation = parse_representation(config.representation);
-  if (!representation)
-    throw ConfigError("representation '" + config.representation +
-                      "' is neither Trains nor SimpleObjects");
-  context.representation = *representation;
+  context.settings = load_scene_settings(inputs.scene_file);
+  context.assets = std::make_shared<const AssetLibrary>(AssetLibrary::load(inputs.manifest_file));
+  context.assets->manifest().representation(config.representation);  // throws when unknown
+  context.representation = config.representation;
   context.layout.max_cars = config.sampler.max_cars;
   context.layout.auto_fit = config.auto_fit;
   context.layout.high_res = config.high_res;

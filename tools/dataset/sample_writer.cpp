@@ -12,7 +12,7 @@ SampleRecord SampleWriter::record(const RenderedSample& sample) const {
   record.index = sample.index;
   record.train = sample.train;
   record.published = sample.published;
-  record.scene = scene_name(config.scene);
+  record.scene = scene_name;
   record.camera = sample.scene.scene.camera;
   record.files.image = DatasetPaths::image_name(sample.index);
   if (outputs.depth_png) record.files.depth_png = DatasetPaths::image_name(sample.index);
@@ -30,9 +30,8 @@ void SampleWriter::write(const RenderedSample& sample) const {
   if (outputs.depth_png)
     write_png(paths.depth_png(sample.index), depth_png_image(sample.frame.depth));
   if (outputs.depth_exr) {
-    auto compression =
-        outputs.depth_exr_compression == "zip" ? ExrCompression::Zip : ExrCompression::None;
-    write_depth_exr(paths.depth_exr(sample.index), sample.frame.depth, compression);
+    write_depth_exr(paths.depth_exr(sample.index), sample.frame.depth,
+                    outputs.depth_exr_compression);
   }
   // Last: the record's presence marks the sample as finished.
   write_sample_record(paths.record(sample.index), typed);

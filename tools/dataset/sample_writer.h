@@ -27,6 +27,7 @@ struct SampleWriter {
   const DatasetConfig& config;
   const DatasetPaths& paths;
   std::string rule_name;
+  std::string scene_name;
 
   // The sample's typed record: its passes annotated, paired with its parts.
   SampleRecord record(const RenderedSample& sample) const;

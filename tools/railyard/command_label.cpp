@@ -1,6 +1,7 @@
 // `railyard label`: relabels an existing description file with another rule.
 #include <cstdio>
 
+#include "tools/dataset/config.h"
 #include "tools/dataset/formats/description.h"
 #include "tools/dataset/formats/train_set_writer.h"
 #include "tools/dataset/rule_loading.h"
@@ -11,7 +12,7 @@ namespace {
 
 struct LabelOptions {
   std::string in;
-  std::string rule = "theoryx";
+  std::string rule = DatasetConfig{}.rule;
   std::string out;  // default: <in stem>_<rule>.txt beside the input
 };
 

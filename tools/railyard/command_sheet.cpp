@@ -5,9 +5,8 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "renderer/backend_choice.h"
-#include "scenes/representation.h"
-#include "tools/dataset/data_root.h"
+#include "renderer/backends.h"
+#include "tools/dataset/inputs.h"
 #include "tools/dataset/sample_factory.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
@@ -18,7 +17,8 @@ namespace railyard {
 namespace {
 
 struct SheetOptions {
-  GenerateOptions dataset;
+  ConfigOptions dataset;
+  std::string output;  // the sheet PNG or its folder
   int angle = 0;
   int columns = 6;
   bool all = false;
@@ -26,17 +26,6 @@ struct SheetOptions {
 
 constexpr int kCropMargin = 6;      // pixels around the largest car
 constexpr int kMinCellWidth = 240;  // cropped cells are enlarged to at least this width
-
-// -o names the sheet, not a dataset folder: take it out of the config flags.
-std::string take_output(GenerateOptions& options) {
-  std::string out;
-  std::erase_if(options.flags, [&](const auto& flag) {
-    if (flag.first != "output") return false;
-    out = flag.second;
-    return true;
-  });
-  return out;
-}
 
 // A PNG path names one sheet; anything else is a folder for sheet_<Representation>_<scene>.png.
 std::filesystem::path sheet_path(const std::string& output, const DatasetConfig& config,
@@ -54,11 +43,12 @@ std::filesystem::path sheet_path(const std::string& output, const DatasetConfig&
 
 Image<Rgb8> render_sheet(const DatasetConfig& config, const SheetOptions& options,
                          render::Renderer& renderer, const TextPainter& text) {
-  SceneContext scene = load_scene_context(config, data_root());
+  SceneContext scene = load_scene_context(config, resolve_inputs(config, data_root()));
   std::vector<SheetCell> cells;
   std::vector<PixelBox> boxes;
   for (const SheetEntry& entry :
-       sheet_entries(part_vocabulary(scene.representation), options.angle)) {
+       sheet_entries(scene.assets->manifest().representation(scene.representation).vocabulary,
+                     options.angle)) {
     render::RenderOptions render_options;
     render_options.samples = config.samples;
     render_options.seed = config.seed;
@@ -77,21 +67,21 @@ Image<Rgb8> render_sheet(const DatasetConfig& config, const SheetOptions& option
 }
 
 void run_sheet(SheetOptions options) {
-  std::string output = take_output(options.dataset);
+  const std::string& output = options.output;
   DatasetConfig config = effective_config(options.dataset);
   std::vector<DatasetConfig> sheets = {config};
   if (options.all) {
     sheets.clear();
-    for (const char* representation : {"Trains", "SimpleObjects"})
+    AssetManifest manifest = load_asset_manifest(resolve_inputs(config, data_root()).manifest_file);
+    for (const RepresentationAssets& representation : manifest.representations)
       for (const std::string& scene : list_scenes(data_root())) {
         DatasetConfig c = config;
-        c.representation = representation;
+        c.representation = representation.name;
         c.scene = scene;
         sheets.push_back(c);
       }
   }
-  auto renderer = render::make_renderer(
-      render::parse_backend(config.backend).value_or(render::Backend::Raster), {config.threads});
+  auto renderer = render::make_renderer(config.backend, backend_settings(config));
   TextPainter text(default_font(), 18);
   for (const DatasetConfig& c : sheets) {
     std::filesystem::path out = sheet_path(output, c, sheets.size() > 1);
@@ -106,9 +96,11 @@ void add_sheet_command(CLI::App& app) {
   auto options = std::make_shared<SheetOptions>();
   CLI::App* command = app.add_subcommand(
       "sheet", "render a captioned contact sheet of every attribute value, cropped to the car");
-  add_config_options(*command, options->dataset);
-  command->get_option("--output")
-      ->description("sheet PNG, or folder for sheet_<Representation>_<scene>.png (default: .)");
+  add_config_options(*command, options->dataset, true,
+                     {"seed", "representation", "scene", "backend", "width", "height", "high_res",
+                      "samples", "threads"});
+  command->add_option("-o,--output", options->output,
+                      "sheet PNG, or folder for sheet_<Representation>_<scene>.png (default: .)");
   command->add_option("--angle", options->angle, "train angle in degrees")->capture_default_str();
   command->add_option("--columns", options->columns, "cells per row")
       ->capture_default_str()

@@ -146,7 +146,7 @@ TEST(RasterAgreement, LaidOutTrain) {
   for (const char* scene_name : {"base_scene", "desert_scene", "sky_scene"}) {
     SCOPED_TRACE(scene_name);
     SceneSettings settings = load_scene_settings(scene_file(RAILYARD_SOURCE_DIR, scene_name));
-    expect_same_annotations(layout_train(train, Representation::Trains, settings, library).scene);
+    expect_same_annotations(layout_train(train, "Trains", settings, library).scene);
   }
 }
 #endif

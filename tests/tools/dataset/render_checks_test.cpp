@@ -1,11 +1,12 @@
 // The checks of a rendered, annotated train that mean something without golden images: real
-// scenes and assets, the real raster backend (llvmpipe without a GPU), the real annotation pass.
+// scenes and assets, the raster backend (or the path tracer where no EGL context starts), the
+// real annotation pass.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "logic/sampler.h"
-#include "renderer/backend_choice.h"
+#include "tests/support/test_backend.h"
 #include "tools/dataset/annotations/image_annotations.h"
 #include "tools/dataset/annotations/rle.h"
 #include "tools/dataset/sample_factory.h"
@@ -16,23 +17,15 @@ namespace {
 class RenderChecks : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    try {
-      renderer_ = render::make_renderer(render::Backend::Raster).release();
-    } catch (const render::RendererError& e) {
-      skip_reason_ = e.what();
-    }
+    renderer_ = render::make_renderer(testing::test_backend()).release();
   }
   static void TearDownTestSuite() { delete renderer_; }
-
-  void SetUp() override {
-    if (!renderer_) GTEST_SKIP() << "no OpenGL through EGL here: " << skip_reason_;
-  }
 
   SceneContext context(const std::string& scene, const std::string& representation = "Trains") {
     DatasetConfig config;
     config.scene = scene;
     config.representation = representation;
-    return load_scene_context(config, RAILYARD_SOURCE_DIR);
+    return load_scene_context(config, resolve_inputs(config, RAILYARD_SOURCE_DIR));
   }
 
   struct Rendered {
@@ -43,17 +36,17 @@ class RenderChecks : public ::testing::Test {
   Rendered render_train(const SceneContext& ctx, const Train& train) {
     Rendered r;
     r.train = layout_scene(ctx, train);
-    r.frame = renderer_->render(r.train.scene, {});
+    render::RenderOptions options;
+    options.samples = testing::test_samples();
+    r.frame = renderer_->render(r.train.scene, options);
     r.annotations = annotate_image(r.frame, r.train);
     return r;
   }
 
   static render::Renderer* renderer_;
-  static std::string skip_reason_;
 };
 
 render::Renderer* RenderChecks::renderer_ = nullptr;
-std::string RenderChecks::skip_reason_;
 
 bool inside(const PixelBox& inner, const PixelBox& outer) {
   return inner.x >= outer.x && inner.y >= outer.y &&
