@@ -91,11 +91,11 @@ void run_logic_benchmark(std::uint64_t count, std::uint64_t seed,
 
   double our_sampling = 0.0;
   std::vector<Train> trains = sample_trains(count, seed, our_sampling);
-  std::optional<double> swi_sampling = swipl ? swipl_sampling_rate(*swipl, count) : std::nullopt;
+  double swi_sampling = swipl ? swipl_sampling_rate(*swipl, count).value_or(0.0) : 0.0;
   std::printf("\nsampling       railyard %s", rate(our_sampling).c_str());
-  if (swi_sampling)
-    std::printf("   SWI-Prolog %s   ratio %.0fx (goal >= 100x)", rate(*swi_sampling).c_str(),
-                our_sampling / *swi_sampling);
+  if (swi_sampling > 0.0)
+    std::printf("   SWI-Prolog %s   ratio %.0fx (goal >= 100x)", rate(swi_sampling).c_str(),
+                our_sampling / swi_sampling);
   std::printf("\n\nlabelling (goal: railyard >= SWI-Prolog on every rule)\n");
   std::printf("  %-12s %12s %14s %8s %8s  %s\n", "rule", "railyard", "SWI-Prolog", "ratio", "east",
               "labels agree");

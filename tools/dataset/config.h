@@ -37,10 +37,12 @@ struct SplitRatios {
   double test = 0.1;
 };
 
+inline constexpr const char* kDefaultRule = "theoryx";
+
 struct DatasetConfig {
   std::uint64_t count = 10000;
   std::uint64_t seed = 0;
-  std::string rule = "theoryx";  // shipped name or .pl path
+  std::string rule = kDefaultRule;  // shipped name or .pl path
   SamplerConfig sampler;
   std::uint64_t max_attempts = 100'000;
   std::string representation = "Trains";  // a representation of assets/manifest.yaml

@@ -12,7 +12,7 @@ namespace {
 
 struct LabelOptions {
   std::string in;
-  std::string rule = DatasetConfig{}.rule;
+  std::string rule = kDefaultRule;
   std::string out;  // default: <in stem>_<rule>.txt beside the input
 };
 

@@ -141,9 +141,9 @@ TEST_F(DatasetConfigTest, HostileInputIsRefusedNamingFileAndKey) {
 }
 
 TEST_F(DatasetConfigTest, AnEmptyOrCommentOnlyFileIsTheDefaults) {
-  EXPECT_EQ(emit_config(build_config(file(""), {})), emit_config(DatasetConfig{}));
-  EXPECT_EQ(emit_config(build_config(file("# nothing set\n---\n"), {})),
-            emit_config(DatasetConfig{}));
+  const DatasetConfig defaults;
+  EXPECT_EQ(emit_config(build_config(file(""), {})), emit_config(defaults));
+  EXPECT_EQ(emit_config(build_config(file("# nothing set\n---\n"), {})), emit_config(defaults));
 }
 
 TEST_F(DatasetConfigTest, FileErrorsNameTheFile) {
@@ -163,7 +163,9 @@ TEST(DatasetSchema, EveryKeyIsDeclaredOnceWithHelpAndAUniqueFlag) {
     EXPECT_TRUE(keys.insert(setting.key).second) << setting.key;
     EXPECT_FALSE(setting.help.empty()) << setting.key;
     EXPECT_FALSE(setting.type.empty()) << setting.key;
-    if (!setting.flag.empty()) EXPECT_TRUE(flags.insert(setting.flag).second) << setting.flag;
+    if (!setting.flag.empty()) {
+      EXPECT_TRUE(flags.insert(setting.flag).second) << setting.flag;
+    }
   }
   // Every option every backend declares is a key of its own.
   for (const auto& backend : render::backends())
