@@ -2,6 +2,9 @@
 
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
+#include <string>
+
+#include "renderer/renderer.h"
 
 namespace railyard::render {
 
@@ -47,6 +50,25 @@ std::optional<glm::vec3> Camera::ray_direction(const glm::vec2& pixel) const {
   std::optional<glm::vec3> dir_camera = lens_model().ray(pixel);
   if (!dir_camera) return std::nullopt;
   return glm::normalize(glm::mat3(camera_to_world()) * *dir_camera);
+}
+
+void validate_camera(const Camera& camera) {
+  auto fail = [](const std::string& what) { throw RendererError("camera: " + what); };
+  if (camera.width < 1 || camera.height < 1 || camera.width > 16384 || camera.height > 16384) {
+    fail("image size " + std::to_string(camera.width) + "x" + std::to_string(camera.height) +
+         " is outside 1..16384");
+  }
+  float widest = max_field_of_view_deg(camera.lens);
+  if (!(camera.fov_deg > 0.0f) || camera.fov_deg >= widest) {
+    fail("field of view " + std::to_string(camera.fov_deg) + " degrees is outside (0, " +
+         std::to_string(static_cast<int>(widest)) + ") for the " +
+         std::string(lens_name(camera.lens)) + " lens");
+  }
+  if (!(camera.near > 0.0f) || !(camera.far > camera.near)) {
+    fail("near " + std::to_string(camera.near) + " and far " + std::to_string(camera.far) +
+         " must satisfy 0 < near < far");
+  }
+  if (glm::length(camera.look_at - camera.position) <= 0.0f) fail("look_at equals position");
 }
 
 }  // namespace railyard::render

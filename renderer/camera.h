@@ -43,4 +43,8 @@ struct Camera {
   std::optional<glm::vec3> ray_direction(const glm::vec2& pixel) const;
 };
 
+// Throws RendererError when no backend can render the camera: an image size outside 1..16384, a
+// field of view the lens cannot have, near and far planes out of order, a zero view direction.
+void validate_camera(const Camera& camera);
+
 }  // namespace railyard::render

@@ -22,7 +22,12 @@ std::optional<Lens> parse_lens(std::string_view name) {
 }
 
 float max_field_of_view_deg(Lens lens) {
-  return lens == Lens::Pinhole ? 180.0f : 360.0f;
+  switch (lens) {
+    case Lens::Pinhole: return 180.0f;
+    case Lens::Equidistant: return 720.0f;  // the image may reach past the lens's circle
+    case Lens::Equisolid: return 360.0f;    // r = 2f sin(theta/2) turns back beyond it
+  }
+  return 0.0f;
 }
 
 LensModel LensModel::of(Lens lens, float fov_deg, int width, int height) {

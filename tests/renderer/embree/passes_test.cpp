@@ -195,10 +195,10 @@ TEST(Stats, CountTheSamplesAndRaysOfTheLastRender) {
 TEST(Options, BadOptionsAreRejected) {
   EmbreeOptions options;
   options.samples = 0;
-  EXPECT_THROW(EmbreeRenderer{options}, std::invalid_argument);
+  EXPECT_THROW(EmbreeRenderer{options}, RendererError);
   RenderOptions render;
   render.samples = -1;
-  EXPECT_THROW(EmbreeRenderer().render(Scene{}, render), std::invalid_argument);
+  EXPECT_THROW(EmbreeRenderer().render(Scene{}, render), RendererError);
 }
 
 }  // namespace

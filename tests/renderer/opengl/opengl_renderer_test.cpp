@@ -94,7 +94,7 @@ TEST_F(OpenGlRendererTest, DescribesItsPlatformAndDevice) {
               d.find("EGL surfaceless platform") != std::string::npos)
       << d;
   EXPECT_NE(d.find("OpenGL 4."), std::string::npos) << d;
-  EXPECT_EQ(renderer_->name(), "opengl");
+  EXPECT_EQ(renderer_->name(), "raster");
 }
 
 TEST_F(OpenGlRendererTest, PartIdsMatchAnExactRayCastPerPixel) {
