@@ -23,6 +23,9 @@ void VariantStats::add(std::uint64_t index, const LabelledTrain& train, Directio
   record.labelled = labelled;
   counts.add(record);
   holdout_trains += matches_any(holdout, train.train);
+  holdout_by_combination.resize(holdout.size());
+  for (std::size_t k = 0; k < holdout.size(); ++k)
+    holdout_by_combination[k] += holdout[k].matches(train.train);
   carriers.resize(confounders.size());
   for (std::size_t k = 0; k < confounders.size(); ++k)
     if (confounders[k].matches(train.train)) ++carriers[k][train.label == Direction::East ? 0 : 1];

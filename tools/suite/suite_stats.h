@@ -20,6 +20,7 @@ namespace railyard {
 struct VariantStats {
   DatasetStats counts;
   std::uint64_t holdout_trains = 0;  // trains holding one of the suite's held-out combinations
+  std::vector<std::uint64_t> holdout_by_combination;  // trains holding each of them
   // Per confounder attribute of the suite: [east trains carrying it, west trains carrying it].
   std::vector<std::array<std::uint64_t, 2>> carriers;
 

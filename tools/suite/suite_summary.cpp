@@ -59,6 +59,7 @@ Json variant_json(const Suite& suite, const SuiteCheck& check, std::size_t v,
           {"cars_per_train", counts["cars_per_train"]},
           {"distance", std::move(distance)},
           {"holdout_trains", stats.holdout_trains},
+          {"holdout_by_combination", stats.holdout_by_combination},
           {"confounders", std::move(confounders)},
           {"counts", std::move(counts)}};
 }
@@ -149,13 +150,16 @@ std::string summary_markdown(const Json& summary) {
   if (!summary["holdout"].empty()) {
     md += "\n## Hold-out\n\nHeld-out combinations: ";
     for (const Json& p : summary["holdout"]) md += code(p) + " ";
-    md += "\n\n" + header({"variant", "role", "trains holding one", "check"});
+    md += "\n\n" + header({"variant", "role", "trains holding one", "each combination", "check"});
     for (const Json& v : summary["variants"]) {
       bool holdout = v["holdout"];
       std::uint64_t holding = v["holdout_trains"], samples = v["samples"];
       bool ok = holdout ? holding == samples : holding == 0;
+      std::string each;
+      for (const Json& n : v["holdout_by_combination"])
+        each += (each.empty() ? "" : ", ") + std::to_string(n.get<std::uint64_t>());
       md += row({v["name"], holdout ? "hold-out test: every train" : "leakage: none allowed",
-                 std::to_string(holding) + " of " + std::to_string(samples), ok ? "ok" : "FAILED"});
+                 std::to_string(holding) + " of " + std::to_string(samples), each, ok ? "ok" : "FAILED"});
     }
   }
   if (!summary["confounders"].empty()) {

@@ -10,7 +10,7 @@
 //      "samples", "east", "west", "withheld_labels", "cars_per_train": {n: count},
 //      "distance": {"cars_per_train": tv, "shape": tv, ...} (total variation to the reference),
 //      "holdout_trains" (trains holding a held-out combination: the leakage, 0 outside hold-out
-//      variants), "confounders": [{"attribute", "east_share", "west_share", "strength"}]
+//      variants), "holdout_by_combination": [trains holding each], "confounders": [{"attribute", "east_share", "west_share", "strength"}]
 //      (share of east / west trains carrying it; strength = east_share - west_share),
 //      "counts" (exactly the manifest's counts)}]}
 #pragma once

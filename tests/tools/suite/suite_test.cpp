@@ -217,7 +217,7 @@ constexpr const char* kHoldout = R"(suite: cogent
 seed: 1
 config: {count: 600, subsets: []}
 holdout:
-  - {color: red, roof: peaked_roof}
+  - {color: green, roof: solid_roof}
   - {length: short, load_shape: barrel}
 variants:
   - name: train
@@ -236,7 +236,10 @@ TEST_F(SuiteTest, HoldoutNeverInTrainingAndInEveryHoldoutTrain) {
   EXPECT_EQ(check.stats[1].holdout_trains, 300u);
   auto summary = summary_json(suite, check);
   EXPECT_EQ(summary["variants"][0]["holdout_trains"], 0);
-  EXPECT_EQ(summary["holdout"][0], "{color: red, roof: peaked_roof}");
+  EXPECT_EQ(summary["holdout"][0], "{color: green, roof: solid_roof}");
+  // Both combinations occur in the hold-out test set.
+  EXPECT_GT(summary["variants"][1]["holdout_by_combination"][0].get<int>(), 10);
+  EXPECT_GT(summary["variants"][1]["holdout_by_combination"][1].get<int>(), 10);
   // The hold-out test set's attributes differ from the training set's.
   EXPECT_GT(summary["variants"][1]["distance"]["roof"].get<double>(), 0.05);
   EXPECT_EQ(summary["variants"][0]["distance"]["roof"].get<double>(), 0.0);
