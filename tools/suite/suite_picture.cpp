@@ -150,7 +150,8 @@ void draw_header(Painter& p, const Json& summary) {
                                                : key;
     p.label(p.small, kDistance + column++ * kDistanceStep, y, name, kGrey, kDistanceStep - 4);
   }
-  p.label(p.small, kDistance, y - 18, "distance to the training set", kGrey);
+  p.label(p.small, kDistance, y - 18,
+          "distance to the training set (total variation, 0 to 1; red above 0.1)", kGrey);
   p.label(p.small, kHoldout, y, "hold-out", kGrey);
   std::string attribute =
       summary["confounders"].empty() ? "" : summary["confounders"][0].get<std::string>();

@@ -113,12 +113,12 @@ TEST_F(DatasetConfigTest, RejectsWrongTypesAndImpossibleValues) {
 }
 
 TEST_F(DatasetConfigTest, CombinationsConfounderAndSupervisionRoundTrip) {
-  DatasetConfig c = build_config(
-      file("exclude: [{color: red, roof: solid_roof}, {car: 1, load_shape: barrel}]\n"
-           "require: [{length: long}]\n"
-           "confounder: {attribute: {car: 2, colour: blue}, east: 0.95, west: 0.05}\n"
-           "supervision: 0.25\n"),
-      {"exclude=[{color: red, roof: solid_roof}, {car: 1, load_shape: barrel}]"});
+  DatasetConfig c =
+      build_config(file("exclude: [{color: red, roof: solid_roof}, {car: 1, load_shape: barrel}]\n"
+                        "require: [{length: long}]\n"
+                        "confounder: {attribute: {car: 2, colour: blue}, east: 0.95, west: 0.05}\n"
+                        "supervision: 0.25\n"),
+                   {"exclude=[{color: red, roof: solid_roof}, {car: 1, load_shape: barrel}]"});
   const TrainFilters& f = c.sampler.filters;
   ASSERT_EQ(f.exclude.size(), 2u);
   EXPECT_EQ(f.exclude[1].position, 1);
@@ -131,7 +131,8 @@ TEST_F(DatasetConfigTest, CombinationsConfounderAndSupervisionRoundTrip) {
   EXPECT_EQ(emit_config(again), emit_config(c));
   EXPECT_EQ(again.sampler.filters, c.sampler.filters);
   // null lifts a confounder; the defaults have none and give every label.
-  EXPECT_FALSE(build_config(file(emit_config(c), "p.yaml"), {"confounder=null"}).sampler.filters.confounder);
+  EXPECT_FALSE(
+      build_config(file(emit_config(c), "p.yaml"), {"confounder=null"}).sampler.filters.confounder);
   DatasetConfig defaults;
   EXPECT_TRUE(defaults.sampler.filters.empty());
   EXPECT_EQ(defaults.supervision, 1.0);
@@ -148,8 +149,7 @@ TEST_F(DatasetConfigTest, BadCombinationsAndConfoundersNameTheKey) {
   expect("require: [red]", "expected a combination of values");
   expect("confounder: {attribute: {color: blue}, east: 1.5, west: 0}", "key 'confounder.east'");
   expect("confounder: {attribute: {color: blue}, east: 0.5}", "key 'confounder.west': missing");
-  expect("confounder: {attribute: {color: blue}, east: 0.5, west: 0.5, strength: 1}",
-         "strength");
+  expect("confounder: {attribute: {color: blue}, east: 0.5, west: 0.5, strength: 1}", "strength");
   expect("supervision: 1.5", "key 'supervision'");
 }
 
