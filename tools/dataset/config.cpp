@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "logic/errors.h"
+#include "logic/train_pattern.h"
 #include "logic/vocabulary.h"
 
 namespace railyard {
@@ -89,6 +90,90 @@ Setting<DatasetConfig> constraints_setting() {
   return s;
 }
 
+// A combination of attribute values: {color: red, roof: peaked_roof}, {car: 1, shape: bucket}.
+TrainPattern pattern_of(const YamlField& value) {
+  if (!value.is_map())
+    value.fail("expected a combination of values, e.g. {color: red, roof: peaked_roof}");
+  std::vector<std::pair<std::string, std::string>> entries;
+  for (const auto& [name, entry] : value.entries()) entries.emplace_back(name, entry.text());
+  TrainPattern pattern;
+  as_key(value, [&] { pattern = parse_pattern(entries); });
+  return pattern;
+}
+
+void emit_pattern(YAML::Emitter& out, const TrainPattern& pattern) {
+  out << YAML::Flow << YAML::BeginMap;
+  if (pattern.position > 0) out << YAML::Key << "car" << YAML::Value << pattern.position;
+  for (const PatternValue& v : pattern.values)
+    out << YAML::Key << v.key << YAML::Value << v.spelling;
+  out << YAML::EndMap;
+}
+
+// exclude / require: a list of combinations.
+Setting<DatasetConfig> patterns_setting(std::string key,
+                                        std::vector<TrainPattern> TrainFilters::*list,
+                                        std::string help) {
+  Setting<DatasetConfig> s;
+  s.key = std::move(key);
+  s.type = "[{descriptor: value, car: position}]";
+  s.help = std::move(help);
+  s.set = [list](const YamlField& value, DatasetConfig& c) {
+    std::vector<TrainPattern> patterns;
+    if (!value.is_null()) {
+      if (!value.is_sequence())
+        value.fail("expected a list of combinations, e.g. [{color: red, roof: peaked_roof}]");
+      for (const YamlField& item : value.items()) patterns.push_back(pattern_of(item));
+    }
+    c.sampler.filters.*list = std::move(patterns);
+  };
+  s.emit = [list](YAML::Emitter& out, const DatasetConfig& c) {
+    out << YAML::Flow << YAML::BeginSeq;
+    for (const TrainPattern& p : c.sampler.filters.*list) emit_pattern(out, p);
+    out << YAML::EndSeq;
+  };
+  return s;
+}
+
+double share_of(const YamlField& value) {
+  double share = value.number();
+  if (!(share >= 0.0 && share <= 1.0)) value.fail("must be between 0 and 1, got " + value.text());
+  return share;
+}
+
+// confounder: {attribute: {car: 1, color: blue}, east: 0.95, west: 0.05}, or null for none.
+Setting<DatasetConfig> confounder_setting() {
+  Setting<DatasetConfig> s;
+  s.key = "confounder";
+  s.type = "{attribute: {descriptor: value, car: position}, east: share, west: share} | null";
+  s.help = "a spurious attribute tied to the class: the share of east and west trains carrying it";
+  s.set = [](const YamlField& value, DatasetConfig& c) {
+    if (value.is_null()) {
+      c.sampler.filters.confounder.reset();
+      return;
+    }
+    if (!value.is_map())
+      value.fail("expected {attribute: {car: 1, color: blue}, east: 0.95, west: 0.05} or null");
+    value.allow_only({"attribute", "east", "west"});
+    Confounder confounder;
+    confounder.attribute = pattern_of(value["attribute"]);
+    confounder.east = share_of(value["east"]);
+    confounder.west = share_of(value["west"]);
+    c.sampler.filters.confounder = std::move(confounder);
+  };
+  s.emit = [](YAML::Emitter& out, const DatasetConfig& c) {
+    const auto& confounder = c.sampler.filters.confounder;
+    if (!confounder) {
+      out << YAML::Null;
+      return;
+    }
+    out << YAML::Flow << YAML::BeginMap << YAML::Key << "attribute" << YAML::Value;
+    emit_pattern(out, confounder->attribute);
+    out << YAML::Key << "east" << YAML::Value << confounder->east << YAML::Key << "west"
+        << YAML::Value << confounder->west << YAML::EndMap;
+  };
+  return s;
+}
+
 Setting<DatasetConfig> subsets_setting() {
   Setting<DatasetConfig> s;
   s.key = "subsets";
@@ -171,6 +256,12 @@ DatasetSchema make_schema() {
   s.whole("max_cars", field(&DatasetConfig::sampler, &SamplerConfig::max_cars), 1, kMaxCars,
           "most cars per train", "--max-cars");
   s.add(constraints_setting());
+  s.add(patterns_setting("exclude", &TrainFilters::exclude,
+                         "held-out combinations no train may hold, e.g. [{color: red, roof: "
+                         "peaked_roof}, {car: 1, shape: bucket}]"));
+  s.add(patterns_setting("require", &TrainFilters::require,
+                         "combinations of which every train holds at least one"));
+  s.add(confounder_setting());
   s.boolean("occlusion", field(&DatasetConfig::sampler, &SamplerConfig::occlusion),
             "V-LoL's wider viewpoint range, [-70, 70] degrees", "--occlusion");
   s.whole("max_attempts", field(&DatasetConfig::max_attempts), 1, 1'000'000'000,
@@ -213,14 +304,24 @@ DatasetSchema make_schema() {
   s.add(subsets_setting());
   s.number("label_noise", field(&DatasetConfig::label_noise), 0.0, 0.5,
            "share of published labels flipped (the truth is kept)", "--label-noise");
+  s.number("supervision", field(&DatasetConfig::supervision), 0.0, 1.0,
+           "share of labels given; the rest are withheld (splits/unlabelled.txt, the truth is "
+           "kept)",
+           "--supervision");
   s.text("output", field(&DatasetConfig::output), "folder", "output folder", "-o,--output");
   s.whole("threads", field(&DatasetConfig::threads), 0, 1024, "worker threads (0: all cores)",
           "-j,--threads");
   return s;
 }
 
-// What only the whole config can tell.
-void check_whole(const DatasetConfig& config) {
+}  // namespace
+
+const Schema<DatasetConfig>& dataset_schema() {
+  static const DatasetSchema schema = make_schema();
+  return schema;
+}
+
+void check_config(const DatasetConfig& config) {
   if (config.sampler.min_cars > config.sampler.max_cars)
     throw ConfigError("min_cars (" + std::to_string(config.sampler.min_cars) +
                       ") is larger than max_cars (" + std::to_string(config.sampler.max_cars) +
@@ -240,13 +341,6 @@ void check_whole(const DatasetConfig& config) {
   TrainSampler check(config.sampler);  // throws when constraints leave nothing to sample
 }
 
-}  // namespace
-
-const Schema<DatasetConfig>& dataset_schema() {
-  static const DatasetSchema schema = make_schema();
-  return schema;
-}
-
 DatasetConfig build_config(const std::filesystem::path& file,
                            const std::vector<std::string>& assignments, const std::string& source) {
   DatasetConfig config;
@@ -259,7 +353,7 @@ DatasetConfig build_config(const std::filesystem::path& file,
   } catch (const InputError& e) {
     throw ConfigError(e.what());
   }
-  check_whole(config);
+  check_config(config);
   return config;
 }
 

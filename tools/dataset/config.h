@@ -60,6 +60,7 @@ struct DatasetConfig {
   SplitRatios splits;
   std::vector<std::uint64_t> subsets;  // nested subset sizes, e.g. 100, 1000
   double label_noise = 0.0;            // fraction of labels flipped in the published label
+  double supervision = 1.0;  // fraction of labels given; the rest withheld (label_noise.h)
   std::filesystem::path output = "output";
   unsigned threads = 0;  // 0 = all cores
 };
@@ -74,6 +75,10 @@ const Schema<DatasetConfig>& dataset_schema();
 DatasetConfig build_config(const std::filesystem::path& file,
                            const std::vector<std::string>& assignments,
                            const std::string& source = "--set");
+
+// What only the whole config can tell (min_cars <= max_cars, splits summing to 1, subsets that
+// fit, constraints that leave cars to sample); build_config runs it last. Throws ConfigError.
+void check_config(const DatasetConfig& config);
 
 // The effective config as YAML (every key, in schema order, so the output is stable).
 std::string emit_config(const DatasetConfig& config);

@@ -97,9 +97,15 @@ RunSummary generate_dataset(const DatasetConfig& config, const RunOptions& optio
   BalanceOptions balance = balance_options(config, inputs);
   SampledTrains trains(config.sampler, Rule::load(inputs.rule_file, inputs.background_file),
                        balance, config.seed);
-  // An unreachable class shows up here, before any folder is made or image rendered.
-  trains.train(0);
-  if (config.count > 1) trains.train(1);
+  // An unreachable class shows up here, before any folder is made or image rendered. With
+  // combination filters (exclude, require, confounder) any index may be the one that cannot be
+  // filled, so every index of this process is sampled first (symbolic: fast next to rendering).
+  if (config.sampler.filters.empty()) {
+    trains.train(0);
+    if (config.count > 1) trains.train(1);
+  } else {
+    for (std::uint64_t index : options.shard.samples(config.count)) trains.train(index);
+  }
   return run(config, inputs, trains, balance.rule_name, options);
 }
 

@@ -90,6 +90,7 @@ void finalize_dataset(const FinalizeContext& context) {
   DatasetStats stats;
   std::vector<Direction> true_labels;
   true_labels.reserve(config.count);
+  std::vector<std::uint64_t> labelled, unlabelled;
   for (std::uint64_t i = 0; i < config.count; ++i) {
     SampleRecord record = read_sample_record(paths.record(i));
     all_scenes.append(vlol_scene_json(record, vlol));
@@ -98,9 +99,11 @@ void finalize_dataset(const FinalizeContext& context) {
     descriptions.append(std::span(&published, 1), i);
     stats.add(record);
     true_labels.push_back(record.train.label);
+    (record.labelled ? labelled : unlabelled).push_back(i);
   }
   Splits splits = make_splits(true_labels, config.splits, config.subsets, config.seed);
   write_splits(splits, config.subsets, paths.splits());
+  if (config.supervision < 1.0) write_supervision(labelled, unlabelled, paths.splits());
   descriptions.commit();
   all_scenes.finish();
   if (coco) coco->finish();

@@ -29,6 +29,7 @@ RenderedSample SampleFactory::operator()(std::uint64_t index) {
   sample.index = index;
   sample.train = trains_.train(index);
   sample.published = published_label(sample.train.label, config_.seed, index, config_.label_noise);
+  sample.labelled = label_given(config_.seed, index, config_.supervision);
   sample.scene = layout_scene(scene_, sample.train.train);
   render::RenderOptions options;
   options.samples = config_.samples;

@@ -12,6 +12,7 @@ SampleRecord SampleWriter::record(const RenderedSample& sample) const {
   record.index = sample.index;
   record.train = sample.train;
   record.published = sample.published;
+  record.labelled = sample.labelled;
   record.scene = scene_name;
   record.camera = sample.scene.scene.camera;
   record.files.image = DatasetPaths::image_name(sample.index);

@@ -19,6 +19,7 @@ struct RenderedSample {
   std::uint64_t index = 0;
   LabelledTrain train;                    // with its true label
   Direction published = Direction::West;  // the label the dataset shows (label noise)
+  bool labelled = true;                   // false: withheld (supervision below 1)
   TrainScene scene;
   render::Frame frame;
 };

@@ -68,6 +68,7 @@ void add_bench_command(CLI::App& app) {
 
   add_export_benchmark(*bench);
   add_intervene_bench(*bench);
+  add_suite_bench(*bench);
 }
 
 }  // namespace railyard

@@ -112,6 +112,47 @@ TEST_F(DatasetConfigTest, RejectsWrongTypesAndImpossibleValues) {
             std::string::npos);
 }
 
+TEST_F(DatasetConfigTest, CombinationsConfounderAndSupervisionRoundTrip) {
+  DatasetConfig c =
+      build_config(file("exclude: [{color: red, roof: solid_roof}, {car: 1, load_shape: barrel}]\n"
+                        "require: [{length: long}]\n"
+                        "confounder: {attribute: {car: 2, colour: blue}, east: 0.95, west: 0.05}\n"
+                        "supervision: 0.25\n"),
+                   {"exclude=[{color: red, roof: solid_roof}, {car: 1, load_shape: barrel}]"});
+  const TrainFilters& f = c.sampler.filters;
+  ASSERT_EQ(f.exclude.size(), 2u);
+  EXPECT_EQ(f.exclude[1].position, 1);
+  EXPECT_EQ(f.exclude[0].describe(), "{color: red, roof: solid_roof}");
+  ASSERT_TRUE(f.confounder);
+  EXPECT_EQ(f.confounder->attribute.describe(), "{car: 2, colour: blue}");
+  EXPECT_DOUBLE_EQ(f.confounder->east, 0.95);
+  EXPECT_DOUBLE_EQ(c.supervision, 0.25);
+  DatasetConfig again = build_config(file(emit_config(c), "printed.yaml"), {});
+  EXPECT_EQ(emit_config(again), emit_config(c));
+  EXPECT_EQ(again.sampler.filters, c.sampler.filters);
+  // null lifts a confounder; the defaults have none and give every label.
+  EXPECT_FALSE(
+      build_config(file(emit_config(c), "p.yaml"), {"confounder=null"}).sampler.filters.confounder);
+  DatasetConfig defaults;
+  EXPECT_TRUE(defaults.sampler.filters.empty());
+  EXPECT_EQ(defaults.supervision, 1.0);
+}
+
+TEST_F(DatasetConfigTest, BadCombinationsAndConfoundersNameTheKey) {
+  auto expect = [&](const std::string& yaml, const std::string& text) {
+    std::string e = error_of(yaml);
+    EXPECT_NE(e.find(text), std::string::npos) << yaml << " -> " << e;
+  };
+  expect("exclude: {color: red}", "key 'exclude': expected a list of combinations");
+  expect("exclude: [{colour: mauve}]", "test.yaml:1: key 'exclude[0]': unknown value 'mauve'");
+  expect("require: [{hue: red}]", "unknown descriptor 'hue'");
+  expect("require: [red]", "expected a combination of values");
+  expect("confounder: {attribute: {color: blue}, east: 1.5, west: 0}", "key 'confounder.east'");
+  expect("confounder: {attribute: {color: blue}, east: 0.5}", "key 'confounder.west': missing");
+  expect("confounder: {attribute: {color: blue}, east: 0.5, west: 0.5, strength: 1}", "strength");
+  expect("supervision: 1.5", "key 'supervision'");
+}
+
 // Inputs that used to be accepted silently or escape as raw yaml-cpp messages (issue #9).
 TEST_F(DatasetConfigTest, HostileInputIsRefusedNamingFileAndKey) {
   // An unknown descriptor set to null erased the shape constraint instead of being refused.

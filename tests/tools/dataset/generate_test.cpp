@@ -199,6 +199,52 @@ TEST_F(GenerateTest, UnreachableClassStopsBeforeAnyWork) {
   EXPECT_FALSE(fs::exists(c.output));
 }
 
+// With combination filters one index can be unreachable while the first ones are fine: every
+// index is sampled before any work. Here 5% of westbound trains must carry a short closed first
+// car, which theoryx makes eastbound.
+TEST_F(GenerateTest, ImpossibleConfounderStopsBeforeAnyWork) {
+  DatasetConfig c = config("confounded");
+  c.count = 200;
+  c.max_attempts = 500;
+  c.sampler.filters.confounder =
+      Confounder{parse_pattern({{"car", "1"}, {"length", "short"}, {"roof", "flat"}}), 0.5, 0.05};
+  try {
+    generate_dataset(c, options());
+    FAIL() << "expected UnreachableClassError";
+  } catch (const UnreachableClassError& e) {
+    EXPECT_NE(std::string(e.what()).find("(westbound)"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("wrong presence of confounder"), std::string::npos);
+  }
+  EXPECT_FALSE(fs::exists(c.output));
+}
+
+// Withheld labels: listed in the splits, marked in the records, the truth kept.
+TEST_F(GenerateTest, SupervisionWithholdsLabelsAndKeepsTheTruth) {
+  DatasetConfig c = config("semi");
+  c.supervision = 0.4;
+  generate_dataset(c, options());
+  fs::path root = fs::path(c.output) / "Trains_theoryx_MichalskiTrains_base_scene_len_2-4";
+  auto indices = [&](const std::string& name) {
+    std::vector<std::uint64_t> list;
+    std::ifstream in(root / "splits" / name);
+    for (std::uint64_t i; in >> i;) list.push_back(i);
+    return list;
+  };
+  auto labelled = indices("labelled.txt"), unlabelled = indices("unlabelled.txt");
+  EXPECT_EQ(labelled.size() + unlabelled.size(), 10u);
+  EXPECT_FALSE(unlabelled.empty());
+  EXPECT_FALSE(labelled.empty());
+  for (std::uint64_t i : unlabelled) {
+    std::ifstream in(root / "records" / (std::to_string(i) + ".json"));
+    auto record = nlohmann::json::parse(in);
+    EXPECT_EQ(record["labelled"], false);
+    EXPECT_TRUE(record["label"] == "east" || record["label"] == "west");
+    EXPECT_EQ(record["label"], i % 2 ? "east" : "west");
+  }
+  std::ifstream in(root / "manifest.json");
+  EXPECT_EQ(nlohmann::json::parse(in)["counts"]["withheld_labels"], unlabelled.size());
+}
+
 TEST_F(GenerateTest, UnwritableOutputIsAClearError) {
   DatasetConfig c = config("x");
   fs::create_directories(root_);

@@ -167,18 +167,20 @@ Json to_json(const SampleRecord& record) {
   Json cars = Json::array();
   for (std::size_t c = 0; c < record.cars.size(); ++c)
     cars.push_back(region_json({{"car", c + 1}}, record.cars[c]));
-  return {{"index", record.index},
-          {"label", std::string(name(record.train.label))},
-          {"published_label", std::string(name(record.published))},
-          {"train", train_json(record.train.train)},
-          {"scene", record.scene},
-          {"camera", camera_json(record.camera)},
-          {"files",
-           {{"image", record.files.image},
-            {"depth_png", record.files.depth_png},
-            {"depth_exr", record.files.depth_exr}}},
-          {"parts", std::move(parts)},
-          {"cars", std::move(cars)}};
+  Json json = {{"index", record.index},
+               {"label", std::string(name(record.train.label))},
+               {"published_label", std::string(name(record.published))},
+               {"train", train_json(record.train.train)},
+               {"scene", record.scene},
+               {"camera", camera_json(record.camera)},
+               {"files",
+                {{"image", record.files.image},
+                 {"depth_png", record.files.depth_png},
+                 {"depth_exr", record.files.depth_exr}}},
+               {"parts", std::move(parts)},
+               {"cars", std::move(cars)}};
+  if (!record.labelled) json["labelled"] = false;
+  return json;
 }
 
 SampleRecord sample_record_from_json(const nlohmann::json& json, const std::string& source) {
@@ -205,6 +207,10 @@ SampleRecord sample_record_from_json(const nlohmann::json& json, const std::stri
     if (!cars.is_array()) fail("cars", "expected a list");
     for (std::size_t c = 0; c < cars.size(); ++c)
       record.cars.push_back(region_from_json(cars[c], "cars[" + std::to_string(c) + "]"));
+    if (json.contains("labelled")) {
+      if (!json["labelled"].is_boolean()) fail("labelled", "expected true or false");
+      record.labelled = json["labelled"].get<bool>();
+    }
     return record;
   } catch (const InputError& e) {
     throw InputError(source + ": not a sample record: " + e.what());

@@ -10,7 +10,8 @@
 //    "scene", "camera": {...camera_json...}, "files": {"image", "depth_png", "depth_exr"},
 //    "parts": [{"id", "kind", "car", "payload", "label", "area", "visible_box", "full_box",
 //               "centre", "mask"}],
-//    "cars": [{"car", "area", "visible_box", "full_box", "mask"}]}
+//    "cars": [{"car", "area", "visible_box", "full_box", "mask"}],
+//    "labelled": false (only for a sample whose label is withheld, see DatasetConfig::supervision)}
 // Boxes are [x, y, width, height] in pixels; masks are COCO compressed RLE; a file that was not
 // written is "".
 #pragma once
@@ -53,7 +54,8 @@ struct SampleRecord {
   std::uint64_t index = 0;
   LabelledTrain train;  // with its true label; train.train.angle is the viewpoint
   Direction published = Direction::West;
-  std::string scene;  // the scene's name, e.g. "base_scene"
+  bool labelled = true;  // false: a semi-supervised set withholds the label (the truth is kept)
+  std::string scene;     // the scene's name, e.g. "base_scene"
   render::Camera camera;
   SampleFiles files;
   std::vector<PartRecord> parts;       // in id order: parts[k].id == k + 1

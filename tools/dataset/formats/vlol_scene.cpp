@@ -154,6 +154,7 @@ Json vlol_scene_json(const SampleRecord& record, const VlolDataset& dataset) {
   object["car_masks"] = std::move(masks);
   if (record.published != record.train.label)
     object["true_label"] = std::string(name(record.train.label));
+  if (!record.labelled) object["labelled"] = false;
   return object;
 }
 
