@@ -6,7 +6,9 @@
 //     images/<i>_m_train.png  depths/<i>_m_train.png  depths/<i>_m_train.exr
 //     all_scenes/all_scenes.json  coco/instances.json  splits/*.txt  manifest.json
 //     records/<i>.json (one finished sample)  config.yaml (the config that started it)
-//     runs/shard-<i>-of-<N>.json (what each process did, for the manifest's timing)
+//     inputs.json (the input files it started with and their SHA-256)
+//     runs/shard-<i>-of-<N>.json (what each process did, for the manifest's timing), and the
+//     writers' lock files (writer_lock.h)
 #pragma once
 
 #include <cstdint>
@@ -33,6 +35,7 @@ class DatasetPaths {
   std::filesystem::path splits() const { return root_ / "splits"; }
   std::filesystem::path manifest() const { return root_ / "manifest.json"; }
   std::filesystem::path config_lock() const { return root_ / "config.yaml"; }
+  std::filesystem::path input_lock() const { return root_ / "inputs.json"; }
   std::filesystem::path runs() const { return root_ / "runs"; }
 
   static std::string image_name(std::uint64_t index);      // "<i>_m_train.png"

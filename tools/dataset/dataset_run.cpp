@@ -6,14 +6,21 @@
 #include "renderer/backends.h"
 #include "tools/dataset/dataset_paths.h"
 #include "tools/dataset/finalize.h"
+#include "tools/dataset/input_files.h"
 #include "tools/dataset/pipeline.h"
 #include "tools/dataset/run_lock.h"
 #include "tools/dataset/sample_factory.h"
+#include "tools/dataset/writer_lock.h"
 #include "util/atomic_file.h"
 #include "util/read_file.h"
 
 namespace railyard {
 namespace {
+
+void remove_temp_files(const DatasetPaths& paths) {
+  for (const auto& folder : {paths.images(), paths.depths(), paths.records()})
+    remove_stale_temp_files(folder);
+}
 
 BalanceOptions balance_options(const DatasetConfig& config, const DatasetInputs& inputs) {
   BalanceOptions balance;
@@ -22,11 +29,12 @@ BalanceOptions balance_options(const DatasetConfig& config, const DatasetInputs&
   return balance;
 }
 
-// Samples left to do for this process, after clearing what a killed run left half-written.
+// Samples left to do for this process. A run that writes the folder alone first clears what a
+// killed run left half-written; a shard leaves that to the merge, as its siblings may be writing.
 std::vector<std::uint64_t> remaining_samples(const DatasetPaths& paths, const Shard& shard,
-                                             std::uint64_t count, std::uint64_t& skipped) {
-  for (const auto& folder : {paths.images(), paths.depths(), paths.records()})
-    remove_stale_temp_files(folder);
+                                             std::uint64_t count, const WriterLock& writers,
+                                             std::uint64_t& skipped) {
+  if (writers.exclusive()) remove_temp_files(paths);
   std::vector<std::uint64_t> todo;
   for (std::uint64_t index : shard.samples(count)) {
     if (std::filesystem::exists(paths.record(index)))
@@ -61,19 +69,41 @@ unsigned writer_threads(const DatasetConfig& config) {
   return std::max(1u, cores);
 }
 
+// Renders this process's first sample once, so that a frame the device cannot allocate fails
+// here, with the size in the message.
+void probe_render(SampleFactory& factory, const std::vector<std::uint64_t>& owned,
+                  const DatasetConfig& config) {
+  if (owned.empty()) return;
+  try {
+    factory(owned.front());
+  } catch (const render::RendererError& e) {
+    std::string size = config.high_res
+                           ? "1920x1080"
+                           : std::to_string(config.width) + "x" + std::to_string(config.height);
+    throw render::RendererError("backend '" + config.backend + "' cannot render " + size +
+                                " images: " + e.what());
+  }
+}
+
+// Everything that can fail on a bad input or a device that cannot start happens before the
+// dataset folder exists: a corrected command must not meet a half-made folder.
 RunSummary run(const DatasetConfig& config, const DatasetInputs& inputs, TrainSource& trains,
                const std::string& rule_name, const RunOptions& options) {
   SceneContext scene = load_scene_context(config, inputs);
+  std::vector<InputFile> input_files = hash_input_files(inputs);
+  auto renderer = render::make_renderer(config.backend, backend_settings(config));
+  SampleFactory factory(trains, scene, *renderer, config);
+  probe_render(factory, options.shard.samples(config.count), config);
+
   DatasetPaths paths(config, rule_name, inputs.scene_name);
   paths.create_folders();
-  RunLock lock = acquire_run_lock(config, paths);
+  WriterLock writers = WriterLock::for_run(paths, options.shard);
+  RunLock lock = acquire_run_lock(config, input_files, paths);
   RunSummary summary;
   summary.root = paths.root();
-  auto todo = remaining_samples(paths, options.shard, config.count, summary.skipped);
-
-  auto renderer = render::make_renderer(config.backend, backend_settings(config));
   summary.backend = renderer->description();
-  SampleFactory factory(trains, scene, *renderer, config);
+  auto todo = remaining_samples(paths, options.shard, config.count, writers, summary.skipped);
+
   SampleWriter writer{config, paths, rule_name, inputs.scene_name};
   Progress progress(todo.size(), "images", options.progress ? stderr : nullptr);
   run_pipeline([&](std::uint64_t i) { return factory(i); }, writer, todo, writer_threads(config),
@@ -83,8 +113,8 @@ RunSummary run(const DatasetConfig& config, const DatasetInputs& inputs, TrainSo
   if (options.progress) progress.finish();
   record_run(paths, options.shard, summary);
   if (options.shard.whole()) {
-    finalize_dataset(
-        {config, paths, rule_name, inputs.scene_name, lock.created_date, options.version});
+    finalize_dataset({config, paths, rule_name, inputs.scene_name, lock.created_date,
+                      options.version, lock.inputs});
     summary.finalized = true;
   }
   return summary;
@@ -104,7 +134,13 @@ RunSummary generate_dataset(const DatasetConfig& config, const RunOptions& optio
     trains.train(0);
     if (config.count > 1) trains.train(1);
   } else {
-    for (std::uint64_t index : options.shard.samples(config.count)) trains.train(index);
+    auto owned = options.shard.samples(config.count);
+    Progress progress(owned.size(), "trains sampled", options.progress ? stderr : nullptr);
+    for (std::uint64_t index : owned) {
+      trains.train(index);
+      progress.advance();
+    }
+    if (options.progress) progress.finish();
   }
   return run(config, inputs, trains, balance.rule_name, options);
 }
@@ -135,9 +171,11 @@ std::function<render::Scene(std::uint64_t)> dataset_scenes(const DatasetConfig& 
 std::filesystem::path merge_dataset(const DatasetConfig& config, const RunOptions& options) {
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   DatasetPaths paths(config, inputs.rule_name, inputs.scene_name);
-  RunLock lock = read_run_lock(config, paths);
-  finalize_dataset(
-      {config, paths, inputs.rule_name, inputs.scene_name, lock.created_date, options.version});
+  RunLock lock = read_run_lock(config, hash_input_files(inputs), paths);
+  WriterLock writers = WriterLock::for_merge(paths);
+  remove_temp_files(paths);
+  finalize_dataset({config, paths, inputs.rule_name, inputs.scene_name, lock.created_date,
+                    options.version, lock.inputs});
   return paths.root();
 }
 

@@ -53,6 +53,7 @@ void write_manifest(const FinalizeContext& context, const DatasetStats& stats,
                                      {"seed", config.seed},
                                      {"rule", context.rule_name},
                                      {"config", emit_dataset_config(config)},
+                                     {"inputs", context.inputs},
                                      {"counts", stats.to_json()},
                                      {"coco_annotations", annotations},
                                      {"timing", timing(context.paths)}};

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@ struct FinalizeContext {
   std::string scene_name;
   std::string created_date;  // the day the dataset was started (see run_lock.h)
   std::string version;
+  nlohmann::ordered_json inputs;  // input files and their hashes (run_lock.h), for the manifest
 };
 
 // Samples whose record is not on disk yet.

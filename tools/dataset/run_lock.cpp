@@ -48,28 +48,56 @@ RunLock check_against(const std::string& text, const DatasetConfig& config,
   return lock;
 }
 
-}  // namespace
-
-RunLock acquire_run_lock(const DatasetConfig& config, const DatasetPaths& paths) {
-  std::string text = std::string(kDatePrefix) + today() + "\n" + emit_dataset_config(config);
-  if (!std::filesystem::exists(paths.config_lock())) {
-    // Written beside, then hard-linked into place: link() fails when another shard got there
-    // first, and then that shard's lock is the one to check against.
-    auto temp =
-        paths.root() / (".config.yaml" + std::string(kTempMarker) + std::to_string(getpid()));
-    write_file_atomically(temp, text);
-    std::error_code error;
-    std::filesystem::create_hard_link(temp, paths.config_lock(), error);
-    std::filesystem::remove(temp);
-  }
-  return check_against(read_file_text(paths.config_lock()), config, paths);
+// Written beside, then hard-linked into place: link() fails when another shard got there first,
+// and then that shard's file is the one to check against.
+void create_once(const std::filesystem::path& file, const std::string& text) {
+  if (std::filesystem::exists(file)) return;
+  std::string name = ".";
+  name += file.filename().string();
+  name += kTempMarker;
+  name += std::to_string(getpid());
+  auto temp = file.parent_path() / name;
+  write_file_atomically(temp, text);
+  std::error_code error;
+  std::filesystem::create_hard_link(temp, file, error);
+  std::filesystem::remove(temp);
 }
 
-RunLock read_run_lock(const DatasetConfig& config, const DatasetPaths& paths) {
+nlohmann::ordered_json check_inputs(const DatasetPaths& paths, const std::vector<InputFile>& now) {
+  // A dataset started before inputs were recorded has none to check; it gets today's.
+  if (!std::filesystem::exists(paths.input_lock()))
+    create_once(paths.input_lock(), input_files_json(now).dump(2) + "\n");
+  auto recorded = nlohmann::ordered_json::parse(read_file_text(paths.input_lock()), nullptr, false);
+  if (recorded.is_discarded())
+    throw ConfigError(paths.input_lock().string() +
+                      ": unreadable; remove the dataset folder to start again");
+  std::string changes = input_file_changes(recorded, now);
+  if (!changes.empty())
+    throw ConfigError("the input files differ from those that started " + paths.root().string() +
+                      ": " + changes +
+                      ". Restore them to resume, or choose another output folder.");
+  return recorded;
+}
+
+}  // namespace
+
+RunLock acquire_run_lock(const DatasetConfig& config, const std::vector<InputFile>& inputs,
+                         const DatasetPaths& paths) {
+  // Inputs first: a lock with a config always has its inputs beside it.
+  create_once(paths.input_lock(), input_files_json(inputs).dump(2) + "\n");
+  create_once(paths.config_lock(),
+              std::string(kDatePrefix) + today() + "\n" + emit_dataset_config(config));
+  return read_run_lock(config, inputs, paths);
+}
+
+RunLock read_run_lock(const DatasetConfig& config, const std::vector<InputFile>& inputs,
+                      const DatasetPaths& paths) {
   if (!std::filesystem::exists(paths.config_lock()))
     throw ConfigError("no dataset started at " + paths.root().string() +
                       " (no config.yaml there): generate it, or its shards, first");
-  return check_against(read_file_text(paths.config_lock()), config, paths);
+  RunLock lock = check_against(read_file_text(paths.config_lock()), config, paths);
+  lock.inputs = check_inputs(paths, inputs);
+  return lock;
 }
 
 }  // namespace railyard

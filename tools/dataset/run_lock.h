@@ -1,25 +1,33 @@
 // The config a dataset was started with, kept in its folder (config.yaml) so that a resumed run,
 // every shard of a farm job and the merge all work on the same dataset. A different config is an
-// error that names the keys that changed: mixing two configs in one folder would corrupt it.
+// error that names the keys that changed: mixing two configs in one folder would corrupt it. The
+// same holds for the contents of the input files (inputs.json: rule, scene, manifest, meshes).
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "tools/dataset/config.h"
 #include "tools/dataset/dataset_paths.h"
+#include "tools/dataset/input_files.h"
 
 namespace railyard {
 
 struct RunLock {
-  std::string created_date;  // YYYY-MM-DD (UTC) of the run that started the dataset
+  std::string created_date;       // YYYY-MM-DD (UTC) of the run that started the dataset
+  nlohmann::ordered_json inputs;  // the input files and their hashes, as inputs.json has them
 };
 
-// Creates config.yaml when absent (atomically, safe against shards starting together), else
-// checks it against `config`. Keys that do not change the dataset's bytes (threads, output) are
-// left out of the comparison. Throws ConfigError when the configs differ.
-RunLock acquire_run_lock(const DatasetConfig& config, const DatasetPaths& paths);
+// Creates config.yaml and inputs.json when absent (atomically, safe against shards starting
+// together), else checks them against `config` and `inputs`. Keys that do not change the
+// dataset's bytes (threads, output) are left out of the comparison. Throws ConfigError naming the
+// keys or files that differ.
+RunLock acquire_run_lock(const DatasetConfig& config, const std::vector<InputFile>& inputs,
+                         const DatasetPaths& paths);
 
 // Reads an existing lock (for merge); throws ConfigError when there is none or it differs.
-RunLock read_run_lock(const DatasetConfig& config, const DatasetPaths& paths);
+RunLock read_run_lock(const DatasetConfig& config, const std::vector<InputFile>& inputs,
+                      const DatasetPaths& paths);
 
 }  // namespace railyard

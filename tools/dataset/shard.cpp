@@ -29,7 +29,11 @@ std::optional<std::uint64_t> env_number(const char* name) {
 
 std::vector<std::uint64_t> Shard::samples(std::uint64_t dataset_size) const {
   std::vector<std::uint64_t> out;
-  for (std::uint64_t i = index; i < dataset_size; i += count) out.push_back(i);
+  // Written so that i + count cannot wrap around when N is near 2^64.
+  for (std::uint64_t i = index; i < dataset_size; i += count) {
+    out.push_back(i);
+    if (dataset_size - i <= count) break;
+  }
   return out;
 }
 

@@ -17,7 +17,6 @@ struct RenderOptions {
 
 void run_render(const RenderOptions& options) {
   std::vector<LabelledTrain> trains = read_description_file(options.descriptions);
-  if (trains.empty()) throw std::runtime_error(options.descriptions + ": no trains in the file");
   ConfigOptions dataset = options.dataset;
   auto [shortest, longest] = std::minmax_element(
       trains.begin(), trains.end(),

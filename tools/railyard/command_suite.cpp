@@ -2,6 +2,7 @@
 // (tools/suite/README.md), and `railyard bench suite`.
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include "tools/dataset/inputs.h"
 #include "tools/railyard/commands.h"
@@ -23,7 +24,7 @@ struct SuiteOptions {
   bool list = false;
   bool check = false;
   bool merge = false;
-  std::string shard;
+  std::optional<std::string> shard;  // set when --shard is given, even as ''
   bool quiet = false;
 };
 
@@ -54,8 +55,8 @@ void run(const SuiteOptions& options) {
     return;
   }
   std::optional<Shard> task;
-  if (!options.shard.empty())
-    task = parse_shard(options.shard);
+  if (options.shard)
+    task = parse_shard(*options.shard);
   else
     task = shard_from_slurm_environment();
   if (task && !task->whole()) {
@@ -77,8 +78,11 @@ void add_suite_command(CLI::App& app) {
   command->add_option("suite", options->file, "suite file (YAML, see tools/suite/README.md)")
       ->required()
       ->check(CLI::ExistingFile);
-  command->add_option("--set", options->overrides.assignments,
-                      "set a dataset key in every variant, after the suite file: --set count=20");
+  command
+      ->add_option("--set", options->overrides.assignments,
+                   "set a dataset key in every variant, after the suite file: --set count=20")
+      // One key=value per --set, so the suite file after it stays the suite file.
+      ->allow_extra_args(false);
   command->add_option("--scale", options->overrides.scale,
                       "multiply every variant's count and subsets (e.g. 0.01 for a quick run)");
   command->add_option("-o,--output", options->output, "folder the suite's folder goes in");

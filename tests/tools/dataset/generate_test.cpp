@@ -11,6 +11,8 @@
 #include "tests/support/test_backend.h"
 #include "tools/dataset/dataset_paths.h"
 #include "tools/dataset/dataset_run.h"
+#include "tools/dataset/finalize.h"
+#include "tools/dataset/writer_lock.h"
 #include "util/exr_io.h"
 
 namespace railyard {
@@ -243,6 +245,58 @@ TEST_F(GenerateTest, SupervisionWithholdsLabelsAndKeepsTheTruth) {
   }
   std::ifstream in(root / "manifest.json");
   EXPECT_EQ(nlohmann::json::parse(in)["counts"]["withheld_labels"], unlabelled.size());
+}
+
+// A rule edited between a killed shard and the next would label half the dataset by each.
+TEST_F(GenerateTest, AnEditedInputFileIsRefusedOnResumeAndMerge) {
+  DatasetConfig c = config("edited");
+  fs::create_directories(root_);
+  fs::path rule = root_ / "my_rule.pl";
+  fs::copy_file(fs::path(RAILYARD_SOURCE_DIR) / "logic/rules/theoryx.pl", rule);
+  c.rule = rule.string();
+  generate_dataset(c, options({0, 2}));
+  std::ofstream(rule, std::ios::app) << "% edited\n";
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    try {
+      if (attempt == 0)
+        generate_dataset(c, options({1, 2}));
+      else
+        merge_dataset(c, options());
+      FAIL() << "expected ConfigError";
+    } catch (const ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find("rule file " + rule.string() + " changed"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+  DatasetPaths paths(c, "my_rule", "base_scene");
+  EXPECT_EQ(missing_samples(paths, c.count).size(), 5u);  // nothing of shard 1 was rendered
+  auto manifest_inputs = nlohmann::json::parse(std::ifstream(paths.input_lock()));
+  EXPECT_EQ(manifest_inputs[0]["role"], "rule");
+  EXPECT_EQ(manifest_inputs[1]["path"], "logic/rules/background.pl");
+}
+
+// Two runs into one folder would both render everything, and each start would delete the other's
+// temporary files; while one writes, the other is refused. Shards of one job share the folder.
+TEST_F(GenerateTest, ALiveWriterKeepsOthersOut) {
+  DatasetConfig c = config("writers");
+  generate_dataset(c, options({0, 2}));
+  DatasetPaths paths(c, "theoryx", "base_scene");
+  {
+    WriterLock live_shard = WriterLock::for_run(paths, {1, 2});
+    EXPECT_THROW(generate_dataset(c, options()), ConfigError);
+    EXPECT_THROW(generate_dataset(c, options({1, 2})), ConfigError);
+    EXPECT_THROW(merge_dataset(c, options()), ConfigError);
+    // A sibling shard runs beside it and leaves the live shard's temporary alone.
+    std::ofstream(paths.images() / ".3_m_train.png.railyard-tmp-999-0") << "being written";
+    EXPECT_NO_THROW(generate_dataset(c, options({0, 2})));
+    EXPECT_TRUE(fs::exists(paths.images() / ".3_m_train.png.railyard-tmp-999-0"));
+  }
+  generate_dataset(c, options({1, 2}));
+  merge_dataset(c, options());  // alone in the folder: clears what killed runs left
+  EXPECT_FALSE(fs::exists(paths.images() / ".3_m_train.png.railyard-tmp-999-0"));
+  WriterLock whole = WriterLock::for_run(paths, {});
+  EXPECT_THROW(generate_dataset(c, options({0, 2})), ConfigError);
 }
 
 TEST_F(GenerateTest, UnwritableOutputIsAClearError) {

@@ -15,8 +15,17 @@ TEST(Shard, ParsesAndStrides) {
   EXPECT_EQ(s.samples(10), (std::vector<std::uint64_t>{1, 5, 9}));
   EXPECT_TRUE(s.contains(5));
   EXPECT_FALSE(s.contains(6));
-  for (const char* bad : {"4/4", "1", "a/2", "1/0", "/3", "-1/3"})
+  for (const char* bad :
+       {"4/4", "1", "a/2", "1/0", "/3", "-1/3", "", "/", "1/99999999999999999999"})
     EXPECT_THROW(parse_shard(bad), ConfigError) << bad;
+}
+
+// i + N must not wrap around: shard 1 of 2^64 - 1 holds sample 1 alone.
+TEST(Shard, HugeShardCountsDoNotWrapAround) {
+  Shard s = parse_shard("1/18446744073709551615");
+  EXPECT_EQ(s.samples(10), (std::vector<std::uint64_t>{1}));
+  EXPECT_EQ((Shard{18446744073709551614u, 18446744073709551615u}.samples(10)),
+            std::vector<std::uint64_t>{});
 }
 
 TEST(Shard, ShardsCoverEveryIndexOnce) {

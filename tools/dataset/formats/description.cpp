@@ -5,6 +5,7 @@
 #include <span>
 
 #include "logic/errors.h"
+#include "logic/sampler.h"
 #include "logic/vocabulary.h"
 
 namespace railyard {
@@ -103,8 +104,12 @@ LabelledTrain parse_description(std::string_view line) {
   if (car_fields == 0 || car_fields % kFieldsPerCar != 0)
     throw DescriptionError("expected " + std::to_string(kFieldsPerCar) + " fields per car, got " +
                            std::to_string(car_fields) + " fields after the angle");
+  std::size_t cars = car_fields / kFieldsPerCar;
+  if (cars > static_cast<std::size_t>(kMaxCars))
+    throw DescriptionError("a train of " + std::to_string(cars) + " cars; railyard takes at most " +
+                           std::to_string(kMaxCars));
   std::span<const std::string_view> rest(fields.data() + 2, car_fields);
-  for (std::size_t c = 0; c < car_fields / kFieldsPerCar; ++c)
+  for (std::size_t c = 0; c < cars; ++c)
     labelled.train.cars.push_back(
         parse_car(rest.subspan(c * kFieldsPerCar, kFieldsPerCar), static_cast<int>(c) + 1));
   return labelled;
@@ -124,6 +129,9 @@ std::vector<LabelledTrain> read_description_file(const std::filesystem::path& pa
     }
   }
   if (in.bad()) throw DescriptionError(path.string() + ": read error");
+  if (trains.empty())
+    throw DescriptionError(path.string() + ": no trains in the file (one per line: " +
+                           "'<east|west> <angle> <car fields>...')");
   return trains;
 }
 

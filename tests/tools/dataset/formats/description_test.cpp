@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "logic/errors.h"
+#include "logic/sampler.h"
 
 namespace railyard {
 namespace {
@@ -64,6 +65,12 @@ TEST(Description, RejectsBadLinesWithAReason) {
             std::string::npos);
   EXPECT_NE(message("east 0 1 rectangle long not_double none 3 none 2").find("'none' with"),
             std::string::npos);
+  std::string long_train = "east 0";
+  for (int car = 1; car <= kMaxCars + 5; ++car)
+    long_train += ' ' + std::to_string(car) + " rectangle short not_double none 2 circle 1";
+  EXPECT_NE(message(long_train).find("a train of 25 cars; railyard takes at most 20"),
+            std::string::npos)
+      << message(long_train);
 }
 
 TEST(Description, FileErrorsNameFileAndLine) {
@@ -81,6 +88,19 @@ TEST(Description, FileErrorsNameFileAndLine) {
   }
   std::filesystem::remove(path);
   EXPECT_THROW(read_description_file(path), DescriptionError);
+}
+
+TEST(Description, AFileWithoutTrainsIsAnError) {
+  auto path = std::filesystem::temp_directory_path() / "railyard_description_empty.txt";
+  std::ofstream(path) << "\n  \n";
+  try {
+    read_description_file(path);
+    FAIL() << "expected an error";
+  } catch (const DescriptionError& e) {
+    EXPECT_NE(std::string(e.what()).find(path.string() + ": no trains"), std::string::npos)
+        << e.what();
+  }
+  std::filesystem::remove(path);
 }
 
 }  // namespace
