@@ -112,7 +112,11 @@ void Machine::define_native(std::string_view name, unsigned arity, Native fn, bo
 }
 
 void Machine::reset() {
-  unmark();  // only after an error in the middle of a copy
+  // What only an error, a large proof or builtins making atoms leave behind.
+  if (!marked_.empty() || seen_.size() > 0 || symbols.atom_count() != static_atoms_ ||
+      symbols.functor_count() != static_functors_ || heap_.size() > kKeptHeapCells ||
+      cps_.size() > kKeptStackEntries)
+    clean_up();
   h_ = static_top_;
   trail_.clear();
   b_ = 0;
@@ -120,18 +124,10 @@ void Machine::reset() {
   argstack_.clear();
   store_.clear();
   work_.clear();
-  if (seen_.size() > 0) seen_.clear();
   code.resize(static_code);
   tmpl.resize(static_tmpl);
   aux_cells_ = 0;
   nesting_ = 0;
-  if (symbols.atom_count() > static_atoms_ || symbols.functor_count() > static_functors_) {
-    symbols.truncate(static_atoms_, static_functors_);
-    if (preds.size() > static_functors_) preds.resize(static_functors_);
-  }
-  if (heap_.size() > kKeptHeapCells || trail_.capacity() > kKeptStackEntries ||
-      store_.capacity() > kKeptStackEntries || cps_.size() > kKeptStackEntries)
-    release_memory();
   ensure(3);
   heap_[h_] = halt_pc_;
   heap_[h_ + 1] = 0;
@@ -140,6 +136,14 @@ void Machine::reset() {
   top_frame_ = h_;
   steps_ = 0;
   reuse_choice_ = false;
+}
+
+void Machine::clean_up() {
+  unmark();  // after an error in the middle of a copy
+  if (seen_.size() > 0) seen_.clear();
+  symbols.truncate(static_atoms_, static_functors_);
+  if (preds.size() > static_functors_) preds.resize(static_functors_);
+  release_memory();
 }
 
 bool Machine::prove(FunctorId pred, const Cell* args, unsigned arity) {
@@ -164,10 +168,7 @@ bool Machine::solve_next() {
 }
 
 void Machine::push_choice(Choice::Kind kind, std::uint64_t pc, std::uint64_t frame) {
-  if (b_ == cps_.size()) {
-    reserve_space(kChoiceCells);
-    cps_.emplace_back();
-  }
+  if (b_ == cps_.size()) grow_choices();
   Choice& c = cps_[b_++];
   c.kind = kind;
   c.pc = pc;
@@ -179,6 +180,16 @@ void Machine::push_choice(Choice::Kind kind, std::uint64_t pc, std::uint64_t fra
   c.code_top = static_cast<std::uint32_t>(code.size());
   c.tmpl_top = static_cast<std::uint32_t>(tmpl.size());
   hb_ = h_;
+}
+
+void Machine::grow_choices() {
+  reserve_space(kChoiceCells);
+  cps_.emplace_back();
+}
+
+void Machine::grow_args(unsigned n) {
+  reserve_space(n);
+  argstack_.reserve(std::max<std::size_t>(2 * argstack_.capacity(), argstack_.size() + n));
 }
 
 bool Machine::can_unify(Cell a, Cell b) {

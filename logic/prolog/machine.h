@@ -266,7 +266,7 @@ class Machine {
   bool can_unify(Cell a, Cell b);
   void push_choice(Choice::Kind kind, std::uint64_t pc, std::uint64_t frame);
   void push_args(const Cell* cells, unsigned n) {
-    if (argstack_.size() + n > argstack_.capacity()) reserve_space(n);
+    if (argstack_.size() + n > argstack_.capacity()) grow_args(n);
     argstack_.insert(argstack_.end(), cells, cells + n);
   }
   void pop_choice() {
@@ -367,10 +367,14 @@ class Machine {
   void store_copy(Cell t);  // appends a findall result to store_
   bool remember(std::uint64_t a, std::uint64_t b, std::uint64_t value = 0);
   void end_walk(std::uint64_t compounds);
+  bool unify_failed(std::size_t base, std::uint64_t compounds);
   int compare_atomic(Cell a, Cell b) const;
   void import_into(const Cell* src, Cell t, std::uint64_t dst,
                    std::unordered_map<std::uint64_t, Cell>& vars);
   void release_memory();
+  void clean_up();
+  [[gnu::noinline]] void grow_choices();
+  [[gnu::noinline]] void grow_args(unsigned n);
   void enter_meta(Cell goal, std::uint64_t cont_pc, std::uint64_t cont_frame);
   void begin_proof();
   void add_clause(Cell head, Cell body, const std::vector<Cell>& src, const std::string& where);

@@ -29,7 +29,6 @@ constexpr std::uint64_t kFreeWork = 64;
 bool Machine::unify(Cell a, Cell b) {
   std::size_t base = work_.size();
   std::uint64_t compounds = 0;
-  bool ok = true;
   for (;;) {
     a = deref(a);
     b = deref(b);
@@ -44,8 +43,7 @@ bool Machine::unify(Cell a, Cell b) {
       } else if (tb == kRef) {
         bind(b, a);
       } else if (ta != tb) {
-        ok = false;
-        break;
+        return unify_failed(base, compounds);
       } else if (ta == kStr || ta == kList) {
         std::uint64_t pa = payload(a), pb = payload(b);
         if (++compounds > kCycleCheckAfter && !remember(pa, pb)) goto next;
@@ -55,29 +53,31 @@ bool Machine::unify(Cell a, Cell b) {
           b = heap_[pb + 1];
           continue;
         }
-        if (heap_[pa] != heap_[pb]) {
-          ok = false;
-          break;
-        }
+        if (heap_[pa] != heap_[pb]) return unify_failed(base, compounds);
         unsigned n = symbols.arity(static_cast<FunctorId>(payload(heap_[pa])));
         for (unsigned i = 1; i < n; ++i) work_.emplace_back(heap_[pa + i], heap_[pb + i]);
         a = heap_[pa + n];
         b = heap_[pb + n];
         continue;
       } else if (ta != kFloat || heap_[payload(a) + 1] != heap_[payload(b) + 1]) {
-        ok = false;
-        break;
+        return unify_failed(base, compounds);
       }
     }
   next:
-    if (work_.size() == base) break;
+    if (work_.size() == base) {
+      if (compounds > kFreeWork) end_walk(compounds);
+      return true;
+    }
     a = work_.back().first;
     b = work_.back().second;
     work_.pop_back();
   }
+}
+
+bool Machine::unify_failed(std::size_t base, std::uint64_t compounds) {
   work_.resize(base);
   if (compounds > kFreeWork) end_walk(compounds);
-  return ok;
+  return false;
 }
 
 void Machine::end_walk(std::uint64_t compounds) {
