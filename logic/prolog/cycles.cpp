@@ -1,7 +1,5 @@
 #include "logic/prolog/cycles.h"
 
-#include <algorithm>
-
 #include "logic/prolog/cell_table.h"
 
 namespace railyard::prolog {
@@ -56,10 +54,9 @@ std::vector<std::uint64_t> cycle_points_walk(const Cell* cells, Cell t, const Sy
     Cell term;
     unsigned next;
   };
-  CellTable state, order, is_point;  // order: pre-order index of each compound
+  CellTable state, is_point;
   std::vector<Frame> path{{t, 0}};
   state.insert(payload(t), 0, kOnPath);
-  order.insert(payload(t), 0, 0);
   while (!path.empty()) {
     Frame& top = path.back();
     const Cell* args;
@@ -74,15 +71,11 @@ std::vector<std::uint64_t> cycle_points_walk(const Cell* cells, Cell t, const Sy
     std::uint64_t* s = state.find(payload(c), 0);
     if (s == nullptr) {
       state.insert(payload(c), 0, kOnPath);
-      order.insert(payload(c), 0, order.size());
       path.push_back({c, 0});
     } else if (*s == kOnPath && is_point.insert(payload(c), 0)) {
       points.push_back(payload(c));
     }
   }
-  std::sort(points.begin(), points.end(), [&](std::uint64_t a, std::uint64_t b) {
-    return *order.find(a, 0) < *order.find(b, 0);
-  });
   return points;
 }
 

@@ -19,7 +19,7 @@ inline constexpr std::uint64_t kCycleCheckAfter = 4096;
 bool acyclic_term(const Cell* cells, Cell t, const Symbols& symbols);
 
 // The compounds (heap addresses of their first cell) that some path from them leads back to,
-// in the order a left-to-right depth-first walk enters them: where SWI-Prolog's notation puts
+// in the order a left-to-right depth-first walk closes a cycle at them first: SWI-Prolog's
 // S_1, S_2, ... Empty for a finite tree.
 std::vector<std::uint64_t> cycle_points(const Cell* cells, Cell t, const Symbols& symbols);
 
