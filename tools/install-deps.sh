@@ -13,6 +13,7 @@ packages=(
   libfreetype-dev fonts-dejavu-core  # captions of the contact sheet
   libgtest-dev
   swi-prolog-nox            # the reference Prolog the engine is compared with
+  clang libclang-rt-14-dev  # libFuzzer, ASan and UBSan for tools/fuzz.sh
   xvfb xauth                # a display for the viewer's test
   slurm-wlm munge           # a local Slurm farm for the tools/slurm test
 )

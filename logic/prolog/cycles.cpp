@@ -46,7 +46,9 @@ bool small_tree(const Cell* cells, Cell t, const Symbols& symbols, std::uint64_t
 constexpr std::uint64_t kOnPath = 1, kDone = 2;
 
 // cycle_points for a compound too large for small_tree to settle.
-std::vector<std::uint64_t> cycle_points_walk(const Cell* cells, Cell t, const Symbols& symbols) {
+std::optional<std::vector<std::uint64_t>> cycle_points_walk(const Cell* cells, Cell t,
+                                                            const Symbols& symbols,
+                                                            std::uint64_t max_compounds) {
   std::vector<std::uint64_t> points;
   // Depth-first, each compound once: state kOnPath while its arguments are walked, then kDone.
   // An argument that is on the path closes a cycle there.
@@ -70,6 +72,7 @@ std::vector<std::uint64_t> cycle_points_walk(const Cell* cells, Cell t, const Sy
     if (!compound(c)) continue;
     std::uint64_t* s = state.find(payload(c), 0);
     if (s == nullptr) {
+      if (state.size() == max_compounds) return std::nullopt;
       state.insert(payload(c), 0, kOnPath);
       path.push_back({c, 0});
     } else if (*s == kOnPath && is_point.insert(payload(c), 0)) {
@@ -81,16 +84,20 @@ std::vector<std::uint64_t> cycle_points_walk(const Cell* cells, Cell t, const Sy
 
 }  // namespace
 
-std::vector<std::uint64_t> cycle_points(const Cell* cells, Cell t, const Symbols& symbols) {
+std::optional<std::vector<std::uint64_t>> cycle_points(const Cell* cells, Cell t,
+                                                       const Symbols& symbols,
+                                                       std::uint64_t max_compounds) {
   t = deref(cells, t);
-  if (!compound(t) || small_tree(cells, t, symbols, kCycleCheckAfter)) return {};
-  return cycle_points_walk(cells, t, symbols);
+  if (!compound(t) || small_tree(cells, t, symbols, kCycleCheckAfter))
+    return std::vector<std::uint64_t>{};
+  return cycle_points_walk(cells, t, symbols, max_compounds);
 }
 
-bool acyclic_term(const Cell* cells, Cell t, const Symbols& symbols) {
-  t = deref(cells, t);
-  return !compound(t) || small_tree(cells, t, symbols, kCycleCheckAfter) ||
-         cycle_points_walk(cells, t, symbols).empty();
+std::optional<bool> acyclic_term(const Cell* cells, Cell t, const Symbols& symbols,
+                                 std::uint64_t max_compounds) {
+  std::optional<std::vector<std::uint64_t>> points = cycle_points(cells, t, symbols, max_compounds);
+  if (!points) return std::nullopt;
+  return points->empty();
 }
 
 }  // namespace railyard::prolog

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "logic/prolog/cell.h"
@@ -15,12 +16,17 @@ namespace railyard::prolog {
 // they visited, which makes them terminate on cyclic terms, after this many compounds.
 inline constexpr std::uint64_t kCycleCheckAfter = 4096;
 
-// Whether t is a finite tree. Cheap for small terms: a bounded walk settles most of them.
-bool acyclic_term(const Cell* cells, Cell t, const Symbols& symbols);
-
 // The compounds (heap addresses of their first cell) that some path from them leads back to,
 // in the order a left-to-right depth-first walk closes a cycle at them first: SWI-Prolog's
-// S_1, S_2, ... Empty for a finite tree.
-std::vector<std::uint64_t> cycle_points(const Cell* cells, Cell t, const Symbols& symbols);
+// S_1, S_2, ... Empty for a finite tree. Small terms are settled by a bounded walk; larger ones
+// take a table of about 64 bytes per compound, so the walk gives up (nullopt) after
+// max_compounds different compounds.
+std::optional<std::vector<std::uint64_t>> cycle_points(const Cell* cells, Cell t,
+                                                       const Symbols& symbols,
+                                                       std::uint64_t max_compounds);
+
+// Whether t is a finite tree; nullopt when that takes more than max_compounds compounds.
+std::optional<bool> acyclic_term(const Cell* cells, Cell t, const Symbols& symbols,
+                                 std::uint64_t max_compounds);
 
 }  // namespace railyard::prolog

@@ -200,6 +200,7 @@ class Machine {
   // Imports a term from another cell array (the reader's), mapping its variables.
   Cell import(const Cell* src, Cell t, std::vector<std::pair<std::uint64_t, Cell>>& vars);
   bool ground(Cell t);
+  // Whether t is a finite tree; the term-space error when the walk would not fit in it.
   bool acyclic(Cell t) const;
   // The number of list cells from `list` to its end, which goes to `tail` (dereferenced);
   // -1 when the list is cyclic. O(length) and no memory, whatever the list.

@@ -342,7 +342,12 @@ bool Machine::ground(Cell t) {
 }
 
 bool Machine::acyclic(Cell t) const {
-  return acyclic_term(heap_.data(), t, symbols);
+  // The walk's table takes about 8 cells per compound, out of the term space left.
+  std::uint64_t used = space_used();
+  std::uint64_t left = used < limits.max_term_cells ? limits.max_term_cells - used : 0;
+  std::optional<bool> answer = acyclic_term(heap_.data(), t, symbols, left / 8);
+  if (!answer) limit_error(LimitKind::kTermSpace);
+  return *answer;
 }
 
 std::int64_t Machine::list_length(Cell list, Cell& tail) const {
@@ -572,7 +577,11 @@ const char* describe(const Machine& m, Cell c) {
     case kInt: return "an integer";
     case kFloat: return "a float";
     case kRef: return "a variable";
-    default: return m.acyclic(c) ? "a compound" : "a cyclic";
+    default: {
+      // Only what the message shows is worth a walk.
+      std::optional<bool> acyclic = acyclic_term(m.heap_.data(), c, m.symbols, kCycleCheckAfter);
+      return acyclic.value_or(true) ? "a compound" : "a cyclic";
+    }
   }
 }
 }  // namespace

@@ -47,7 +47,11 @@ class Writer {
       : cells_(cells), symbols_(symbols), ops_(ops), options_(options) {}
 
   std::string write(Cell t, bool* truncated) {
-    std::vector<std::uint64_t> points = cycle_points(cells_, t, symbols_);
+    // A term with more compounds than the text may hold is cut short anyway: written plainly.
+    std::uint64_t max_compounds =
+        std::max<std::uint64_t>(kCycleCheckAfter, options_.max_length / 64);
+    std::vector<std::uint64_t> points =
+        cycle_points(cells_, t, symbols_, max_compounds).value_or(std::vector<std::uint64_t>{});
     if (points.empty()) {
       push({term(t, 1200)});
     } else {
