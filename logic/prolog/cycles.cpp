@@ -5,15 +5,6 @@
 namespace railyard::prolog {
 namespace {
 
-Cell deref(const Cell* cells, Cell c) {
-  while (tag_of(c) == kRef) {
-    Cell next = cells[payload(c)];
-    if (next == c) return c;
-    c = next;
-  }
-  return c;
-}
-
 bool compound(Cell c) {
   return tag_of(c) == kStr || tag_of(c) == kList;
 }

@@ -270,24 +270,39 @@ Cell Machine::build(Cell t, Cell* s) {
       heap_[i] = make_ref(i);
       return heap_[i];
     }
-    case kTList: {
-      std::uint64_t at = h_;
-      h_ += 2;
-      build_into(tmpl[idx], at, s);
-      build_into(tmpl[idx + 1], at + 1, s);
-      return make_list(at);
-    }
+    case kTList:
     case kTStr: {
-      Cell header = tmpl[idx];
-      unsigned n = symbols.arity(static_cast<FunctorId>(payload(header)));
-      std::uint64_t at = h_;
-      h_ += n + 1;
-      heap_[at] = header;
-      for (unsigned i = 1; i <= n; ++i) build_into(tmpl[idx + i], at + i, s);
-      return make_str(at);
+      Cell last;
+      std::uint64_t last_dst;
+      Cell c = build_compound(t, s, last, last_dst);
+      build_into(last, last_dst, s);
+      return c;
     }
     default: return t;
   }
+}
+
+// Allocates the compound of a kTList or kTStr template and builds its arguments but the last,
+// whose template and heap cell go to last and last_dst.
+Cell Machine::build_compound(Cell t, Cell* s, Cell& last, std::uint64_t& last_dst) {
+  std::uint64_t idx = code_index(t);
+  if (code_kind(t) == kTList) {
+    std::uint64_t at = h_;
+    h_ += 2;
+    build_into(tmpl[idx], at, s);
+    last = tmpl[idx + 1];
+    last_dst = at + 1;
+    return make_list(at);
+  }
+  Cell header = tmpl[idx];
+  unsigned n = symbols.arity(static_cast<FunctorId>(payload(header)));
+  std::uint64_t at = h_;
+  h_ += n + 1;
+  heap_[at] = header;
+  for (unsigned i = 1; i < n; ++i) build_into(tmpl[idx + i], at + i, s);
+  last = tmpl[idx + n];
+  last_dst = at + n;
+  return make_str(at);
 }
 
 // Builds a template into heap cell dst. Arguments other than the last recurse (the reader bounds
@@ -306,25 +321,11 @@ void Machine::build_into(Cell t, std::uint64_t dst, Cell* s) {
         s[idx] = heap_[dst];
         return;
       case kVoid: heap_[dst] = make_ref(dst); return;
-      case kTList: {
-        std::uint64_t at = h_;
-        h_ += 2;
-        heap_[dst] = make_list(at);
-        build_into(tmpl[idx], at, s);
-        t = tmpl[idx + 1];
-        dst = at + 1;
-        continue;
-      }
+      case kTList:
       case kTStr: {
-        Cell header = tmpl[idx];
-        unsigned n = symbols.arity(static_cast<FunctorId>(payload(header)));
-        std::uint64_t at = h_;
-        h_ += n + 1;
-        heap_[at] = header;
-        heap_[dst] = make_str(at);
-        for (unsigned i = 1; i < n; ++i) build_into(tmpl[idx + i], at + i, s);
-        t = tmpl[idx + n];
-        dst = at + n;
+        std::uint64_t into = dst;
+        Cell c = build_compound(t, s, t, dst);
+        heap_[into] = c;
         continue;
       }
       default: heap_[dst] = t; return;

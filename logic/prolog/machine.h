@@ -353,6 +353,7 @@ class Machine {
   Cell index_key(Cell c) const;
   Cell build(Cell t, Cell* slots);
   void build_into(Cell t, std::uint64_t dst, Cell* slots);
+  Cell build_compound(Cell t, Cell* slots, Cell& last, std::uint64_t& last_dst);
   bool unify_head(Cell t, Cell v, Cell* slots);
   inline void load_args(const Instr& in);
   inline bool unify_arg(Cell t, Cell v, Cell* slots);

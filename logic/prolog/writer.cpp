@@ -22,15 +22,6 @@ bool is_alnum(char c) {
          static_cast<unsigned char>(c) >= 0x80;
 }
 
-Cell deref(const Cell* cells, Cell c) {
-  while (tag_of(c) == kRef) {
-    Cell next = cells[payload(c)];
-    if (next == c) return c;
-    c = next;
-  }
-  return c;
-}
-
 // Concatenation without `const char* + std::string&&`, which trips a GCC 12 -Wrestrict bug.
 std::string cat(std::string_view a, std::string_view b, std::string_view c = {}) {
   std::string out;
