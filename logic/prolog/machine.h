@@ -4,7 +4,8 @@
 // Memory: one heap of cells holds terms and clause frames; it is reclaimed only on backtracking
 // and by reset() between proofs, so steady-state labelling allocates nothing. Control is explicit:
 // continuations live in frames (return pc + parent frame), choicepoints on their own stack; a
-// Prolog call never recurses on the C++ stack.
+// Prolog call never recurses on the C++ stack. A proof is bounded by Limits whatever the program:
+// everything it grows counts against the term space, and builtins charge steps for their work.
 #pragma once
 
 #include <cstdint>
