@@ -201,8 +201,9 @@ struct StoreTarget {
   std::int64_t reloc = 0;
   std::uint64_t top() const { return m.store_.size(); }
   std::uint64_t alloc(std::uint64_t n) {
-    m.reserve_space(n);
     std::uint64_t at = m.store_.size();
+    // Checked when the store must grow: it then doubles, so the check covers the new capacity.
+    if (at + n > m.store_.capacity()) m.reserve_space(std::max<std::uint64_t>(n, at));
     m.store_.resize(at + n);
     return at;
   }
@@ -306,9 +307,8 @@ Cell Machine::copy_term(Cell t) {
 
 void Machine::store_copy(Cell t) {
   std::uint64_t start = store_.size();
-  reserve_space(1);
-  store_.push_back(0);  // the block's length, filled in below
   StoreTarget target{*this, -static_cast<std::int64_t>(start + 1)};
+  target.alloc(1);  // the block's length, filled in below
   copy_into(t, target);
   store_[start] = store_.size() - start - 1;
 }
