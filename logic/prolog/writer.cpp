@@ -43,27 +43,10 @@ class Writer {
         std::max<std::uint64_t>(kCycleCheckAfter, options_.max_length / 64);
     std::vector<std::uint64_t> points =
         cycle_points(cells_, t, symbols_, max_compounds).value_or(std::vector<std::uint64_t>{});
-    if (points.empty()) {
+    if (points.empty())
       push({term(t, 1200)});
-    } else {
-      // @(Template, [S_1=Subterm, ...]), where the subterms are the compounds cycles return to.
-      for (std::size_t k = 0; k < points.size(); ++k) names_.insert(points[k], 0, k + 1);
-      std::vector<Action> actions{text("@("), term(t, 999), text(",[")};
-      for (std::size_t k = 0; k < points.size(); ++k) {
-        Cell point = cells_[points[k]];  // only the address matters: see expand below
-        Action body = term(tag_of(point) == kFunctor ? make_str(points[k]) : make_list(points[k]),
-                           options_.ignore_ops ? 999 : 699);
-        body.expand = true;
-        if (k > 0) actions.push_back(text(","));
-        if (options_.ignore_ops) {
-          actions.insert(actions.end(), {text("=("), name(k + 1), text(","), body, text(")")});
-        } else {
-          actions.insert(actions.end(), {name(k + 1), glue(), text("="), glue(), body});
-        }
-      }
-      actions.push_back(text("])"));
-      push(actions);
-    }
+    else
+      push_cyclic(t, points);
     run();
     if (truncated) *truncated = truncated_;
     if (truncated_) out_ += "...";
@@ -71,6 +54,27 @@ class Writer {
   }
 
  private:
+  // @(Template, [S_1=Subterm, ...]): the template and the subterms name the compounds that cycles
+  // return to S_1, S_2, ..., and each subterm is one of those compounds written out.
+  void push_cyclic(Cell t, const std::vector<std::uint64_t>& points) {
+    for (std::size_t k = 0; k < points.size(); ++k) names_.insert(points[k], 0, k + 1);
+    std::vector<Action> actions{text("@("), term(t, 999), text(",[")};
+    for (std::size_t k = 0; k < points.size(); ++k) {
+      // A functor cell starts a structure; anything else is the head of a list cell.
+      bool structure = tag_of(cells_[points[k]]) == kFunctor;
+      Action body = term(structure ? make_str(points[k]) : make_list(points[k]),
+                         options_.ignore_ops ? 999 : 699);
+      body.expand = true;
+      if (k > 0) actions.push_back(text(","));
+      if (options_.ignore_ops)
+        actions.insert(actions.end(), {text("=("), name(k + 1), text(","), body, text(")")});
+      else
+        actions.insert(actions.end(), {name(k + 1), glue(), text("="), glue(), body});
+    }
+    actions.push_back(text("])"));
+    push(actions);
+  }
+
   enum class Kind : std::uint8_t {
     kTerm,      // a term at a priority
     kOperand,   // the same, an atom that is an operator in parentheses
