@@ -3,6 +3,7 @@
 // only as deep as the reader allows, and every walk that may meet a cyclic term terminates on
 // it (see kCycleCheckAfter).
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "logic/prolog/errors.h"
@@ -549,9 +550,11 @@ void Machine::limit_error(LimitKind kind) const {
                                  " nested calls)");
     case LimitKind::kTermSpace: break;
   }
+  char size[32];
+  std::snprintf(size, sizeof size, "%.4g MiB", static_cast<double>(limits.max_term_cells) / 131072);
   throw LimitError(kind, "runaway recursion? term space limit exceeded in " + where +
-                             " (more than " + std::to_string(limits.max_term_cells) +
-                             " cells of terms, findall results, choicepoints and atoms)");
+                             " (more than " + size +
+                             " of terms, findall results, choicepoints and atoms in one proof)");
 }
 
 void Machine::nesting_error(const char* what) {
