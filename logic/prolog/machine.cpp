@@ -221,6 +221,7 @@ void Machine::push_redo(Redo redo, const Cell* state, unsigned n) {
   }
   push_choice(Choice::kRedo, cp_, cf_);
   Choice& c = cps_[b_ - 1];
+  c.id = current_;
   c.redo = redo;
   c.nargs = n;
   push_args(state, n);
@@ -852,6 +853,7 @@ fail : {
     }
     case Choice::kRedo: {
       // Each retry of a builtin counts as a step, so generators cannot run forever.
+      current_ = c.id;
       if (++steps_ > limits.max_steps) limit_error(LimitKind::kSteps);
       cp_ = c.pc;
       cf_ = c.frame;

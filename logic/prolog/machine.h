@@ -118,7 +118,7 @@ struct Limits {
 struct Choice {
   enum Kind : std::uint8_t { kClauses, kElse, kRedo, kDead };
   Kind kind;
-  std::uint32_t id;     // kClauses: predicate
+  std::uint32_t id;     // kClauses: predicate; kRedo: the builtin
   Redo redo;            // kRedo: what to run on backtracking
   std::uint32_t next;   // kClauses: position of the next clause to try
   std::uint32_t nargs;  // saved cells on the argument stack
