@@ -5,8 +5,10 @@
 #   tools/sanitize.sh                      # with the default compiler (gcc)
 #   CC=clang CXX=clang++ tools/sanitize.sh # with clang (its build folder is build-asan-clang)
 #
-# Leaks inside Mesa's own libraries, which the OpenGL tests load through libEGL, are suppressed
-# (tools/lsan.supp); nothing of ours is.
+# The tests that render through Mesa's OpenGL (llvmpipe through libEGL, or GLX under Xvfb) run
+# without leak detection: LeakSanitizer's thread tracer crashes on llvmpipe's threads at exit, and
+# Mesa's drivers leak from libraries already unloaded, which no suppression can name. Every other
+# test runs with it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build-asan
@@ -20,7 +22,11 @@ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS="$flags
   -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" "${launcher[@]}"
 cmake --build "$build" -j "$(nproc)"
 
-export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1"
+mesa_tests='OpenGlRendererTest|EglPlatformTest|viewer_under_xvfb|railyard_view_under_xvfb'
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-export LSAN_OPTIONS="suppressions=$PWD/tools/lsan.supp:print_suppressions=0"
-ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
+status=0
+ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1" \
+  ctest --test-dir "$build" --output-on-failure -j "$(nproc)" -E "$mesa_tests" || status=1
+ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:strict_string_checks=1" \
+  ctest --test-dir "$build" --output-on-failure -j "$(nproc)" -R "$mesa_tests" || status=1
+exit $status
