@@ -72,6 +72,17 @@ void Rule::intern_vocabulary() {
 }
 
 Direction Rule::label(const Train& train) {
+  try {
+    prolog::Cell term = build_train(train);
+    return engine_.prove(eastbound_, {&term, 1}) ? Direction::East : Direction::West;
+  } catch (const prolog::PrologError& e) {
+    throw RuleError(rule_file_.string() + ": " + e.what() + " (labelling " + train_term(train) +
+                    ")");
+  }
+}
+
+// A new proof with the train term built on the engine's heap (where a limit can be hit too).
+prolog::Cell Rule::build_train(const Train& train) {
   using prolog::Cell;
   using prolog::Engine;
   engine_.begin();
@@ -89,13 +100,7 @@ Direction Rule::label(const Train& train) {
                     engine_.compound(load_, load)};
     cars_.push_back(engine_.compound(car_, args));
   }
-  Cell list = engine_.list(cars_);
-  try {
-    return engine_.prove(eastbound_, {&list, 1}) ? Direction::East : Direction::West;
-  } catch (const prolog::PrologError& e) {
-    throw RuleError(rule_file_.string() + ": " + e.what() + " (labelling " + train_term(train) +
-                    ")");
-  }
+  return engine_.list(cars_);
 }
 
 std::filesystem::path resolve_rule(std::string_view name_or_path,

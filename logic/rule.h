@@ -46,6 +46,7 @@ class Rule {
   Rule() = default;
   void finish_loading();
   void intern_vocabulary();
+  prolog::Cell build_train(const Train& train);
 
   prolog::Engine engine_;
   std::filesystem::path rule_file_;
