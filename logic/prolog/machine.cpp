@@ -87,7 +87,6 @@ void shrink(std::vector<T>& v, std::size_t keep) {
 void Machine::release_memory() {
   if (heap_.size() > kKeptHeapCells && static_top_ + kScratchSlots < kKeptHeapCells / 2) {
     heap_.resize(kKeptHeapCells);
-    heap_.shrink_to_fit();
   }
   shrink(trail_, kKeptStackEntries);
   shrink(store_, kKeptStackEntries);

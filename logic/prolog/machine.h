@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "logic/prolog/cell.h"
+#include "logic/prolog/cell_buffer.h"
 #include "logic/prolog/cell_table.h"
 #include "logic/prolog/cycles.h"
 #include "logic/prolog/errors.h"
@@ -311,7 +312,7 @@ class Machine {
   std::vector<FunctorId> native_functor;
   std::uint32_t static_code = 0, static_tmpl = 0;
 
-  std::vector<Cell> heap_;
+  CellBuffer heap_;
   std::uint64_t h_ = kScratchBase + kScratchSlots, hb_ = 0,
                 static_top_ = kScratchBase + kScratchSlots;
   std::vector<std::uint64_t> trail_;
