@@ -9,8 +9,8 @@
 
 #include "logic/constraints.h"
 #include "logic/distribution.h"
-#include "logic/random.h"
 #include "logic/train.h"
+#include "util/random.h"
 
 namespace railyard {
 

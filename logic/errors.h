@@ -3,18 +3,20 @@
 
 #include <stdexcept>
 
+#include "util/input_error.h"
+
 namespace railyard {
 
 // A setting that cannot be honoured: unknown key, wrong type, impossible value or combination.
-class ConfigError : public std::runtime_error {
+class ConfigError : public InputError {
  public:
-  using std::runtime_error::runtime_error;
+  using InputError::InputError;
 };
 
 // A train description line or file that does not parse.
-class DescriptionError : public std::runtime_error {
+class DescriptionError : public InputError {
  public:
-  using std::runtime_error::runtime_error;
+  using InputError::InputError;
 };
 
 }  // namespace railyard

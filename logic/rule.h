@@ -5,21 +5,21 @@
 
 #include <array>
 #include <filesystem>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
 #include "logic/prolog/engine.h"
 #include "logic/train.h"
+#include "util/input_error.h"
 
 namespace railyard {
 
 // A rule that cannot be loaded or run. Messages name the rule file, and for syntax errors the
 // line and column ("rule.pl:12:5: syntax error: ..."); a rule that hits one of the engine's
 // limits names it ("step limit", "depth limit" or "term space limit"). The rule stays usable.
-class RuleError : public std::runtime_error {
+class RuleError : public InputError {
  public:
-  using std::runtime_error::runtime_error;
+  using InputError::InputError;
 };
 
 class Rule {

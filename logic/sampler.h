@@ -13,6 +13,7 @@
 #include "logic/constraints.h"
 #include "logic/distribution.h"
 #include "logic/train.h"
+#include "logic/train_filters.h"
 
 namespace railyard {
 
@@ -22,6 +23,7 @@ struct SamplerConfig {
   int max_cars = 4;
   bool occlusion = false;  // wider rotation range, see sample_angle
   Constraints constraints;
+  TrainFilters filters;  // hold-outs, required combinations, confounder (train_filters.h)
 };
 
 inline constexpr int kMaxCars = 20;

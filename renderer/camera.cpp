@@ -2,6 +2,9 @@
 
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
+#include <string>
+
+#include "renderer/renderer.h"
 
 namespace railyard::render {
 
@@ -14,9 +17,7 @@ glm::mat4 Camera::camera_to_world() const {
 }
 
 float Camera::focal_length_px() const {
-  float half_fov = glm::radians(fov_deg) * 0.5f;
-  float half_width = 0.5f * static_cast<float>(width);
-  return lens == Lens::Pinhole ? half_width / std::tan(half_fov) : half_width / half_fov;
+  return lens_model().focal_length_px;
 }
 
 glm::mat3 Camera::intrinsics() const {
@@ -38,28 +39,36 @@ glm::mat4 Camera::projection() const {
 }
 
 std::optional<glm::vec2> Camera::project(const glm::vec3& world) const {
-  return lens_projection()(glm::vec3(world_to_camera() * glm::vec4(world, 1.0f)));
+  return lens_model().project(glm::vec3(world_to_camera() * glm::vec4(world, 1.0f)));
 }
 
-Camera::LensProjection Camera::lens_projection() const {
-  glm::vec2 centre(0.5f * static_cast<float>(width), 0.5f * static_cast<float>(height));
-  return {lens, focal_length_px(), centre};
+LensModel Camera::lens_model() const {
+  return LensModel::of(lens, fov_deg, width, height);
 }
 
-glm::vec3 Camera::ray_direction(const glm::vec2& pixel) const {
-  glm::vec2 centre(0.5f * static_cast<float>(width), 0.5f * static_cast<float>(height));
-  glm::vec2 d = pixel - centre;
-  float f = focal_length_px();
-  glm::vec3 dir_camera;
-  if (lens == Lens::Pinhole) {
-    dir_camera = glm::vec3(d.x, -d.y, -f);
-  } else {
-    float r = glm::length(d);
-    float theta = r / f;
-    glm::vec2 u = r > 0.0f ? d / r : glm::vec2(0.0f);
-    dir_camera = glm::vec3(std::sin(theta) * u.x, -std::sin(theta) * u.y, -std::cos(theta));
+std::optional<glm::vec3> Camera::ray_direction(const glm::vec2& pixel) const {
+  std::optional<glm::vec3> dir_camera = lens_model().ray(pixel);
+  if (!dir_camera) return std::nullopt;
+  return glm::normalize(glm::mat3(camera_to_world()) * *dir_camera);
+}
+
+void validate_camera(const Camera& camera) {
+  auto fail = [](const std::string& what) { throw RendererError("camera: " + what); };
+  if (camera.width < 1 || camera.height < 1 || camera.width > 16384 || camera.height > 16384) {
+    fail("image size " + std::to_string(camera.width) + "x" + std::to_string(camera.height) +
+         " is outside 1..16384");
   }
-  return glm::normalize(glm::mat3(camera_to_world()) * dir_camera);
+  float widest = max_field_of_view_deg(camera.lens);
+  if (!(camera.fov_deg > 0.0f) || camera.fov_deg >= widest) {
+    fail("field of view " + std::to_string(camera.fov_deg) + " degrees is outside (0, " +
+         std::to_string(static_cast<int>(widest)) + ") for the " +
+         std::string(lens_name(camera.lens)) + " lens");
+  }
+  if (!(camera.near > 0.0f) || !(camera.far > camera.near)) {
+    fail("near " + std::to_string(camera.near) + " and far " + std::to_string(camera.far) +
+         " must satisfy 0 < near < far");
+  }
+  if (glm::length(camera.look_at - camera.position) <= 0.0f) fail("look_at equals position");
 }
 
 }  // namespace railyard::render

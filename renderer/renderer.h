@@ -4,19 +4,38 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 
-#include "renderer/image.h"
 #include "renderer/scene.h"
+#include "util/image.h"
 
 namespace railyard::render {
 
 inline constexpr float kNoDepth = std::numeric_limits<float>::infinity();
 
+// The images a render can produce. A new pass is a new enumerator here, a member of Frame and
+// its computation in each backend; requests name the passes they need.
+enum class Pass : std::uint8_t { Color = 1, PartIds = 2, Depth = 4 };
+
+class PassSet {
+ public:
+  constexpr PassSet(std::initializer_list<Pass> passes) {
+    for (Pass p : passes) bits_ |= static_cast<std::uint8_t>(p);
+  }
+  static constexpr PassSet all() { return {Pass::Color, Pass::PartIds, Pass::Depth}; }
+  constexpr bool has(Pass p) const { return (bits_ & static_cast<std::uint8_t>(p)) != 0; }
+  bool operator==(const PassSet&) const = default;
+
+ private:
+  std::uint8_t bits_ = 0;
+};
+
+// The passes of one image; a pass that was not requested is an empty (0 x 0) image.
 struct Frame {
   Image<Rgb8> color;              // sRGB-encoded, anti-aliased
   Image<std::uint32_t> part_ids;  // Instance::part of the surface seen through the pixel centre
@@ -28,6 +47,11 @@ struct RenderOptions {
                            // tracer); 0 = the backend's default
   std::uint64_t seed = 0;  // for backends that sample randomly
   int image_index = 0;     // part of the random stream, so images of a dataset differ
+  PassSet passes = PassSet::all();
+  // Each surface lit by the sun and the sky alone, as if nothing else were there: no shadows, no
+  // light reflected from other surfaces. Then what a surface looks like depends on it alone, so
+  // changing one object changes only the pixels that show it (the check of paired renders).
+  bool local_lighting = false;
 };
 
 class Renderer {

@@ -1,6 +1,6 @@
 // What a renderer backend draws: meshes placed as instances, a camera, lights and a background.
-// The scene stage (scenes/) builds it from a symbolic train; every backend (OpenGL raster, Embree
-// path tracer) consumes exactly this, so both see identical geometry and identical parts.
+// The scene stage (scenes/) builds it; every backend (OpenGL raster, Embree path tracer) consumes
+// exactly this, so both see identical geometry and identical part ids.
 //
 // World frame: right-handed, Z up, ground plane z = 0, units of metres.
 #pragma once
@@ -41,21 +41,12 @@ struct Mesh {
   Material material;                   // the asset's own material; an instance may override it
 };
 
-// The annotated parts of a train. Every visible pixel belongs to at most one part.
-enum class PartKind : std::uint8_t { Locomotive, Rail, Body, Wall, Roof, Wheels, Payload };
-
-struct Part {
-  PartKind kind = PartKind::Body;
-  int car = 0;             // car position 1..N; 0 for the locomotive and the rail
-  int payload = -1;        // 0..count-1 for payloads, -1 otherwise
-  std::string label;       // e.g. "braced_wall", "3_wheels", "golden_vase"
-  glm::vec3 centre{0.0f};  // world position of the part's centre (V-LoL's world_cord)
-};
-
 struct Instance {
   std::shared_ptr<const Mesh> mesh;
   glm::mat4 object_to_world{1.0f};
-  std::uint32_t part = 0;  // index + 1 into Scene::parts; 0 = not annotated (ground, props)
+  // What the id pass shows for the instance's pixels: 0 = nothing annotated (ground, props).
+  // The renderer draws ids; what an id means is the caller's (scenes/part.h for trains).
+  std::uint32_t part = 0;
   std::optional<Material> material;  // replaces mesh->material, e.g. a car's paint colour
 
   // What the instance's surface is made of: its own material, else its mesh's.
@@ -78,7 +69,6 @@ struct Sky {
 
 struct Scene {
   std::vector<Instance> instances;
-  std::vector<Part> parts;
   Camera camera;
   Sun sun;
   Sky sky;

@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <glm/glm.hpp>
 
-#include "renderer/image.h"
+#include "util/image.h"
 
 namespace railyard::render::tone {
 

@@ -50,7 +50,7 @@ Model load_model(const MeshRef& ref) {
     auto mesh = std::make_shared<render::Mesh>();
     mesh->name = in.mName.C_Str();
     for (unsigned v = 0; v < in.mNumVertices; ++v) {
-      glm::vec3 p = ref.scale * to_our_frame(in.mVertices[v], ref.y_up) + ref.offset;
+      glm::vec3 p = ref.scale * to_our_frame(in.mVertices[v], ref.y_up);
       mesh->positions.push_back(p);
       mesh->normals.push_back(glm::normalize(to_our_frame(in.mNormals[v], ref.y_up)));
       model.bounds_min = first ? p : glm::min(model.bounds_min, p);
@@ -74,10 +74,11 @@ Model load_model(const MeshRef& ref) {
   return model;
 }
 
-std::shared_ptr<const render::Mesh> make_ground(float h) {
+std::shared_ptr<const render::Mesh> make_ground() {
   auto g = std::make_shared<render::Mesh>();
   g->name = "ground";
-  g->positions = {{-h, -h, 0.0f}, {h, -h, 0.0f}, {h, h, 0.0f}, {-h, h, 0.0f}};
+  g->positions = {
+      {-1.0f, -1.0f, 0.0f}, {1.0f, -1.0f, 0.0f}, {1.0f, 1.0f, 0.0f}, {-1.0f, 1.0f, 0.0f}};
   g->normals.assign(4, glm::vec3(0.0f, 0.0f, 1.0f));
   g->indices = {0, 1, 2, 0, 2, 3};
   return g;
@@ -92,20 +93,19 @@ std::size_t Model::triangle_count() const {
 }
 
 AssetLibrary::AssetLibrary(AssetManifest manifest)
-    : manifest_(std::move(manifest)), ground_(make_ground(kGroundHalfSize)) {
+    : manifest_(std::move(manifest)), ground_(make_ground()) {
   // Entries naming the same file with the same placement share one loaded model.
   std::map<std::string, std::shared_ptr<const Model>> by_file;
   for (const MeshRef* ref : manifest_.mesh_refs()) {
-    std::string key = ref->file.string() + "|" + std::to_string(ref->scale) + "|" +
-                      std::to_string(ref->offset.x) + "," + std::to_string(ref->offset.y) + "," +
-                      std::to_string(ref->offset.z) + "|" + (ref->y_up ? "y" : "z");
+    std::string key =
+        ref->file.string() + "|" + std::to_string(ref->scale) + "|" + (ref->y_up ? "y" : "z");
     auto& model = by_file[key];
     if (!model) model = std::make_shared<const Model>(load_model(*ref));
     models_.emplace(ref->entry, model);
   }
   // A material named by the manifest must exist (checked on parsing); paints likewise.
-  for (const auto& paints : {manifest_.trains.paints, manifest_.blocks.paints})
-    for (const std::string& p : paints) manifest_.material(p);
+  for (const RepresentationAssets& r : manifest_.representations)
+    for (const std::string& p : r.paints) manifest_.material(p);
 }
 
 AssetLibrary AssetLibrary::load(const std::filesystem::path& manifest_file) {

@@ -1,6 +1,6 @@
 // The models of the asset manifest, loaded once through Assimp and shared by every scene laid
 // out from them. Loading converts each file's frame to ours (Z up) and applies the manifest's
-// scale and offset, so the layout only places and paints.
+// scale, so the layout only places and paints.
 #pragma once
 
 #include <filesystem>
@@ -16,7 +16,7 @@ namespace railyard {
 
 struct ModelMesh {
   std::shared_ptr<const render::Mesh> mesh;
-  std::string material_name;  // the file's material name, matched against MeshRef::paint
+  std::string material_name;  // the file's material name, matched against Piece::paint_slot
 };
 
 // All the meshes of one model file, in our frame.
@@ -37,10 +37,9 @@ class AssetLibrary {
 
   const AssetManifest& manifest() const { return manifest_; }
   const Model& model(const MeshRef& ref) const;
-  // A flat square of ground, 2 * half_size across, at z = 0 with its normal up.
+  // A flat square of ground from -1 to 1 in x and y at z = 0, normal up; scenes scale it to
+  // their ground's size.
   std::shared_ptr<const render::Mesh> ground() const { return ground_; }
-
-  static constexpr float kGroundHalfSize = 400.0f;
 
  private:
   AssetManifest manifest_;

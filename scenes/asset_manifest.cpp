@@ -1,11 +1,25 @@
 #include "scenes/asset_manifest.h"
 
-#include "logic/vocabulary.h"
+#include <algorithm>
+
 #include "scenes/scene_error.h"
-#include "scenes/yaml_field.h"
+#include "util/read_file.h"
+#include "util/strict_yaml.h"
 
 namespace railyard {
 namespace {
+
+std::size_t value_index(Descriptor d, int value) {
+  auto values = descriptor_values(d);
+  return static_cast<std::size_t>(std::find(values.begin(), values.end(), value) - values.begin());
+}
+
+std::string value_list(Descriptor d) {
+  std::string list;
+  for (int v : descriptor_values(d))
+    list += (list.empty() ? "" : ", ") + value_name(Vocabulary::Michalski, d, v);
+  return list;
+}
 
 class ManifestReader {
  public:
@@ -23,156 +37,220 @@ class ManifestReader {
     return materials_;
   }
 
+  RepresentationAssets representation(const std::string& name, const YamlField& f) const {
+    f.allow_only({"vocabulary", "paints", "locomotive", "track", "cars", "values"});
+    RepresentationAssets r;
+    r.name = name;
+    r.vocabulary = vocabulary(f["vocabulary"]);
+    r.paints = paints(f["paints"]);
+    r.locomotive = vehicle(f["locomotive"], PartKind::Locomotive);
+    if (auto t = f.find("track")) {
+      t->allow_only({"segment_length", "pieces"});
+      r.track = Track{(*t)["segment_length"].number(1e-3f, 1e3f),
+                      pieces((*t)["pieces"], {PartKind::Rail}, false)};
+    }
+    auto cars = by_value<CarFrame>(f["cars"], Descriptor::Length,
+                                   [&](const YamlField& c) { return car_frame(c); });
+    std::copy(cars.begin(), cars.end(), r.cars.begin());
+    values(f["values"], r);
+    return r;
+  }
+
+ private:
   std::string material_name(const YamlField& f) const {
     std::string name = f.text();
     if (!materials_.count(name)) f.fail("material '" + name + "' is not defined under materials");
     return name;
   }
 
-  MeshRef mesh(const YamlField& f) const {
-    f.allow_only({"mesh", "paint", "material", "scale", "offset", "up"});
-    MeshRef r;
-    r.entry = f.key();
-    r.file = folder_ / f["mesh"].text();
-    if (auto p = f.find("paint")) r.paint = p->text();
-    if (auto m = f.find("material")) r.material = material_name(*m);
-    if (auto s = f.find("scale")) r.scale = s->number(1e-6f, 1e6f);
-    if (auto o = f.find("offset")) r.offset = o->vec3();
-    if (auto u = f.find("up")) {
-      std::string up = u->text();
-      if (up != "y" && up != "z") u->fail("expected y or z, got '" + up + "'");
-      r.y_up = up == "y";
+  // A map keyed by every value of a descriptor exactly once, in any vocabulary; out[i] belongs
+  // to descriptor_values(d)[i].
+  template <class T, class Read>
+  std::vector<T> by_value(const YamlField& f, Descriptor d, Read read) const {
+    auto values = descriptor_values(d);
+    std::vector<std::optional<T>> found(values.size());
+    std::vector<std::string> keys(values.size());
+    for (const auto& [key, value] : f.entries()) {
+      auto v = parse_value(d, key);
+      std::size_t i = v ? value_index(d, *v) : values.size();
+      if (i == values.size())
+        value.fail("not a value of " + std::string(descriptor_key(d)) +
+                   " (values: " + value_list(d) + "; V-LoL's names are accepted too)");
+      if (found[i])
+        value.fail("names the same value as '" + keys[i] + "': each value once, please");
+      found[i] = read(value);
+      keys[i] = key;
     }
-    return r;
-  }
-
-  // A map from counts to lists of exactly that many points, e.g. {1: [p], 2: [p, q]}.
-  std::array<std::vector<glm::vec3>, 4> counted_points(const YamlField& f, int min, int max) const {
-    for (const auto& [k, v] : f.entries()) {
-      bool known = false;
-      for (int n = min; n <= max; ++n) known = known || k == std::to_string(n);
-      if (!known)
-        v.fail("unexpected count (allowed: " + std::to_string(min) + " to " + std::to_string(max) +
-               ")");
-    }
-    std::array<std::vector<glm::vec3>, 4> out;
-    for (int n = min; n <= max; ++n) {
-      YamlField list = f[std::to_string(n)];
-      for (const YamlField& p : list.items()) out[n].push_back(p.vec3());
-      if (static_cast<int>(out[n].size()) != n)
-        list.fail("expected " + std::to_string(n) + " points, got " +
-                  std::to_string(out[n].size()));
+    std::vector<T> out;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (!found[i])
+        f.fail("missing value '" + value_name(Vocabulary::Michalski, d, values[i]) + "'");
+      out.push_back(std::move(*found[i]));
     }
     return out;
+  }
+
+  Vocabulary vocabulary(const YamlField& f) const {
+    std::string name = f.text();
+    for (Vocabulary v : {Vocabulary::Michalski, Vocabulary::Trains, Vocabulary::Blocks})
+      if (vocabulary_name(v) == name) return v;
+    f.fail("expected michalski, trains or blocks, got '" + name + "'");
   }
 
   std::array<std::string, 5> paints(const YamlField& f) const {
+    auto names = by_value<std::string>(f, Descriptor::Shape,
+                                       [&](const YamlField& m) { return material_name(m); });
     std::array<std::string, 5> out;
-    check_keys(
-        f, Vocabulary::Trains, [](Vocabulary v, int i) { return name(v, static_cast<Shape>(i)); },
-        5);
-    for (int i = 0; i < 5; ++i)
-      out[i] = material_name(f[std::string(name(Vocabulary::Trains, static_cast<Shape>(i)))]);
+    std::copy(names.begin(), names.end(), out.begin());
     return out;
   }
 
-  Locomotive locomotive(const YamlField& f) const {
-    f.allow_only({"model", "coupling_back", "length"});
-    return {mesh(f["model"]), f["coupling_back"].vec3(), f["length"].number(1e-3f, 1e3f)};
+  Vehicle vehicle(const YamlField& f, PartKind kind) const {
+    f.allow_only({"length", "pieces"});
+    return {f["length"].number(1e-3f, 1e3f), pieces(f["pieces"], {kind}, false)};
   }
 
-  std::array<MeshRef, 6> loads(const YamlField& f, Vocabulary v) const {
-    auto label = [](Vocabulary voc, int i) { return name(voc, static_cast<LoadShape>(i)); };
-    check_keys(f, v, label, 6);
-    std::array<MeshRef, 6> out;
-    for (int i = 0; i < 6; ++i) out[i] = mesh(f[std::string(label(v, i))]);
-    return out;
-  }
-
-  void attachments(const YamlField& f, Attachments& a) const {
-    a.coupling_front = f["coupling_front"].vec3();
-    a.coupling_back = f["coupling_back"].vec3();
-    if (a.coupling_front.x <= a.coupling_back.x)
-      f["coupling_front"].fail("must lie ahead (+X) of coupling_back");
-  }
-
-  TrainsCar trains_car(const YamlField& f) const {
-    f.allow_only({"body", "coupling_front", "coupling_back", "wall_mount", "roof_mount", "axles",
-                  "load_slots", "walls", "roofs"});
-    TrainsCar c;
-    c.body = mesh(f["body"]);
-    attachments(f, c.attach);
-    c.attach.load_slots = counted_points(f["load_slots"], 1, 3);
-    c.wall_mount = f["wall_mount"].vec3();
-    c.roof_mount = f["roof_mount"].vec3();
-    c.axles = counted_points(f["axles"], 2, 3);
-    YamlField walls = f["walls"];
-    check_keys(
-        walls, Vocabulary::Trains,
-        [](Vocabulary v, int i) { return name(v, static_cast<Wall>(i)); }, 2);
-    for (int i = 0; i < 2; ++i)
-      c.walls[i] = mesh(walls[std::string(name(Vocabulary::Trains, static_cast<Wall>(i)))]);
-    YamlField roofs = f["roofs"];
-    // "none" draws nothing, so it has no entry.
-    check_keys(
-        roofs, Vocabulary::Trains,
-        [](Vocabulary v, int i) { return name(v, static_cast<Roof>(i + 1)); }, 4);
-    for (int i = 1; i < 5; ++i)
-      c.roofs[i] = mesh(roofs[std::string(name(Vocabulary::Trains, static_cast<Roof>(i)))]);
-    return c;
-  }
-
-  BlocksCar blocks_car(const YamlField& f) const {
-    f.allow_only({"coupling_front", "coupling_back", "platforms"});
-    BlocksCar c;
-    attachments(f, c.attach);
-    YamlField platforms = f["platforms"];
-    check_keys(
-        platforms, Vocabulary::Blocks,
-        [](Vocabulary v, int i) { return name(v, static_cast<Roof>(i)); }, 5);
-    for (int i = 0; i < 5; ++i) {
-      YamlField p = platforms[std::string(name(Vocabulary::Blocks, static_cast<Roof>(i)))];
-      p.allow_only({"body", "top_marker", "bottom_marker", "load_slots"});
-      c.platforms[i] = {mesh(p["body"]), mesh(p["top_marker"]), mesh(p["bottom_marker"]),
-                        counted_points(p["load_slots"], 1, 3)};
+  CarFrame car_frame(const YamlField& f) const {
+    f.allow_only({"length", "load_slots"});
+    CarFrame c;
+    c.length = f["length"].number(1e-3f, 1e3f);
+    YamlField slots = f["load_slots"];
+    for (const auto& [k, v] : slots.entries())
+      if (k != "1" && k != "2" && k != "3") v.fail("unexpected load count (allowed: 1 to 3)");
+    for (int n = 1; n <= 3; ++n) {
+      YamlField list = slots[std::to_string(n)];
+      for (const YamlField& p : list.items()) c.load_slots[n].push_back(p.vec3());
+      if (static_cast<int>(c.load_slots[n].size()) != n)
+        list.fail("expected " + std::to_string(n) + " points, got " +
+                  std::to_string(c.load_slots[n].size()));
     }
     return c;
   }
 
-  template <class Label>
-  void check_keys(const YamlField& f, Vocabulary v, Label label, int count) const {
-    for (const auto& [k, value] : f.entries()) {
-      bool known = false;
-      std::string list;
-      for (int i = 0; i < count; ++i) {
-        known = known || k == label(v, i);
-        list += (i ? ", " : "") + std::string(label(v, i));
+  void values(const YamlField& f, RepresentationAssets& r) const {
+    for (const auto& [key, list] : f.entries()) {
+      auto d = parse_descriptor_key(key);
+      if (!d) list.fail("not a descriptor (shape, length, wall, roof, axles, load_shape)");
+      if (*d == Descriptor::LoadCount)
+        list.fail("load_count adds no pieces: loads stand at cars.<length>.load_slots");
+      auto& slot = r.pieces[static_cast<std::size_t>(*d)];
+      if (!slot.empty()) list.fail("names the same descriptor as an earlier key");
+      bool loads = *d == Descriptor::LoadShape;
+      std::vector<PartKind> kinds = loads ? std::vector<PartKind>{PartKind::Payload}
+                                          : std::vector<PartKind>{PartKind::Body, PartKind::Wall,
+                                                                  PartKind::Roof, PartKind::Wheels};
+      slot = by_value<std::vector<Piece>>(list, *d, [&](const YamlField& v) {
+        return v.is_null() ? std::vector<Piece>{} : pieces(v, kinds, true);
+      });
+    }
+    auto& loads = r.pieces[static_cast<std::size_t>(Descriptor::LoadShape)];
+    if (loads.empty()) f.fail("missing key 'load_shape': loads must be drawn");
+    // Descriptors the file leaves out add nothing.
+    for (Descriptor d : kDescriptors) {
+      auto& slot = r.pieces[static_cast<std::size_t>(d)];
+      if (slot.empty()) slot.resize(descriptor_values(d).size());
+    }
+  }
+
+  std::vector<Piece> pieces(const YamlField& f, const std::vector<PartKind>& kinds,
+                            bool conditional) const {
+    std::vector<Piece> out;
+    for (const YamlField& item : f.items()) out.push_back(piece(item, kinds, conditional));
+    return out;
+  }
+
+  Piece piece(const YamlField& f, const std::vector<PartKind>& kinds, bool conditional) const {
+    f.allow_only({"part", "label", "mesh", "paint_slot", "material", "at", "when", "scale", "up"});
+    Piece p;
+    p.model.entry = f.key();
+    p.model.file = folder_ / f["mesh"].text();
+    if (auto s = f.find("scale")) p.model.scale = s->number(1e-6f, 1e6f);
+    if (auto u = f.find("up")) {
+      std::string up = u->text();
+      if (up != "y" && up != "z") u->fail("expected y or z, got '" + up + "'");
+      p.model.y_up = up == "y";
+    }
+    p.part = part_kind(f["part"], kinds);
+    p.label = f["label"].text();
+    if (auto s = f.find("paint_slot")) p.paint_slot = s->text();
+    if (auto m = f.find("material")) p.material = material_name(*m);
+    if (auto a = f.find("at")) p.at = a->vec3();
+    if (auto w = f.find("when")) {
+      if (!conditional) w->fail("only car pieces depend on descriptor values");
+      p.when = conditions(*w);
+    }
+    return p;
+  }
+
+  PartKind part_kind(const YamlField& f, const std::vector<PartKind>& kinds) const {
+    std::string text = f.text(), list;
+    for (PartKind k : kinds) {
+      if (text == part_kind_name(k)) return k;
+      list += (list.empty() ? "" : ", ") + std::string(part_kind_name(k));
+    }
+    f.fail("expected a part of kind " + list + " here, got '" + text + "'");
+  }
+
+  std::vector<Condition> conditions(const YamlField& f) const {
+    std::vector<Condition> out;
+    for (const auto& [key, value] : f.entries()) {
+      auto d = parse_descriptor_key(key);
+      if (!d) value.fail("not a descriptor");
+      Condition c{*d, {}};
+      std::vector<YamlField> names = value.is_sequence() ? value.items() : std::vector{value};
+      for (const YamlField& n : names) {
+        auto v = parse_value(*d, n.text());
+        if (!v || value_index(*d, *v) == descriptor_values(*d).size())
+          n.fail("not a value of " + key + " (values: " + value_list(*d) + ")");
+        c.values.push_back(*v);
       }
-      if (!known) value.fail("not a value of this descriptor (expected one of: " + list + ")");
+      out.push_back(std::move(c));
     }
+    return out;
   }
 
- private:
   std::filesystem::path folder_;
   std::map<std::string, render::Material> materials_;
 };
 
 }  // namespace
 
+bool Piece::applies_to(const Car& car) const {
+  for (const Condition& c : when)
+    if (std::find(c.values.begin(), c.values.end(), descriptor_value(car, c.descriptor)) ==
+        c.values.end())
+      return false;
+  return true;
+}
+
+const std::vector<Piece>& RepresentationAssets::pieces_of(Descriptor d, int value) const {
+  static const std::vector<Piece> kNone;
+  const auto& by_value = pieces[static_cast<std::size_t>(d)];
+  std::size_t i = value_index(d, value);
+  return i < by_value.size() ? by_value[i] : kNone;
+}
+
+const RepresentationAssets& AssetManifest::representation(std::string_view name) const {
+  for (const RepresentationAssets& r : representations)
+    if (r.name == name) return r;
+  std::string known;
+  for (const RepresentationAssets& r : representations)
+    known += (known.empty() ? "" : ", ") + r.name;
+  throw SceneError("representation '" + std::string(name) + "' is not in " + file.string() +
+                   " (it has " + known + ")");
+}
+
 std::vector<const MeshRef*> AssetManifest::mesh_refs() const {
-  std::vector<const MeshRef*> out = {&trains.locomotive.model, &trains.track, &trains.wheelset,
-                                     &blocks.locomotive.model};
-  for (const TrainsCar& c : trains.cars) {
-    out.push_back(&c.body);
-    for (const MeshRef& w : c.walls) out.push_back(&w);
-    for (const auto& r : c.roofs)
-      if (r) out.push_back(&*r);
+  std::vector<const MeshRef*> out;
+  auto add = [&](const std::vector<Piece>& pieces) {
+    for (const Piece& p : pieces) out.push_back(&p.model);
+  };
+  for (const RepresentationAssets& r : representations) {
+    add(r.locomotive.pieces);
+    if (r.track) add(r.track->pieces);
+    for (const auto& by_value : r.pieces)
+      for (const auto& pieces : by_value) add(pieces);
   }
-  for (const MeshRef& l : trains.loads) out.push_back(&l);
-  for (const BlocksCar& c : blocks.cars)
-    for (const BlocksPlatform& p : c.platforms)
-      for (const MeshRef* r : {&p.body, &p.top_marker, &p.bottom_marker}) out.push_back(r);
-  for (const MeshRef& l : blocks.loads) out.push_back(&l);
   return out;
 }
 
@@ -186,42 +264,22 @@ const render::Material& AssetManifest::material(const std::string& name) const {
 AssetManifest parse_asset_manifest(const std::string& yaml, const std::filesystem::path& file) {
   YamlField root = YamlField::parse(yaml, file.string());
   if (!root.is_map())
-    root.fail("the manifest is a map with keys version, materials, trains, blocks");
-  root.allow_only({"version", "materials", "trains", "blocks"});
-  if (root["version"].integer() != 1) root["version"].fail("only version 1 is known");
+    root.fail("the manifest is a map with keys version, materials, representations");
+  root.allow_only({"version", "materials", "representations"});
+  if (root["version"].integer() != 2)
+    root["version"].fail("only version 2 is known (per-value pieces; railyard-assetgen writes it)");
   ManifestReader read(file);
   AssetManifest m;
   m.file = file;
   m.materials = read.materials(root["materials"]);
-
-  YamlField t = root["trains"];
-  t.allow_only({"paints", "locomotive", "track", "wheelset", "cars", "loads"});
-  m.trains.paints = read.paints(t["paints"]);
-  m.trains.locomotive = read.locomotive(t["locomotive"]);
-  YamlField track = t["track"];
-  track.allow_only({"model", "segment_length", "margin"});
-  m.trains.track = read.mesh(track["model"]);
-  m.trains.track_segment = track["segment_length"].number(1e-3f, 1e3f);
-  m.trains.track_margin = track["margin"].number(0.0f, 1e3f);
-  m.trains.wheelset = read.mesh(t["wheelset"]);
-  YamlField cars = t["cars"];
-  cars.allow_only({"short", "long"});
-  m.trains.cars = {read.trains_car(cars["short"]), read.trains_car(cars["long"])};
-  m.trains.loads = read.loads(t["loads"], Vocabulary::Trains);
-
-  YamlField b = root["blocks"];
-  b.allow_only({"paints", "locomotive", "cars", "loads"});
-  m.blocks.paints = read.paints(b["paints"]);
-  m.blocks.locomotive = read.locomotive(b["locomotive"]);
-  YamlField bcars = b["cars"];
-  bcars.allow_only({"short", "long"});
-  m.blocks.cars = {read.blocks_car(bcars["short"]), read.blocks_car(bcars["long"])};
-  m.blocks.loads = read.loads(b["loads"], Vocabulary::Blocks);
+  for (const auto& [name, r] : root["representations"].entries())
+    m.representations.push_back(read.representation(name, r));
+  if (m.representations.empty()) root["representations"].fail("names no representation");
   return m;
 }
 
 AssetManifest load_asset_manifest(const std::filesystem::path& file) {
-  return parse_asset_manifest(read_text_file(file), file);
+  return parse_asset_manifest(read_file_text(file), file);
 }
 
 }  // namespace railyard

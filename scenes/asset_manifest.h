@@ -1,7 +1,9 @@
-// assets/manifest.yaml: which model file draws each symbolic value in each representation, which
-// material paints it, and the attachment points the layout chains and stacks parts with. It is
-// data, in the spirit of CLEVR's properties file: pointing an entry at another model (any format
-// Assimp reads) changes the pictures without a rebuild. See assets/README.md for the format.
+// assets/manifest.yaml: for each representation, which models each descriptor value adds to a
+// car, which material paints them, which annotated part they belong to under which label, and
+// where they stand. It is data, in the spirit of CLEVR's properties file: pointing a piece at
+// another model (any format Assimp reads) changes the pictures without a rebuild, and a new
+// representation is a new entry with its meshes. railyard-assetgen writes the shipped one from
+// its own dimensions. See assets/README.md for the format.
 #pragma once
 
 #include <array>
@@ -10,90 +12,91 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "logic/train.h"
+#include "logic/vocabulary.h"
 #include "renderer/scene.h"
+#include "scenes/part.h"
 
 namespace railyard {
 
-// One model file and how to place and colour it.
+// One model file and how to load it.
 struct MeshRef {
-  std::string entry;           // manifest key, for messages: "trains.loads.box"
+  std::string entry;           // where the manifest names it, for messages: "Trains.values.wall..."
   std::filesystem::path file;  // resolved against the manifest's folder
-  std::string paint;           // material of the file that takes the car colour ("" = none)
-  std::optional<std::string> material;  // manifest material replacing all of the file's own
-  float scale = 1.0f;                   // applied to the model before `offset`
-  glm::vec3 offset{0.0f};
-  bool y_up = true;  // the file's up axis is +Y (glTF); false: +Z
+  float scale = 1.0f;          // applied to the model as it is loaded
+  bool y_up = true;            // the file's up axis is +Y (glTF); false: +Z
 };
 
-// Points where the parts of one car stand, in the car's frame (origin on the ground under the
-// middle of the car, +X towards the locomotive, +Z up).
-struct Attachments {
-  glm::vec3 coupling_front{0.0f};  // car length for spacing = front.x - back.x
-  glm::vec3 coupling_back{0.0f};
-  std::array<std::vector<glm::vec3>, 4> load_slots;  // [n]: where n loads stand (n = 1..3)
+// A piece applies to a car only when the car's value of each named descriptor is among the
+// listed values, e.g. {length: short}.
+struct Condition {
+  Descriptor descriptor = Descriptor::Length;
+  std::vector<int> values;  // as in descriptor_values
 };
 
-struct Locomotive {
+// One model placed as (part of) an annotated part.
+struct Piece {
   MeshRef model;
-  glm::vec3 coupling_back{0.0f};  // in the locomotive's frame
-  float length = 0.0f;            // from coupling_back to the front tip, along X
+  PartKind part = PartKind::Body;
+  std::string label;       // the part's label, e.g. "braced_wall", "3_wheels"
+  std::string paint_slot;  // the model's material that takes the car colour ("" = none)
+  std::optional<std::string> material;  // a manifest material replacing all of the model's own
+  glm::vec3 at{0.0f};                   // where its origin goes in the vehicle's frame
+  std::vector<Condition> when;
+
+  bool applies_to(const Car& car) const;
 };
 
-struct TrainsCar {
-  MeshRef body;
-  Attachments attach;
-  glm::vec3 wall_mount{0.0f};
-  glm::vec3 roof_mount{0.0f};
-  std::array<std::vector<glm::vec3>, 4> axles;  // [n]: axle centres for n = 2, 3 axles
-  std::array<MeshRef, 2> walls;                 // by Wall
-  std::array<std::optional<MeshRef>, 5> roofs;  // by Roof; none has no model
+// A vehicle with its own frame: the locomotive, and (as `length`) each car length.
+struct Vehicle {
+  float length = 1.0f;  // along the train: coupling to coupling, centred on the origin
+  std::vector<Piece> pieces;
 };
 
-struct TrainsAssets {
-  std::array<std::string, 5> paints;  // material per car colour (Shape)
-  Locomotive locomotive;
-  MeshRef track;
-  float track_segment = 1.0f;     // length of one track model along X
-  float track_margin = 0.0f;      // track beyond each end of the train
-  MeshRef wheelset;               // one axle with its two wheels, origin at the axle centre
-  std::array<TrainsCar, 2> cars;  // by Length
-  std::array<MeshRef, 6> loads;   // by LoadShape, origin at the base centre
+struct CarFrame {
+  float length = 1.0f;                               // as Vehicle::length
+  std::array<std::vector<glm::vec3>, 4> load_slots;  // [n]: where n loads stand, payload_0 first
 };
 
-struct BlocksPlatform {
-  MeshRef body;           // the platform, painted the car colour
-  MeshRef top_marker;     // black band: double wall
-  MeshRef bottom_marker;  // black band: three axles
-  std::array<std::vector<glm::vec3>, 4> load_slots;
+struct Track {
+  float segment_length = 1.0f;  // one track model along X, repeated along the train's line
+  std::vector<Piece> pieces;
 };
 
-struct BlocksCar {
-  Attachments attach;                       // load_slots unused: they depend on the platform
-  std::array<BlocksPlatform, 5> platforms;  // by Roof (the Blocks vocabulary's platform shape)
-};
+// Everything one representation draws; frames: +Z up, +X towards the locomotive, origin on the
+// ground under the middle of a vehicle's span, sizes at V-LoL's train scale S = 1.
+struct RepresentationAssets {
+  std::string name;  // "Trains", "SimpleObjects": a dataset's representation
+  Vocabulary vocabulary = Vocabulary::Trains;  // names its values in labels and captions
+  std::array<std::string, 5> paints;           // material name by car colour (Shape)
+  Vehicle locomotive;
+  std::optional<Track> track;
+  std::array<CarFrame, 2> cars;  // by Length
+  // pieces[descriptor][i]: what the i-th value of descriptor_values(descriptor) adds to a car.
+  std::array<std::vector<std::vector<Piece>>, kDescriptors.size()> pieces;
 
-struct BlocksAssets {
-  std::array<std::string, 5> paints;
-  Locomotive locomotive;
-  std::array<BlocksCar, 2> cars;
-  std::array<MeshRef, 6> loads;
+  // Nothing for a value the descriptor does not have (4 axles, say).
+  const std::vector<Piece>& pieces_of(Descriptor d, int value) const;
 };
 
 struct AssetManifest {
   std::filesystem::path file;
   std::map<std::string, render::Material> materials;
-  TrainsAssets trains;
-  BlocksAssets blocks;
+  std::vector<RepresentationAssets> representations;
 
+  // Throws SceneError naming the manifest when it has no such representation.
+  const RepresentationAssets& representation(std::string_view name) const;
   // Every model reference, for loading and checking.
   std::vector<const MeshRef*> mesh_refs() const;
   const render::Material& material(const std::string& name) const;  // must exist
 };
 
 // Throws SceneError naming the file, line and key on any problem: unknown or missing keys, a
-// material that is not defined, a slot list of the wrong length.
+// descriptor value missing or given twice, a material that is not defined, a slot list of the
+// wrong length, a payload piece outside load_shape.
 AssetManifest load_asset_manifest(const std::filesystem::path& file);
 AssetManifest parse_asset_manifest(const std::string& yaml, const std::filesystem::path& file);
 

@@ -3,49 +3,36 @@
 #include <algorithm>
 #include <glm/gtc/matrix_transform.hpp>
 #include <limits>
+#include <optional>
 
 #include "scenes/car_placement.h"
 #include "scenes/framing.h"
+#include "scenes/track_layout.h"
 #include "scenes/train_assembly.h"
 
 namespace railyard {
 namespace {
 
-// Auto-fit leaves this fraction of the image height free on each side, and never scales a
-// short train up by more than this over the 2..4-car size.
-constexpr float kFitMargin = 0.04f;
-constexpr float kMaxFitScale = 1.5f;
-
 struct Extent {
   float front = 0.0f, back = 0.0f;
 };
 
-// Places every vehicle with the locomotive's origin at x = 0; returns the train's extent.
-Extent place_vehicles(TrainAssembly& assembly, const Train& train, Representation representation) {
-  const AssetManifest& manifest = assembly.library().manifest();
-  bool trains = representation == Representation::Trains;
-  const Locomotive& loco = trains ? manifest.trains.locomotive : manifest.blocks.locomotive;
-  place_locomotive(assembly, loco, 0.0f);
-  Extent extent{loco.coupling_back.x + loco.length, loco.coupling_back.x};
-  float coupling = loco.coupling_back.x;  // where the next car's front coupling goes
+// Places every vehicle with the locomotive's origin at x = 0, cars chained behind it (towards
+// -X) by their lengths; returns the train's extent.
+Extent place_vehicles(TrainAssembly& assembly, const Train& train,
+                      const RepresentationAssets& assets) {
+  place_locomotive(assembly, assets.locomotive, 0.0f);
+  Extent extent{0.5f * assets.locomotive.length, -0.5f * assets.locomotive.length};
   for (const Car& car : train.cars) {
-    std::size_t length = static_cast<std::size_t>(car.length);
-    const Attachments& attach =
-        trains ? manifest.trains.cars[length].attach : manifest.blocks.cars[length].attach;
-    float x = coupling - attach.coupling_front.x;
-    if (trains)
-      place_trains_car(assembly, car, x);
-    else
-      place_blocks_car(assembly, car, x);
-    coupling = x + attach.coupling_back.x;
+    float length = assets.cars[static_cast<std::size_t>(car.length)].length;
+    place_car(assembly, assets, car, extent.back - 0.5f * length);
+    extent.back -= length;
   }
-  extent.back = coupling;
-  if (trains) place_track(assembly, extent.front, extent.back);
   return extent;
 }
 
-// Corners of every annotated instance's bounding box under `m`: enough to bound the projection
-// of the train for a pinhole lens.
+// Corners of every instance's bounding box under `m`: enough to bound the projection of the
+// train for a pinhole lens, which keeps straight lines straight.
 std::vector<glm::vec3> box_corners(const std::vector<render::Instance>& instances,
                                    const glm::mat4& m) {
   std::vector<glm::vec3> out;
@@ -63,6 +50,7 @@ std::vector<glm::vec3> box_corners(const std::vector<render::Instance>& instance
   return out;
 }
 
+// Every vertex under `m`: other lenses bend straight edges, so only the vertices bound them.
 std::vector<glm::vec3> all_vertices(const std::vector<render::Instance>& instances,
                                     const glm::mat4& m) {
   std::vector<glm::vec3> out;
@@ -74,26 +62,26 @@ std::vector<glm::vec3> all_vertices(const std::vector<render::Instance>& instanc
   return out;
 }
 
+// V-LoL's scale for the dataset's longest train, or with auto-fit the largest scale at which
+// this train (turned, about its centre) stays in the picture.
 float choose_scale(const std::vector<render::Instance>& instances, const glm::mat4& turn,
-                   const render::Camera& camera, const Train& train, const LayoutOptions& options) {
+                   const render::Camera& camera, const Train& train, const SceneLayout& layout,
+                   const LayoutOptions& options) {
   int cars = std::max(options.max_cars, static_cast<int>(train.cars.size()));
-  float rule = vlol_train_scale(cars);
-  if (!options.auto_fit) return rule;
-  float margin = kFitMargin * static_cast<float>(camera.height);
-  std::vector<glm::vec3> corners = box_corners(instances, turn);
-  float s = fit_scale(camera, corners, margin, 0.01f, kMaxFitScale);
-  // Box corners bound a pinhole projection (it keeps straight lines straight); a fisheye bends
-  // edges outwards, so there check the real vertices and step down until they fit too.
-  if (camera.lens == render::Lens::Pinhole) return s;
-  std::vector<glm::vec3> vertices = all_vertices(instances, turn);
-  for (int i = 0; i < 40 && !fits_in_image(camera, vertices, s, 0.5f * margin); ++i) s *= 0.97f;
-  return s;
+  if (!options.auto_fit) return vlol_train_scale(cars);
+  std::vector<glm::vec3> points = camera.lens == render::Lens::Pinhole
+                                      ? box_corners(instances, turn)
+                                      : all_vertices(instances, turn);
+  return fit_scale(camera, points, layout.train_centre,
+                   layout.fit_margin * static_cast<float>(camera.height), 0.01f,
+                   layout.max_fit_scale, layout.fit_steps);
 }
 
-void set_part_centres(render::Scene& scene) {
-  std::vector<glm::vec3> lo(scene.parts.size(), glm::vec3(std::numeric_limits<float>::max()));
-  std::vector<glm::vec3> hi(scene.parts.size(), glm::vec3(-std::numeric_limits<float>::max()));
-  for (const render::Instance& inst : scene.instances) {
+void set_part_centres(TrainScene& train) {
+  std::vector<Part>& parts = train.parts;
+  std::vector<glm::vec3> lo(parts.size(), glm::vec3(std::numeric_limits<float>::max()));
+  std::vector<glm::vec3> hi(parts.size(), glm::vec3(-std::numeric_limits<float>::max()));
+  for (const render::Instance& inst : train.scene.instances) {
     if (inst.part == 0) continue;
     std::size_t i = inst.part - 1;
     for (const glm::vec3& p : inst.mesh->positions) {
@@ -102,42 +90,56 @@ void set_part_centres(render::Scene& scene) {
       hi[i] = glm::max(hi[i], w);
     }
   }
-  for (std::size_t i = 0; i < scene.parts.size(); ++i)
-    if (lo[i].x <= hi[i].x) scene.parts[i].centre = 0.5f * (lo[i] + hi[i]);
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    if (lo[i].x <= hi[i].x) parts[i].centre = 0.5f * (lo[i] + hi[i]);
 }
 
 }  // namespace
 
-render::Scene layout_train(const Train& train, Representation representation,
-                           const SceneSettings& settings, const AssetLibrary& library,
-                           const LayoutOptions& options) {
+TrainScene layout_train(const Train& train, std::string_view representation,
+                        const SceneSettings& settings, const AssetLibrary& library,
+                        const LayoutOptions& options) {
+  const RepresentationAssets& assets = library.manifest().representation(representation);
   TrainAssembly assembly(library);
-  Extent extent = place_vehicles(assembly, train, representation);
+  Extent extent = place_vehicles(assembly, train, assets);
 
-  render::Scene scene;
+  TrainScene laid_out;
+  render::Scene& scene = laid_out.scene;
   scene.camera = settings.camera_at(options.high_res);
   scene.sun = settings.sun;
   scene.sky = settings.sky;
   scene.background_color = settings.background_color;
 
-  float centre = 0.5f * (extent.front + extent.back);
-  glm::mat4 turn = glm::rotate(glm::mat4(1.0f), glm::radians(static_cast<float>(train.angle)),
-                               glm::vec3(0.0f, 0.0f, 1.0f)) *
-                   glm::translate(glm::mat4(1.0f), glm::vec3(-centre, 0.0f, 0.0f));
-  float s = choose_scale(assembly.instances(), turn, scene.camera, train, options);
-  glm::mat4 to_world = glm::scale(glm::mat4(1.0f), glm::vec3(s)) * turn;
+  // The train frame's +X points to the locomotive; V-LoL's angle is the direction from the
+  // locomotive towards the cars, hence the half turn.
+  const SceneLayout& layout = settings.layout;
+  glm::mat4 heading =
+      glm::rotate(glm::mat4(1.0f), glm::radians(static_cast<float>(train.angle) + 180.0f),
+                  glm::vec3(0.0f, 0.0f, 1.0f));
+  float middle = 0.5f * (extent.front + extent.back);
+  glm::mat4 turn = heading * glm::translate(glm::mat4(1.0f), glm::vec3(-middle, 0.0f, 0.0f));
+  float s = choose_scale(assembly.instances(), turn, scene.camera, train, layout, options);
+  glm::mat4 line_to_world = glm::translate(glm::mat4(1.0f), layout.train_centre) *
+                            glm::scale(glm::mat4(1.0f), glm::vec3(s)) * heading;
+  assembly.transform(line_to_world *
+                     glm::translate(glm::mat4(1.0f), glm::vec3(-middle, 0.0f, 0.0f)));
+  std::optional<glm::vec3> rail_centre;
+  if (assets.track)
+    rail_centre =
+        place_track(assembly, *assets.track, line_to_world, layout.rail_radius / s, scene.camera);
 
   render::Instance ground;
   ground.mesh = library.ground();
+  ground.object_to_world = glm::scale(
+      glm::mat4(1.0f), glm::vec3(0.5f * settings.ground_size, 0.5f * settings.ground_size, 1.0f));
   ground.material = settings.ground;
   scene.instances.push_back(std::move(ground));
-  for (render::Instance& inst : assembly.instances()) {
-    inst.object_to_world = to_world * inst.object_to_world;
-    scene.instances.push_back(std::move(inst));
-  }
-  scene.parts = std::move(assembly.parts());
-  set_part_centres(scene);
-  return scene;
+  for (render::Instance& inst : assembly.instances()) scene.instances.push_back(std::move(inst));
+  laid_out.parts = std::move(assembly.parts());
+  set_part_centres(laid_out);
+  for (Part& part : laid_out.parts)
+    if (part.kind == PartKind::Rail && rail_centre) part.centre = *rail_centre;
+  return laid_out;
 }
 
 }  // namespace railyard

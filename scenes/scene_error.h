@@ -4,11 +4,13 @@
 
 #include <stdexcept>
 
+#include "util/input_error.h"
+
 namespace railyard {
 
-class SceneError : public std::runtime_error {
+class SceneError : public InputError {
  public:
-  using std::runtime_error::runtime_error;
+  using InputError::InputError;
 };
 
 }  // namespace railyard

@@ -3,7 +3,8 @@
 #include <algorithm>
 
 #include "scenes/scene_error.h"
-#include "scenes/yaml_field.h"
+#include "util/read_file.h"
+#include "util/strict_yaml.h"
 
 namespace railyard {
 namespace {
@@ -31,12 +32,11 @@ render::Camera read_camera(const YamlField& f) {
   if (glm::length(glm::cross(c.up, c.look_at - c.position)) < 1e-6f)
     f["look_at"].fail("viewing direction is parallel to the up vector");
   std::string lens = f["lens"].text();
-  if (lens == "pinhole")
-    c.lens = render::Lens::Pinhole;
-  else if (lens == "fisheye")
-    c.lens = render::Lens::Fisheye;
+  if (auto parsed = render::parse_lens(lens))
+    c.lens = *parsed;
   else
-    f["lens"].fail("expected pinhole or fisheye, got '" + lens + "'");
+    f["lens"].fail("expected pinhole, equidistant or equisolid (fisheye: equidistant), got '" +
+                   lens + "'");
   c.fov_deg = c.lens == render::Lens::Pinhole ? f["fov_deg"].number(1.0f, 170.0f)
                                               : f["fov_deg"].number(1.0f, 360.0f);
   if (auto n = f.find("near")) c.near = n->number(1e-4f, 100.0f);
@@ -61,7 +61,7 @@ render::Sky read_sky(const YamlField& f) {
 
 render::Material read_ground(const YamlField& f) {
   f.allow_only(
-      {"base_color", "metallic", "roughness", "pattern", "pattern_color", "pattern_scale"});
+      {"size", "base_color", "metallic", "roughness", "pattern", "pattern_color", "pattern_scale"});
   render::Material m;
   m.base_color = f["base_color"].colour();
   m.metallic = f["metallic"].number(0.0f, 1.0f);
@@ -85,6 +85,18 @@ render::Material read_ground(const YamlField& f) {
   return m;
 }
 
+SceneLayout read_layout(const YamlField& f) {
+  f.allow_only({"train_centre", "rail_radius", "fit_margin", "max_fit_scale", "fit_steps"});
+  SceneLayout l;
+  l.train_centre = f["train_centre"].vec3();
+  l.rail_radius = f["rail_radius"].number(0.0f, 1e5f);
+  l.fit_margin = f["fit_margin"].number(0.0f, 0.45f);
+  l.max_fit_scale = f["max_fit_scale"].number(0.02f, 100.0f);
+  l.fit_steps = f["fit_steps"].integer();
+  if (l.fit_steps < 1 || l.fit_steps > 64) f["fit_steps"].fail("expected 1 to 64 steps");
+  return l;
+}
+
 }  // namespace
 
 render::Camera SceneSettings::camera_at(bool high_res) const {
@@ -99,7 +111,7 @@ SceneSettings parse_scene_settings(const std::string& yaml, const std::string& f
   YamlField root = YamlField::parse(yaml, file_name);
   if (!root.is_map()) root.fail("a scene file is a map of keys (camera, resolution, ...)");
   root.allow_only({"description", "camera", "resolution", "high_res_resolution", "sun", "sky",
-                   "ground", "background"});
+                   "ground", "background", "layout"});
   SceneSettings s;
   s.name = std::filesystem::path(file_name).stem().string();
   if (auto d = root.find("description")) d->text();
@@ -111,6 +123,7 @@ SceneSettings parse_scene_settings(const std::string& yaml, const std::string& f
   s.sun = read_sun(root["sun"]);
   s.sky = read_sky(root["sky"]);
   s.ground = read_ground(root["ground"]);
+  s.ground_size = root["ground"]["size"].number(1.0f, 1e5f);
   YamlField background = root["background"];
   if (background.is_scalar()) {
     if (background.text() != "sky")
@@ -118,11 +131,12 @@ SceneSettings parse_scene_settings(const std::string& yaml, const std::string& f
   } else {
     s.background_color = background.colour();
   }
+  s.layout = read_layout(root["layout"]);
   return s;
 }
 
 SceneSettings load_scene_settings(const std::filesystem::path& file) {
-  return parse_scene_settings(read_text_file(file), file.string());
+  return parse_scene_settings(read_file_text(file), file.string());
 }
 
 std::filesystem::path scene_file(const std::filesystem::path& data_dir, const std::string& name) {

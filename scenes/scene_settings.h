@@ -1,5 +1,6 @@
 // A scene file (scenes/<name>.yaml): everything about a picture that is not the train: camera and
-// lens, resolution, sun, sky, ground and background. Adding a scene is adding a file.
+// lens, resolution, sun, sky, ground and background, and where and how large the train is laid
+// out. Adding a scene is adding a file.
 #pragma once
 
 #include <filesystem>
@@ -12,6 +13,17 @@
 
 namespace railyard {
 
+// Where the train goes and how large: V-LoL's layout, stated in the scene file.
+struct SceneLayout {
+  glm::vec3 train_centre{0.0f, -0.1f, 0.0f};  // the train's middle; its rails pass through here
+  float rail_radius = 50.0f;  // the rails reach this far from the centre, divided by the scale
+  // Auto-fit: the fraction of the image height kept free on each side, the largest scale it may
+  // choose, and the bisection steps that find the scale.
+  float fit_margin = 0.04f;
+  float max_fit_scale = 0.5f;
+  int fit_steps = 24;
+};
+
 struct SceneSettings {
   std::string name;       // the file's stem, e.g. "base_scene" (V-LoL's base_scene field)
   render::Camera camera;  // pose and lens; width/height = `resolution`
@@ -19,8 +31,10 @@ struct SceneSettings {
   glm::ivec2 high_res_resolution{1920, 1080};
   render::Sun sun;
   render::Sky sky;
-  render::Material ground;  // the floor under the train, with its procedural pattern
+  render::Material ground;     // the floor under the train, with its procedural pattern
+  float ground_size = 200.0f;  // side of the square floor, centred on the world origin
   std::optional<glm::vec3> background_color;  // nullopt: camera rays that miss show the sky
+  SceneLayout layout;
 
   // The camera at the default or the high-res resolution.
   render::Camera camera_at(bool high_res) const;

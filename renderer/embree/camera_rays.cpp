@@ -1,5 +1,6 @@
 #include "renderer/embree/camera_rays.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -9,34 +10,27 @@ CameraRays::CameraRays(const Camera& camera)
     : origin_(camera.position),
       camera_to_world_(glm::mat3(camera.camera_to_world())),
       forward_(glm::normalize(camera_to_world_ * glm::vec3(0.0f, 0.0f, -1.0f))),
-      centre_(0.5f * static_cast<float>(camera.width), 0.5f * static_cast<float>(camera.height)),
-      focal_px_(camera.focal_length_px()),
-      lens_(camera.lens),
+      lens_(camera.lens_model()),
       near_(camera.near),
       far_(camera.far) {}
 
 bool CameraRays::direction(const glm::vec2& pixel, glm::vec3& out) const {
-  glm::vec2 d = pixel - centre_;
-  glm::vec3 dir_camera;
-  if (lens_ == Lens::Pinhole) {
-    dir_camera = glm::vec3(d.x, -d.y, -focal_px_);
-  } else {
-    float r = glm::length(d);
-    float theta = r / focal_px_;
-    if (theta > std::numbers::pi_v<float>) return false;
-    glm::vec2 u = r > 0.0f ? d / r : glm::vec2(0.0f);
-    dir_camera = glm::vec3(std::sin(theta) * u.x, -std::sin(theta) * u.y, -std::cos(theta));
-  }
-  out = glm::normalize(camera_to_world_ * dir_camera);
+  std::optional<glm::vec3> dir_camera = lens_.ray(pixel);
+  if (!dir_camera) return false;
+  out = glm::normalize(camera_to_world_ * *dir_camera);
   return true;
 }
 
 glm::vec2 CameraRays::clip_range(const glm::vec3& direction) const {
-  if (lens_ == Lens::Pinhole) {
+  if (lens_.lens == Lens::Pinhole) {
     float depth_per_unit = glm::dot(direction, forward_);  // > 0 for every pinhole ray
     return {near_ / depth_per_unit, far_ / depth_per_unit};
   }
-  return {near_, far_};
+  // The raster clips each cube face at planes of constant depth along the face's axis: the
+  // camera-space axis the ray leans on most.
+  glm::vec3 d = glm::transpose(camera_to_world_) * direction;
+  float depth_per_unit = std::max({std::abs(d.x), std::abs(d.y), std::abs(d.z)});
+  return {near_ / depth_per_unit, far_ / depth_per_unit};
 }
 
 }  // namespace railyard::render::embree

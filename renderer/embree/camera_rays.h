@@ -18,17 +18,15 @@ class CameraRays {
   // off-axis), which the raster backend shows black.
   bool direction(const glm::vec2& pixel, glm::vec3& out) const;
   // The ray parameter range that matches the raster backend's near and far clipping planes
-  // (planes of constant camera depth for the pinhole, spheres for the fisheye's cube faces
-  // approximated as such).
+  // (planes of constant camera depth for the pinhole; for the fisheyes, those of the cube face
+  // the ray passes through).
   glm::vec2 clip_range(const glm::vec3& direction) const;
 
  private:
   glm::vec3 origin_;
   glm::mat3 camera_to_world_;
   glm::vec3 forward_;  // -Z of the camera in world space
-  glm::vec2 centre_;
-  float focal_px_;
-  Lens lens_;
+  LensModel lens_;
   float near_, far_;
 };
 

@@ -37,16 +37,16 @@ struct EmbreeRenderer::State {
 
   embree::FrameSettings frame(const Scene& scene, const RenderOptions& render) const {
     if (render.samples < 0) {
-      throw std::invalid_argument("samples per pixel must be >= 0 (0: the default), not " +
-                                  std::to_string(render.samples));
+      throw RendererError("samples per pixel must be >= 0 (0: the default), not " +
+                          std::to_string(render.samples));
     }
-    if (scene.camera.width <= 0 || scene.camera.height <= 0) {
-      throw std::invalid_argument("camera image size must be positive, not " +
-                                  std::to_string(scene.camera.width) + "x" +
-                                  std::to_string(scene.camera.height));
-    }
-    return {render.samples > 0 ? render.samples : options.samples, render.seed, render.image_index,
-            options.threads, options.filter_width};
+    validate_camera(scene.camera);
+    return {render.samples > 0 ? render.samples : options.samples,
+            render.seed,
+            render.image_index,
+            options.threads,
+            options.filter_width,
+            render.passes};
   }
 
   // The frame's BVH, built on the render's own threads.
@@ -65,10 +65,12 @@ struct EmbreeRenderer::State {
   template <typename RenderPass>
   auto trace(const Scene& scene, const RenderOptions& render, RenderPass render_pass) {
     embree::FrameSettings settings = frame(scene, render);
+    embree::IntegratorSettings integrator_settings = integrator();
+    integrator_settings.local_lighting = render.local_lighting;
     auto bvh = build(scene);
     auto start = Clock::now();
     embree::RayCounts rays;
-    auto result = render_pass(*bvh, scene, integrator(), settings, rays);
+    auto result = render_pass(*bvh, scene, integrator_settings, settings, rays);
     record(rays, settings, scene, start);
     return result;
   }
@@ -87,7 +89,7 @@ namespace {
 
 void validate(const EmbreeOptions& options) {
   auto require = [](bool ok, const std::string& what) {
-    if (!ok) throw std::invalid_argument("Embree renderer: " + what);
+    if (!ok) throw RendererError("Embree renderer: " + what);
   };
   require(options.threads >= 0, "threads must be >= 0 (0: all cores)");
   require(options.max_bounces >= 0, "max_bounces must be >= 0");

@@ -9,8 +9,8 @@
 #include <memory>
 #include <string>
 
-#include "renderer/image.h"
 #include "renderer/renderer.h"
+#include "util/image.h"
 
 namespace railyard::render {
 
@@ -47,11 +47,11 @@ struct EmbreeRenderStats {
 
 class EmbreeRenderer final : public Renderer {
  public:
-  // Throws RendererError when Embree cannot start, std::invalid_argument for bad options.
+  // Throws RendererError when Embree cannot start or an option is out of range.
   explicit EmbreeRenderer(const EmbreeOptions& options = {});
   ~EmbreeRenderer() override;
 
-  std::string_view name() const override { return "embree"; }
+  std::string_view name() const override { return "pathtrace"; }
   // Embree's version, the thread count, bounces and default samples.
   std::string description() const override;
   // Not thread-safe: one render at a time per renderer (it uses all cores itself).

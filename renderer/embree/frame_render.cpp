@@ -133,15 +133,20 @@ void for_each_pixel(const SceneBvh& bvh, const Scene& scene, const IntegratorSet
 Frame render_frame(const SceneBvh& bvh, const Scene& scene, const IntegratorSettings& integrator,
                    const FrameSettings& settings, RayCounts& rays) {
   const Camera& camera = scene.camera;
-  Frame frame{Image<Rgb8>(camera.width, camera.height),
-              Image<std::uint32_t>(camera.width, camera.height, 0u),
-              Image<float>(camera.width, camera.height, kNoDepth)};
+  const bool color = settings.passes.has(Pass::Color);
+  const bool ids = settings.passes.has(Pass::PartIds), depth = settings.passes.has(Pass::Depth);
+  Frame frame;
+  if (color) frame.color = Image<Rgb8>(camera.width, camera.height);
+  if (ids) frame.part_ids = Image<std::uint32_t>(camera.width, camera.height, 0u);
+  if (depth) frame.depth = Image<float>(camera.width, camera.height, kNoDepth);
   float inverse_samples = 1.0f / static_cast<float>(settings.samples);
   for_each_pixel(
       bvh, scene, integrator, settings, rays,
       [&](const PixelSampler& sampler, int x, int y, RayCounts& tile_rays) {
-        frame.color.at(x, y) =
-            tone::encode(sampler.sample(x, y, tile_rays).display * inverse_samples);
+        if (color)
+          frame.color.at(x, y) =
+              tone::encode(sampler.sample(x, y, tile_rays).display * inverse_samples);
+        if (!ids && !depth) return;
         // The passes: the surface through the pixel centre, as the raster backend rasterises it.
         glm::vec3 direction;
         glm::vec2 centre(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f);
@@ -150,8 +155,8 @@ Frame render_frame(const SceneBvh& bvh, const Scene& scene, const IntegratorSett
         Hit hit;
         ++tile_rays.closest;
         if (bvh.intersect(sampler.rays().origin(), direction, clip.x, clip.y, hit, true)) {
-          frame.part_ids.at(x, y) = bvh.instance(hit.instance).part;
-          frame.depth.at(x, y) = hit.distance;
+          if (ids) frame.part_ids.at(x, y) = bvh.instance(hit.instance).part;
+          if (depth) frame.depth.at(x, y) = hit.distance;
         }
       });
   return frame;

@@ -19,6 +19,7 @@ struct FrameSettings {
   int image_index = 0;
   int threads = 0;            // 0: all cores
   float filter_width = 1.5f;  // Blackman-Harris support in pixels
+  PassSet passes = PassSet::all();
 };
 
 // Colour (tone-mapped, sRGB bytes), part ids and metric depth; `rays` receives what was traced.

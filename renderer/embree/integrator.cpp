@@ -113,7 +113,7 @@ class PathBatch {
     Bsdf bsdf(surface.albedo, materials_[path.hit.instance], frame.to_local(-path.direction),
               settings_.dielectric_specular);
     Vertex vertex{surface, frame, bsdf};
-    bool last = depth >= settings_.max_bounces;
+    bool last = depth >= settings_.max_bounces || settings_.local_lighting;
 
     if (sun_.lit()) {
       LightSample light = sun_.sample(stream.next_2d());
@@ -157,6 +157,12 @@ class PathBatch {
 
   void trace_shadows(RayPacket& packet, const std::array<glm::vec3, kPaths>& pending,
                      RayCounts& rays) {
+    if (settings_.local_lighting) {  // nothing casts shadows: every queued light arrives
+      for (int i = 0; i < kPaths; ++i)
+        if (packet.active(i)) paths_[i].radiance += pending[i];
+      packet.clear();
+      return;
+    }
     rays.shadow += static_cast<std::uint64_t>(packet.active_count());
     bvh_.occluded(packet);
     for (int i = 0; i < kPaths; ++i) {

@@ -25,6 +25,9 @@ struct IntegratorSettings {
   // Sample the sky directly at every vertex (one more shadow ray); off: BSDF sampling alone
   // finds it.
   bool sky_next_event = true;
+  // RenderOptions::local_lighting: shadow rays are not traced (the sun and the sky always reach
+  // the vertex) and paths end at their first surface.
+  bool local_lighting = false;
 };
 
 // Rays traced, for throughput figures: closest-hit queries and shadow (any-hit) queries.

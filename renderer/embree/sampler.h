@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <glm/glm.hpp>
 
-#include "logic/random.h"
+#include "util/random.h"
 
 namespace railyard::render::embree {
 

@@ -35,17 +35,13 @@ glm::mat4 cube_face_from_camera(int face) {
 
 std::array<bool, 6> cube_faces_seen(const Camera& camera) {
   std::array<bool, 6> seen{};
-  float f = camera.focal_length_px();
-  glm::vec2 centre(0.5f * camera.width, 0.5f * camera.height);
+  const LensModel lens = camera.lens_model();
   for (int y = 0; y < camera.height; ++y) {
     for (int x = 0; x < camera.width; ++x) {
-      // The lens of Camera::ray_direction, in camera space (the faces depend on no pose).
-      glm::vec2 offset = glm::vec2(x + 0.5f, y + 0.5f) - centre;
-      float r = glm::length(offset);
-      float theta = r / f;
-      if (theta > std::numbers::pi_v<float>) continue;
-      glm::vec2 u = r > 0.0f ? offset / r : glm::vec2(0.0f);
-      glm::vec3 d(std::sin(theta) * u.x, -std::sin(theta) * u.y, -std::cos(theta));
+      // In camera space: the faces depend on no pose.
+      std::optional<glm::vec3> ray = lens.ray({x + 0.5f, y + 0.5f});
+      if (!ray) continue;
+      const glm::vec3& d = *ray;
       int face = major_face(d);
       seen[face] = true;
       // Near a face's edge, filtering reaches into the neighbouring face.

@@ -20,7 +20,7 @@ struct FrameBlock {
   glm::vec4 sky_ground;
   glm::vec4 background;     // w = 1 when it replaces the sky
   glm::vec4 shadow_extent;  // texel (m), depth range (m), 1 / map size, map width (m)
-  glm::vec4 exposure;
+  glm::vec4 exposure;       // x exposure; y 1 when the sun casts shadows (not local lighting)
   glm::vec4 sky_irradiance[kSkyIrradianceSteps + 1];
 };
 static_assert(sizeof(FrameBlock) == 64 + 9 * 16 + (kSkyIrradianceSteps + 1) * 16);

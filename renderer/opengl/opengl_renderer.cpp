@@ -55,24 +55,6 @@ int default_shadow_map_size(const Camera& camera) {
   return size;
 }
 
-void validate_camera(const Camera& camera) {
-  auto fail = [](const std::string& what) { throw RendererError("camera: " + what); };
-  if (camera.width < 1 || camera.height < 1 || camera.width > 16384 || camera.height > 16384) {
-    fail("image size " + std::to_string(camera.width) + "x" + std::to_string(camera.height) +
-         " is outside 1..16384");
-  }
-  bool pinhole = camera.lens == Lens::Pinhole;
-  if (!(camera.fov_deg > 0.0f) || camera.fov_deg >= (pinhole ? 180.0f : 720.0f)) {
-    fail("field of view " + std::to_string(camera.fov_deg) + " degrees is outside (0, " +
-         (pinhole ? "180" : "720") + ") for this lens");
-  }
-  if (!(camera.near > 0.0f) || !(camera.far > camera.near)) {
-    fail("near " + std::to_string(camera.near) + " and far " + std::to_string(camera.far) +
-         " must satisfy 0 < near < far");
-  }
-  if (glm::length(camera.look_at - camera.position) <= 0.0f) fail("look_at equals position");
-}
-
 // Reversed depth (1 at the near plane, 0 at the far one) with zero-to-one clip depth: floating
 // point depth then keeps its precision far away, where the rails meet the ground.
 glm::mat4 reversed_perspective(float vertical_fov, float aspect, float near, float far) {
@@ -137,6 +119,7 @@ struct OpenGlRenderer::State {
   struct FaceSet {
     int width = 0, height = 0;
     float fov = 0.0f;
+    Lens lens = Lens::Pinhole;
     std::array<bool, 6> seen{};
   } faces;
 
@@ -153,7 +136,7 @@ struct OpenGlRenderer::State {
   }
   void prepare_instances(const Scene& scene);
   void upload_instances();
-  void upload_frame_block(const Scene& scene, const ShadowView& shadow_view);
+  void upload_frame_block(const Scene& scene, const ShadowView& shadow_view, bool sun_shadows);
   const GlProgram& lighting_program(int samples, LightingPass pass);
   const GlProgram& resolve_program(int samples);
   void draw(const GlProgram& program, const glm::mat4& clip_from_world, bool cull_depth,
@@ -293,7 +276,8 @@ void OpenGlRenderer::State::upload_instances() {
                        table.data());
 }
 
-void OpenGlRenderer::State::upload_frame_block(const Scene& scene, const ShadowView& view) {
+void OpenGlRenderer::State::upload_frame_block(const Scene& scene, const ShadowView& view,
+                                               bool sun_shadows) {
   FrameBlock block{};
   block.light_from_world = view.texture_from_world;
   block.camera_position = glm::vec4(scene.camera.position, 1.0f);
@@ -309,7 +293,7 @@ void OpenGlRenderer::State::upload_frame_block(const Scene& scene, const ShadowV
   float size = static_cast<float>(shadow->size);
   block.shadow_extent =
       glm::vec4(view.width_m / size, view.depth_range_m, 1.0f / size, view.width_m);
-  block.exposure = glm::vec4(options.exposure);
+  block.exposure = glm::vec4(options.exposure, sun_shadows ? 1.0f : 0.0f, 0.0f, 0.0f);
   auto irradiance = sky_irradiance_table(scene.sky);
   for (int i = 0; i <= kSkyIrradianceSteps; ++i) {
     block.sky_irradiance[i] = glm::vec4(irradiance[i], 0.0f);
@@ -499,8 +483,9 @@ void OpenGlRenderer::State::render_pinhole(const Scene& scene, int samples, Fram
 
 void OpenGlRenderer::State::render_fisheye(const Scene& scene, int samples, Frame& frame) {
   const Camera& camera = scene.camera;
-  if (faces.width != camera.width || faces.height != camera.height || faces.fov != camera.fov_deg) {
-    faces = {camera.width, camera.height, camera.fov_deg, cube_faces_seen(camera)};
+  if (faces.width != camera.width || faces.height != camera.height || faces.fov != camera.fov_deg ||
+      faces.lens != camera.lens) {
+    faces = {camera.width, camera.height, camera.fov_deg, camera.lens, cube_faces_seen(camera)};
   }
   GLint max_cube = 0;
   glGetIntegerv(GL_MAX_CUBE_MAP_TEXTURE_SIZE, &max_cube);
@@ -528,12 +513,12 @@ void OpenGlRenderer::State::render_fisheye(const Scene& scene, int samples, Fram
   glBindFramebuffer(GL_FRAMEBUFFER, cube->output.framebuffer.get());
   glViewport(0, 0, camera.width, camera.height);
   glDisable(GL_DEPTH_TEST);
-  glUseProgram(fisheye_program.get());
-  glProgramUniform1f(fisheye_program.get(), fisheye_program.uniform("u_focal_px"),
-                     camera.focal_length_px());
-  glProgramUniform2f(fisheye_program.get(), fisheye_program.uniform("u_centre_px"),
-                     0.5f * static_cast<float>(camera.width),
-                     0.5f * static_cast<float>(camera.height));
+  const GLuint program = fisheye_program.get();
+  const LensShaderConstants lens = shader_constants(camera.lens_model());
+  glUseProgram(program);
+  glProgramUniform1i(program, fisheye_program.uniform("u_lens"), lens.kind);
+  glProgramUniform1f(program, fisheye_program.uniform("u_focal_px"), lens.focal_length_px);
+  glProgramUniform2f(program, fisheye_program.uniform("u_centre_px"), lens.centre.x, lens.centre.y);
   glBindTextureUnit(0, cube->display_cube.get());
   glBindTextureUnit(1, cube->part_depth_cube.get());
   glBindVertexArray(no_vertices.get());
@@ -543,21 +528,25 @@ void OpenGlRenderer::State::render_fisheye(const Scene& scene, int samples, Fram
 }
 
 // Reads an output framebuffer whose rows are already top-down: colour bytes straight into the
-// frame, (part id, distance bits) split into the two passes.
+// frame, (part id, distance bits) split into the two passes; only the passes the frame has.
 void OpenGlRenderer::State::read_output(GLuint framebuffer, int width, int height, Frame& frame) {
   glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
-  glReadBuffer(GL_COLOR_ATTACHMENT0);
-  glReadnPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE,
-                static_cast<GLsizei>(frame.color.pixels.size() * sizeof(Rgb8)),
-                frame.color.pixels.data());
+  if (!frame.color.pixels.empty()) {
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    glReadnPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE,
+                  static_cast<GLsizei>(frame.color.pixels.size() * sizeof(Rgb8)),
+                  frame.color.pixels.data());
+  }
+  bool ids = !frame.part_ids.pixels.empty(), depth = !frame.depth.pixels.empty();
+  if (!ids && !depth) return;
   std::size_t count = static_cast<std::size_t>(width) * height;
   part_depth_pixels.resize(count);
   glReadBuffer(GL_COLOR_ATTACHMENT1);
   glReadnPixels(0, 0, width, height, GL_RG_INTEGER, GL_UNSIGNED_INT,
                 static_cast<GLsizei>(count * sizeof(glm::uvec2)), part_depth_pixels.data());
   for (std::size_t i = 0; i < count; ++i) {
-    frame.part_ids.pixels[i] = part_depth_pixels[i].x;
-    std::memcpy(&frame.depth.pixels[i], &part_depth_pixels[i].y, sizeof(float));
+    if (ids) frame.part_ids.pixels[i] = part_depth_pixels[i].x;
+    if (depth) std::memcpy(&frame.depth.pixels[i], &part_depth_pixels[i].y, sizeof(float));
   }
 }
 
@@ -610,7 +599,7 @@ Frame OpenGlRenderer::render(const Scene& scene, const RenderOptions& options) {
 
   s.prepare_instances(scene);
   ShadowView shadow_view = fit_shadow_view(s.world_bounds, glm::normalize(scene.sun.direction));
-  s.upload_frame_block(scene, shadow_view);
+  s.upload_frame_block(scene, shadow_view, !options.local_lighting);
 
   glClipControl(GL_LOWER_LEFT, GL_ZERO_TO_ONE);
   glEnable(GL_DEPTH_TEST);
@@ -622,10 +611,12 @@ Frame OpenGlRenderer::render(const Scene& scene, const RenderOptions& options) {
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glBindBufferBase(GL_UNIFORM_BUFFER, 0, s.frame_buffer.get());
 
-  s.shadow_pass(shadow_view);
-  Frame frame{Image<Rgb8>(camera.width, camera.height),
-              Image<std::uint32_t>(camera.width, camera.height),
-              Image<float>(camera.width, camera.height)};
+  if (!options.local_lighting) s.shadow_pass(shadow_view);
+  Frame frame;
+  if (options.passes.has(Pass::Color)) frame.color = Image<Rgb8>(camera.width, camera.height);
+  if (options.passes.has(Pass::PartIds))
+    frame.part_ids = Image<std::uint32_t>(camera.width, camera.height);
+  if (options.passes.has(Pass::Depth)) frame.depth = Image<float>(camera.width, camera.height);
   if (camera.lens == Lens::Pinhole) {
     s.render_pinhole(scene, samples, frame);
   } else {

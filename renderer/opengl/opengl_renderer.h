@@ -33,7 +33,7 @@ class OpenGlRenderer final : public Renderer {
   OpenGlRenderer(GlLoader load, std::string context_description, const OpenGlOptions& options = {});
   ~OpenGlRenderer() override;
 
-  std::string_view name() const override { return "opengl"; }
+  std::string_view name() const override { return "raster"; }
   // The EGL platform (or the given context), GL_VENDOR, GL_RENDERER and GL_VERSION.
   std::string description() const override;
   // Throws RendererError for a camera it cannot render and for malformed meshes.

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "renderer/image.h"
+#include "util/image.h"
 
 namespace railyard::render {
 

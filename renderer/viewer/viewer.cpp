@@ -13,9 +13,9 @@
 #include <string>
 #include <thread>
 
-#include "renderer/io/png_io.h"
 #include "renderer/opengl/gl_objects.h"
 #include "renderer/viewer/false_colour.h"
+#include "util/png_io.h"
 
 namespace railyard::render {
 namespace {

@@ -1,5 +1,5 @@
-// The committed assets are exactly what railyard-assetgen makes, so nobody edits generated files
-// by hand and the generator stays reproducible.
+// The committed assets, meshes and manifest, are exactly what railyard-assetgen makes, so nobody
+// edits generated files by hand and the generator stays reproducible.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -43,6 +43,8 @@ TEST(Assets, CommittedFilesEqualAFreshGeneratorRun) {
   for (const std::string& f : fresh)
     EXPECT_TRUE(bytes_of(out / f) == bytes_of(committed / f))
         << f << " differs from a fresh run: rerun railyard-assetgen " << committed;
+  EXPECT_TRUE(bytes_of(out / "manifest.yaml") == bytes_of(committed / "manifest.yaml"))
+      << "manifest.yaml differs from a fresh run: rerun railyard-assetgen " << committed;
   std::uintmax_t total = 0;
   for (const std::string& f : fresh) total += fs::file_size(out / f);
   EXPECT_LT(total, 4u << 20) << "the assets should stay under a few MiB";
@@ -59,6 +61,7 @@ TEST(Assets, GeneratorRunsAreIdentical) {
     ASSERT_EQ(std::system(command.c_str()), 0);
   }
   for (const std::string& f : model_files(a)) EXPECT_TRUE(bytes_of(a / f) == bytes_of(b / f)) << f;
+  EXPECT_TRUE(bytes_of(a / "manifest.yaml") == bytes_of(b / "manifest.yaml"));
   fs::remove_all(a);
   fs::remove_all(b);
 }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 #include <string>
 
 #include "test_data.h"
@@ -10,34 +11,33 @@
 namespace railyard {
 namespace {
 
-using render::PartKind;
+constexpr float kScale = 0.5f;  // V-LoL's train scale for up to 4 cars
 
 SceneSettings base_scene() {
   return load_scene_settings(scene_file(testing::source_dir(), "base_scene"));
 }
 
-render::Scene lay_out(const Train& t, Representation r = Representation::Trains,
-                      LayoutOptions o = {}) {
+TrainScene lay_out(const Train& t, std::string_view r = "Trains", LayoutOptions o = {}) {
   return layout_train(t, r, base_scene(), testing::library(), o);
 }
 
-const render::Part* find_part(const render::Scene& s, PartKind kind, int car, int payload = -1) {
-  for (const render::Part& p : s.parts)
+const Part* find_part(const TrainScene& s, PartKind kind, int car, int payload = -1) {
+  for (const Part& p : s.parts)
     if (p.kind == kind && p.car == car && p.payload == payload) return &p;
   return nullptr;
 }
 
-std::size_t triangles_of(const render::Scene& s, const render::Part* part) {
+std::size_t triangles_of(const TrainScene& s, const Part* part) {
   std::size_t n = 0;
-  for (const render::Instance& i : s.instances)
+  for (const render::Instance& i : s.scene.instances)
     if (i.part != 0 && &s.parts[i.part - 1] == part) n += i.mesh->indices.size() / 3;
   return n;
 }
 
 // World-space bounds of a part's geometry.
-std::pair<glm::vec3, glm::vec3> bounds_of(const render::Scene& s, const render::Part* part) {
+std::pair<glm::vec3, glm::vec3> bounds_of(const TrainScene& s, const Part* part) {
   glm::vec3 lo(1e9f), hi(-1e9f);
-  for (const render::Instance& i : s.instances) {
+  for (const render::Instance& i : s.scene.instances) {
     if (i.part == 0 || &s.parts[i.part - 1] != part) continue;
     for (const glm::vec3& p : i.mesh->positions) {
       glm::vec3 w(i.object_to_world * glm::vec4(p, 1.0f));
@@ -49,7 +49,7 @@ std::pair<glm::vec3, glm::vec3> bounds_of(const render::Scene& s, const render::
 }
 
 TEST(Layout, TrainsPartsFollowVlolCarMasks) {
-  render::Scene s = lay_out(testing::sample_train());
+  TrainScene s = lay_out(testing::sample_train());
   // loco, rail; car 1: body, wall, wheels, 1 payload (no roof); car 2: body, wall, roof,
   // wheels, 3 payloads; car 3: body, wall, roof, wheels, 2 payloads.
   EXPECT_EQ(s.parts.size(), 2u + 4 + 7 + 6);
@@ -73,11 +73,11 @@ TEST(Layout, TrainsPartsFollowVlolCarMasks) {
 }
 
 TEST(Layout, EveryInstanceHasAValidPartAndEveryPartGeometry) {
-  for (auto r : {Representation::Trains, Representation::SimpleObjects}) {
-    render::Scene s = lay_out(testing::sample_train(25), r);
+  for (auto r : {"Trains", "SimpleObjects"}) {
+    TrainScene s = lay_out(testing::sample_train(25), r);
     std::vector<int> used(s.parts.size(), 0);
     int ground = 0;
-    for (const render::Instance& i : s.instances) {
+    for (const render::Instance& i : s.scene.instances) {
       ASSERT_LE(i.part, s.parts.size());
       ASSERT_NE(i.mesh, nullptr);
       if (i.part == 0)
@@ -92,7 +92,7 @@ TEST(Layout, EveryInstanceHasAValidPartAndEveryPartGeometry) {
 
 TEST(Layout, BlocksPartsUseBlocksNames) {
   Train t = testing::sample_train();
-  render::Scene s = lay_out(t, Representation::SimpleObjects);
+  TrainScene s = lay_out(t, "SimpleObjects");
   EXPECT_EQ(find_part(s, PartKind::Rail, 0), nullptr);  // no track in the blocks world
   EXPECT_EQ(find_part(s, PartKind::Roof, 1)->label, "cube");
   EXPECT_EQ(find_part(s, PartKind::Roof, 2)->label, "frustum");
@@ -110,59 +110,120 @@ TEST(Layout, ThreeAxlesHaveMoreWheelGeometryThanTwo) {
   Train t = testing::sample_train();
   t.cars[1].axles = 2;
   t.cars[2].axles = 3;
-  render::Scene s = lay_out(t);
+  TrainScene s = lay_out(t);
   std::size_t two = triangles_of(s, find_part(s, PartKind::Wheels, 2));
   std::size_t three = triangles_of(s, find_part(s, PartKind::Wheels, 3));
   EXPECT_EQ(2 * three, 3 * two);
   auto [lo2, hi2] = bounds_of(s, find_part(s, PartKind::Wheels, 2));
-  EXPECT_GT(hi2.x - lo2.x, 2.0f);  // two axles on a long car stand far apart
+  EXPECT_GT(hi2.x - lo2.x, 2.0f * kScale);  // two axles on a long car stand far apart
 }
 
 TEST(Layout, LongCarBodyIsLongerThanShort) {
-  render::Scene s = lay_out(testing::sample_train(0));
+  TrainScene s = lay_out(testing::sample_train(0));
   auto [slo, shi] = bounds_of(s, find_part(s, PartKind::Body, 1));
   auto [llo, lhi] = bounds_of(s, find_part(s, PartKind::Body, 2));
   EXPECT_GT((lhi.x - llo.x), 1.3f * (shi.x - slo.x));
 }
 
+TEST(Layout, TrainIsScaledByVlolsRule) {
+  // V-LoL's S = 0.5 for up to 4 cars: a long car's body spans half its 3.54 spacing.
+  TrainScene s = lay_out(testing::sample_train(0));
+  auto [lo, hi] = bounds_of(s, find_part(s, PartKind::Body, 2));
+  EXPECT_NEAR(hi.x - lo.x, 0.5f * 3.54f, 0.05f);
+  // Seven cars: 3 / (7 + 2).
+  LayoutOptions seven;
+  seven.max_cars = 7;
+  TrainScene s7 = lay_out(testing::long_train(7, 0), "Trains", seven);
+  auto [lo7, hi7] = bounds_of(s7, find_part(s7, PartKind::Body, 4));
+  EXPECT_NEAR(hi7.x - lo7.x, 3.0f / 9.0f * 3.54f, 0.05f);
+}
+
+// V-LoL lays the train out from the locomotive along +X at angle 0 (locomotive on the right of
+// the picture), the cars behind it; and it fills each car's loads from the rear.
 TEST(Layout, CarsFollowTheLocomotiveInOrderWithoutOverlap) {
   Train t = testing::sample_train(0);
-  render::Scene s = lay_out(t);
+  TrainScene s = lay_out(t);
   auto [loco_lo, loco_hi] = bounds_of(s, find_part(s, PartKind::Locomotive, 0));
-  float front = loco_lo.x;
+  float front = loco_hi.x;
   for (int car = 1; car <= 3; ++car) {
     auto [lo, hi] = bounds_of(s, find_part(s, PartKind::Body, car));
-    EXPECT_LT(hi.x, front + 1e-3f) << car;  // behind what is in front of it
-    EXPECT_GT(hi.x, front - 0.05f) << car;  // and coupled to it
-    front = lo.x;
+    EXPECT_GT(lo.x, front - 1e-3f) << car;  // behind what is in front of it
+    EXPECT_LT(lo.x, front + 0.05f) << car;  // and coupled to it
+    front = hi.x;
   }
-  // payload_0 is the load nearest the locomotive.
+  // payload_0 is the load nearest the car's rear, as V-LoL places them.
   EXPECT_GT(find_part(s, PartKind::Payload, 2, 0)->centre.x,
             find_part(s, PartKind::Payload, 2, 2)->centre.x);
-  // The train is centred and the rail runs under all of it.
+  // The train is centred on V-LoL's centre (0, -0.1) and the rail runs under all of it.
   auto [rail_lo, rail_hi] = bounds_of(s, find_part(s, PartKind::Rail, 0));
-  EXPECT_LT(rail_lo.x, front);
-  EXPECT_GT(rail_hi.x, loco_hi.x);
-  EXPECT_NEAR(loco_hi.x + front, 0.0f, 0.2f);
+  EXPECT_LT(rail_lo.x, loco_lo.x);
+  EXPECT_GT(rail_hi.x, front);
+  EXPECT_NEAR(loco_lo.x + front, 0.0f, 0.1f);
+  EXPECT_NEAR(find_part(s, PartKind::Body, 2)->centre.y, -0.1f, 1e-3f);
+}
+
+TEST(Layout, LocomotiveIsOnThePicturesRightAtAngleZero) {
+  TrainScene s = lay_out(testing::sample_train(0));
+  auto loco = s.scene.camera.project(find_part(s, PartKind::Locomotive, 0)->centre);
+  auto first = s.scene.camera.project(find_part(s, PartKind::Body, 1)->centre);
+  auto last = s.scene.camera.project(find_part(s, PartKind::Body, 3)->centre);
+  ASSERT_TRUE(loco && first && last);
+  EXPECT_GT(loco->x, 0.6f * s.scene.camera.width);
+  EXPECT_LT(last->x, 0.4f * s.scene.camera.width);
+  EXPECT_NEAR(first->y, last->y, 3.0f);  // seen from the side
 }
 
 TEST(Layout, AngleTurnsTheTrainAboutItsCentre) {
-  render::Scene straight = lay_out(testing::sample_train(0));
-  render::Scene turned = lay_out(testing::sample_train(90));
-  render::Scene reversed = lay_out(testing::sample_train(180));
-  glm::vec3 loco = find_part(straight, PartKind::Locomotive, 0)->centre;
-  EXPECT_GT(loco.x, 3.0f);  // heads towards +X at angle 0
-  glm::vec3 loco90 = find_part(turned, PartKind::Locomotive, 0)->centre;
+  TrainScene straight = lay_out(testing::sample_train(0));
+  TrainScene turned = lay_out(testing::sample_train(90));
+  TrainScene reversed = lay_out(testing::sample_train(180));
+  const glm::vec3 centre(0.0f, -0.1f, 0.0f);
+  glm::vec3 loco = find_part(straight, PartKind::Locomotive, 0)->centre - centre;
+  EXPECT_LT(loco.x, -1.5f);  // the locomotive leads towards -X at angle 0
+  glm::vec3 loco90 = find_part(turned, PartKind::Locomotive, 0)->centre - centre;
   EXPECT_NEAR(loco90.x, -loco.y, 1e-3f);
   EXPECT_NEAR(loco90.y, loco.x, 1e-3f);
-  glm::vec3 loco180 = find_part(reversed, PartKind::Locomotive, 0)->centre;
+  glm::vec3 loco180 = find_part(reversed, PartKind::Locomotive, 0)->centre - centre;
   EXPECT_NEAR(loco180.x, -loco.x, 1e-3f);
   EXPECT_NEAR(loco180.z, loco.z, 1e-5f);
 }
 
+// V-LoL's rails run along the train's line through the whole picture, not only under the train,
+// out to 50 / S from the centre; segments out of sight are left out.
+TEST(Layout, RailsRunThroughTheWholeView) {
+  for (int angle : {0, 40, -60}) {
+    TrainScene s = lay_out(testing::sample_train(angle));
+    glm::vec2 px_lo(1e9f), px_hi(-1e9f);
+    std::set<std::pair<float, float>> segments;
+    for (const render::Instance& i : s.scene.instances) {
+      if (i.part == 0 || s.parts[i.part - 1].kind != PartKind::Rail) continue;
+      glm::vec3 origin(i.object_to_world[3]);
+      EXPECT_LE(glm::length(origin - glm::vec3(0.0f, -0.1f, 0.0f)), 50.0f / kScale) << angle;
+      segments.insert({origin.x, origin.y});
+      for (const glm::vec3& p : i.mesh->positions)
+        if (auto px = s.scene.camera.project(glm::vec3(i.object_to_world * glm::vec4(p, 1.0f)))) {
+          px_lo = glm::min(px_lo, *px);
+          px_hi = glm::max(px_hi, *px);
+        }
+    }
+    // The rails leave the picture on both sides (or at its top and bottom).
+    glm::vec2 size(s.scene.camera.width, s.scene.camera.height);
+    EXPECT_TRUE((px_lo.x < 0.0f && px_hi.x > size.x) || (px_lo.y < 0.0f && px_hi.y > size.y))
+        << angle << ": rails from " << px_lo.x << "," << px_lo.y << " to " << px_hi.x << ","
+        << px_hi.y;
+    EXPECT_LT(segments.size(), 30u) << "segments out of sight are left out";
+    // Its centre is the middle of the whole track, under the train's, whatever is seen of it.
+    glm::vec3 centre = find_part(s, PartKind::Rail, 0)->centre;
+    EXPECT_NEAR(centre.x, 0.0f, 1e-4f) << angle;
+    EXPECT_NEAR(centre.y, -0.1f, 1e-4f) << angle;
+    EXPECT_GT(centre.z, 0.0f);
+    EXPECT_LT(centre.z, 0.25f * kScale);
+  }
+}
+
 TEST(Layout, PartCentresLieInsideTheirParts) {
-  render::Scene s = lay_out(testing::sample_train(40));
-  for (const render::Part& p : s.parts) {
+  TrainScene s = lay_out(testing::sample_train(40));
+  for (const Part& p : s.parts) {
     auto [lo, hi] = bounds_of(s, &p);
     EXPECT_TRUE(glm::all(glm::greaterThanEqual(p.centre, lo - 1e-4f)) &&
                 glm::all(glm::lessThanEqual(p.centre, hi + 1e-4f)))
@@ -171,29 +232,30 @@ TEST(Layout, PartCentresLieInsideTheirParts) {
 }
 
 TEST(Layout, PaintFollowsTheCarColour) {
-  render::Scene s = lay_out(testing::sample_train());
+  TrainScene s = lay_out(testing::sample_train());
   const AssetManifest& m = testing::library().manifest();
-  const render::Part* body = find_part(s, PartKind::Body, 2);  // hexagon = red
+  const Part* body = find_part(s, PartKind::Body, 2);  // hexagon = red
   bool painted = false;
-  for (const render::Instance& i : s.instances)
+  for (const render::Instance& i : s.scene.instances)
     if (i.part != 0 && &s.parts[i.part - 1] == body && i.material)
       painted = painted || i.material->base_color == m.material("red").base_color;
   EXPECT_TRUE(painted);
-  EXPECT_EQ(s.instances.front().material->pattern, base_scene().ground.pattern);
+  EXPECT_EQ(s.scene.instances.front().material->pattern, base_scene().ground.pattern);
 }
 
 TEST(Layout, IsDeterministic) {
-  for (auto r : {Representation::Trains, Representation::SimpleObjects}) {
+  for (auto r : {"Trains", "SimpleObjects"}) {
     LayoutOptions fit;
     fit.auto_fit = true;
-    render::Scene a = lay_out(testing::sample_train(-37), r, fit);
-    render::Scene b = lay_out(testing::sample_train(-37), r, fit);
-    ASSERT_EQ(a.instances.size(), b.instances.size());
-    for (std::size_t i = 0; i < a.instances.size(); ++i) {
-      EXPECT_EQ(a.instances[i].mesh, b.instances[i].mesh);
-      EXPECT_EQ(a.instances[i].object_to_world, b.instances[i].object_to_world);
-      EXPECT_EQ(a.instances[i].part, b.instances[i].part);
-      EXPECT_EQ(a.instances[i].material.has_value(), b.instances[i].material.has_value());
+    TrainScene a = lay_out(testing::sample_train(-37), r, fit);
+    TrainScene b = lay_out(testing::sample_train(-37), r, fit);
+    ASSERT_EQ(a.scene.instances.size(), b.scene.instances.size());
+    for (std::size_t i = 0; i < a.scene.instances.size(); ++i) {
+      EXPECT_EQ(a.scene.instances[i].mesh, b.scene.instances[i].mesh);
+      EXPECT_EQ(a.scene.instances[i].object_to_world, b.scene.instances[i].object_to_world);
+      EXPECT_EQ(a.scene.instances[i].part, b.scene.instances[i].part);
+      EXPECT_EQ(a.scene.instances[i].material.has_value(),
+                b.scene.instances[i].material.has_value());
     }
     ASSERT_EQ(a.parts.size(), b.parts.size());
     for (std::size_t i = 0; i < a.parts.size(); ++i) {
@@ -205,20 +267,21 @@ TEST(Layout, IsDeterministic) {
 
 TEST(Layout, ThreeCarTrainIsAsDetailedAsTheBenchmarkAnchor) {
   // The benchmarks compare with V-LoL's Blender scene of about 90k triangles; ours tessellates
-  // round parts for their largest size on screen (assets/README.md) and comes to about 60k.
-  render::Scene s = lay_out(testing::sample_train());
+  // round parts for their largest size on screen (assets/README.md) and comes to about 40k, the
+  // rails across the whole picture included.
+  TrainScene s = lay_out(testing::sample_train());
   std::size_t n = 0;
-  for (const render::Instance& i : s.instances) n += i.mesh->indices.size() / 3;
-  EXPECT_GT(n, 50000u);
+  for (const render::Instance& i : s.scene.instances) n += i.mesh->indices.size() / 3;
+  EXPECT_GT(n, 30000u);
   EXPECT_LT(n, 110000u);
 }
 
 TEST(Layout, HighResOptionPicksTheHighResCamera) {
   LayoutOptions o;
   o.high_res = true;
-  render::Scene s = lay_out(testing::sample_train(), Representation::Trains, o);
-  EXPECT_EQ(s.camera.width, 1920);
-  EXPECT_EQ(s.camera.height, 1080);
+  TrainScene s = lay_out(testing::sample_train(), "Trains", o);
+  EXPECT_EQ(s.scene.camera.width, 1920);
+  EXPECT_EQ(s.scene.camera.height, 1080);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "scenes/scene_error.h"
 #include "test_data.h"
+#include "util/io_error.h"
 
 namespace railyard {
 namespace {
@@ -19,15 +20,21 @@ resolution: [480, 270]
 high_res_resolution: [1920, 1080]
 sun: {direction: [0, 0, 2], irradiance: [3, 3, 3], angular_radius_deg: 2}
 sky: {zenith: [0.2, 0.3, 0.6], horizon: [0.7, 0.7, 0.7], ground: [0.3, 0.3, 0.3]}
-ground: {base_color: [0.4, 0.4, 0.4], metallic: 0, roughness: 0.8, pattern: none}
+ground: {size: 200, base_color: [0.4, 0.4, 0.4], metallic: 0, roughness: 0.8, pattern: none}
 background: sky
+layout:
+  train_centre: [0, -0.1, 0]
+  rail_radius: 50
+  fit_margin: 0.04
+  max_fit_scale: 0.5
+  fit_steps: 24
 )";
 
-// The message of the SceneError that parsing `yaml` throws, or "" when it parses.
+// The message of the InputError that parsing `yaml` throws, or "" when it parses.
 std::string error_of(const std::string& yaml) {
   try {
     parse_scene_settings(yaml, "scenes/broken_scene.yaml");
-  } catch (const SceneError& e) {
+  } catch (const InputError& e) {
     return e.what();
   }
   return "";
@@ -65,14 +72,41 @@ TEST(SceneSettings, ScenesDifferAsDescribed) {
   EXPECT_EQ(base.ground.pattern, render::Pattern::None);
   EXPECT_EQ(desert.ground.pattern, render::Pattern::Sand);
   EXPECT_FALSE(sky.background_color.has_value());
-  EXPECT_EQ(fisheye.camera.lens, render::Lens::Fisheye);
+  EXPECT_EQ(fisheye.camera.lens, render::Lens::Equisolid);
   EXPECT_EQ(base.camera.lens, render::Lens::Pinhole);
   // The sky scene's camera looks up far enough that the horizon is in the picture.
-  glm::vec3 horizon = sky.camera.position + glm::vec3(0.0f, 1000.0f, 0.0f);
+  glm::vec3 ahead = sky.camera.look_at - sky.camera.position;
+  ahead.z = 0.0f;
+  glm::vec3 horizon = sky.camera.position + 1000.0f * glm::normalize(ahead);
   auto pixel = sky.camera.project(horizon);
   ASSERT_TRUE(pixel.has_value());
   EXPECT_GT(pixel->y, 0.15f * sky.camera.height);
   EXPECT_LT(pixel->y, 0.6f * sky.camera.height);
+}
+
+// V-LoL's cameras, ground and layout, stated verbatim in the scene files.
+TEST(SceneSettings, ScenesUseVlolsCamerasAndLayout) {
+  struct Expected {
+    const char* scene;
+    glm::vec3 position, look_at;
+  };
+  const Expected expected[] = {{"base_scene", {0, 11, 4}, {0, 0, 0}},
+                               {"desert_scene", {0, 11, 4}, {0, 0, 0}},
+                               {"sky_scene", {0, 11, 3}, {0, 0, 1.1f}},
+                               {"fisheye_scene", {0, 7, 3}, {0, 0, 0.5f}}};
+  for (const Expected& e : expected) {
+    SceneSettings s = load_scene_settings(scene_file(testing::source_dir(), e.scene));
+    EXPECT_EQ(s.camera.position, e.position) << e.scene;
+    EXPECT_EQ(s.camera.look_at, e.look_at) << e.scene;
+    if (s.camera.lens == render::Lens::Pinhole) {
+      EXPECT_FLOAT_EQ(s.camera.fov_deg, 49.13f);
+    }
+    EXPECT_FLOAT_EQ(s.camera.near, 0.1f);
+    EXPECT_FLOAT_EQ(s.camera.far, 100.0f);
+    EXPECT_EQ(s.layout.train_centre, glm::vec3(0.0f, -0.1f, 0.0f)) << e.scene;
+    EXPECT_FLOAT_EQ(s.layout.rail_radius, 50.0f);
+    EXPECT_FLOAT_EQ(s.ground_size, 200.0f);
+  }
 }
 
 TEST(SceneSettings, MinimalSceneParses) {
@@ -80,6 +114,9 @@ TEST(SceneSettings, MinimalSceneParses) {
   EXPECT_EQ(s.name, "my_scene");
   EXPECT_FALSE(s.background_color.has_value());
   EXPECT_FLOAT_EQ(s.camera.fov_deg, 40.0f);
+  EXPECT_FLOAT_EQ(s.ground_size, 200.0f);
+  EXPECT_EQ(s.layout.fit_steps, 24);
+  EXPECT_FLOAT_EQ(s.layout.max_fit_scale, 0.5f);
 }
 
 TEST(SceneSettings, UnknownKeyIsRejectedWithFileLineAndKey) {
@@ -98,7 +135,7 @@ TEST(SceneSettings, BadValuesNameTheirKey) {
   const Case cases[] = {
       {"fov_deg: 40", "fov_deg: wide", "camera.fov_deg", "expected a number"},
       {"fov_deg: 40", "fov_deg: 400", "camera.fov_deg", "from 1 to 170"},
-      {"lens: pinhole", "lens: tilt_shift", "camera.lens", "pinhole or fisheye"},
+      {"lens: pinhole", "lens: tilt_shift", "camera.lens", "pinhole, equidistant or equisolid"},
       {"resolution: [480, 270]", "resolution: [480]", "resolution", "2 whole numbers"},
       {"direction: [0, 0, 2]", "direction: [0, 0, 0]", "sun.direction", "zero"},
       {"pattern: none", "pattern: stripes", "ground.pattern", "none, sand or checker"},
@@ -107,6 +144,14 @@ TEST(SceneSettings, BadValuesNameTheirKey) {
       {"roughness: 0.8", "roughness: 2", "ground.roughness", "from 0 to 1"},
       {"horizon: [0.7, 0.7, 0.7]", "horizon: [0.7, -1, 0.7]", "sky.horizon", "negative"},
       {"  look_at: [0, 0, 0.6]\n", "", "camera.look_at", "missing"},
+      {"{size: 200, ", "{", "ground.size", "missing"},
+      {"{size: 200, ", "{size: -3, ", "ground.size", "from 1 to"},
+      {"  fit_steps: 24", "  fit_steps: 0", "layout.fit_steps", "1 to 64"},
+      {"  fit_margin: 0.04", "  fit_margin: 0.7", "layout.fit_margin", "from 0 to 0.45"},
+      {"  rail_radius: 50", "  rail_radius: 50\n  rail_gauge: 1", "layout.rail_gauge",
+       "unknown key"},
+      {"layout:\n  train_centre: [0, -0.1, 0]", "layout:\n  train_centre: [0, -0.1]",
+       "layout.train_centre", "3 numbers"},
   };
   for (const Case& c : cases) {
     std::string e = error_of(replaced(kMinimal, c.from, c.to));
@@ -124,7 +169,7 @@ TEST(SceneSettings, InvalidYamlAndMissingFilesAreReported) {
   try {
     load_scene_settings("/nonexistent/no_scene.yaml");
     FAIL() << "expected an error";
-  } catch (const SceneError& err) {
+  } catch (const IoError& err) {
     EXPECT_NE(std::string(err.what()).find("/nonexistent/no_scene.yaml"), std::string::npos);
   }
 }

@@ -1,25 +1,30 @@
-// Key dimensions of the Blocks (CLEVR-like) assets. Frame as for Trains: origin on the ground
-// under the middle of the platform, +X towards the locomotive, +Z up. Long platforms are the
-// short ones stretched along X.
+// Key dimensions of the Blocks (CLEVR-like) assets at V-LoL's train scale S = 1, read from V-LoL's
+// generator: platforms 2 high and 2 wide, short ones 2 long and long ones stretched 1.5 times,
+// cars 0.4 apart, loads 0.3 of a size-2 CLEVR solid standing on the platform's top. Frame as for
+// Trains: origin on the ground under the middle of a vehicle's span, +X towards the locomotive,
+// +Z up.
 #pragma once
 
 namespace railyard::assetgen::blocks {
 
-// Everything below is in units before this scale, which makes a Blocks train about as long as a
-// Trains one, so both fill the same camera frame.
-inline constexpr float kScale = 1.3f;
+inline constexpr float kPlatformHeight = 2.0f;  // every platform's flat top carries the loads
+inline constexpr float kPlatformHalfWidth = 1.0f;
+inline constexpr float kShortLength = 2.0f;
+inline constexpr float kLongStretch = 1.5f;
+inline constexpr float kCarGap = 0.4f;       // free space in front of each car
+inline constexpr float kLocoLength = 3.2f;   // V-LoL's simple engine
+inline constexpr float kMarkerBand = 0.16f;  // height of the black top/bottom bands
+inline constexpr float kMarkerGrow = 0.02f;  // bands stand this far proud of the platform
 
-inline constexpr float kLongStretch = 1.8f;
-inline constexpr float kMarkerBand = 0.14f;   // height of the black top/bottom bands
-inline constexpr float kMarkerGrow = 0.015f;  // bands stand this far proud of the platform
+// Spacing of the cars along the train: platform and the gap in front of it.
+inline constexpr float spacing(bool long_car) {
+  return kShortLength * (long_car ? kLongStretch : 1.0f) + kCarGap;
+}
 
-// Platform heights (their tops carry the loads).
-inline constexpr float kCubeEdge = 1.2f;
-inline constexpr float kCylinderRadius = 0.66f, kCylinderHeight = 1.0f;
-inline constexpr float kHemisphereRadius = 0.72f;
-inline constexpr float kFrustumBottom = 0.72f, kFrustumTop = 0.5f, kFrustumHeight = 0.95f;
-inline constexpr float kPrismRadius = 0.72f, kPrismHeight = 0.95f;
+// The inverted frustum: square, wide at the top, narrow at the foot (half sides).
+inline constexpr float kFrustumTopHalf = 1.0f, kFrustumFootHalf = 0.4f;
 
-inline constexpr float kLocoHalfLength = 0.9f;
+// Loads, V-LoL's: the first 0.4 ahead of the platform's middle (0.8 for three), 0.8 apart.
+inline constexpr float kLoadPitch = 0.8f;
 
 }  // namespace railyard::assetgen::blocks

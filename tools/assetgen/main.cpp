@@ -1,19 +1,25 @@
-// railyard-assetgen: builds every mesh of assets/ procedurally and writes them as glTF binaries.
-// Output is byte-for-byte reproducible, so the committed files can be checked against a fresh run.
+// railyard-assetgen: builds every mesh of assets/ procedurally, writes them as glTF binaries, and
+// writes assets/manifest.yaml from the same dimensions. Output is byte-for-byte reproducible, so
+// the committed files can be checked against a fresh run.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
+#include <fstream>
+#include <stdexcept>
 #include <string>
 
 #include "tools/assetgen/catalogue.h"
 #include "tools/assetgen/glb_writer.h"
+#include "tools/assetgen/manifest_writer.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"Generate the railyard asset meshes (glTF 2.0 binaries)"};
   std::string out_dir;
   bool quiet = false;
-  app.add_option("output", out_dir, "assets folder to write trains/ and blocks/ into")->required();
+  app.add_option("output", out_dir,
+                 "assets folder to write trains/, blocks/ and manifest.yaml into")
+      ->required();
   app.add_flag("-q,--quiet", quiet, "print nothing but errors");
   CLI11_PARSE(app, argc, argv);
 
@@ -28,6 +34,10 @@ int main(int argc, char** argv) {
       if (!quiet) std::printf("%-36s %7zu triangles\n", entry.path.c_str(), asset.triangle_count());
     }
     if (!quiet) std::printf("%-36s %7zu triangles\n", "total", total);
+    std::filesystem::path manifest = std::filesystem::path(out_dir) / "manifest.yaml";
+    std::ofstream out(manifest, std::ios::binary);
+    out << railyard::assetgen::manifest_yaml();
+    if (!out.flush()) throw std::runtime_error("cannot write " + manifest.string());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "railyard-assetgen: %s\n", e.what());
     return 1;

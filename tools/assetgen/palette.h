@@ -1,8 +1,9 @@
 // The materials baked into the generated files (glTF metallic/roughness, linear RGB). Car paint
-// is only a placeholder here: the layout replaces material "paint" with the car's colour from
-// assets/manifest.yaml.
+// is only a placeholder here: the layout replaces material "paint" with the car's colour, one of
+// kCarPaints, which assets/manifest.yaml defines.
 #pragma once
 
+#include <array>
 #include <glm/glm.hpp>
 #include <string_view>
 
@@ -35,6 +36,14 @@ inline constexpr AssetMaterial kGem{"gem", {0.25f, 0.75f, 1.0f}, 0.3f, 0.05f};
 inline constexpr AssetMaterial kMarkerBlack{"marker_black", {0.012f, 0.012f, 0.012f}, 0.0f, 0.55f};
 inline constexpr AssetMaterial kBlockLoad{"block_load", {0.8f, 0.8f, 0.78f}, 0.0f, 0.45f};
 inline constexpr AssetMaterial kLocoBlock{"loco_block", {0.22f, 0.05f, 0.36f}, 0.0f, 0.4f};
+// The car colours, in the order of the colour (shape) descriptor's values.
+inline constexpr std::array<AssetMaterial, 5> kCarPaints = {{
+    {"yellow", {0.80f, 0.50f, 0.02f}, 0.0f, 0.38f},
+    {"green", {0.03f, 0.30f, 0.05f}, 0.0f, 0.38f},
+    {"grey", {0.14f, 0.14f, 0.15f}, 0.0f, 0.38f},
+    {"red", {0.60f, 0.025f, 0.02f}, 0.0f, 0.38f},
+    {"blue", {0.025f, 0.10f, 0.60f}, 0.0f, 0.38f},
+}};
 }  // namespace palette
 
 }  // namespace railyard::assetgen

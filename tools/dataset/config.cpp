@@ -1,187 +1,327 @@
 #include "tools/dataset/config.h"
 
-#include <functional>
-#include <limits>
-#include <map>
-#include <sstream>
+#include <cmath>
 
 #include "logic/errors.h"
+#include "logic/train_pattern.h"
 #include "logic/vocabulary.h"
 
 namespace railyard {
 namespace {
 
-using Setter = std::function<void(const YAML::Node&, DatasetConfig&)>;
+using DatasetSchema = Schema<DatasetConfig>;
 
-std::string scalar_text(const YAML::Node& node) {
-  return node.IsScalar() ? "'" + node.Scalar() + "'"
-                         : "a " + std::string(node.IsMap() ? "mapping" : "list");
-}
-
-template <class T>
-T as(const YAML::Node& node, const char* what) {
+// Wraps the constraint parser's errors (which name values, not keys) into the key's message.
+template <class Action>
+void as_key(const YamlField& value, Action action) {
   try {
-    if (!node.IsScalar()) throw YAML::Exception(YAML::Mark::null_mark(), "");
-    return node.as<T>();
-  } catch (const YAML::Exception&) {
-    throw ConfigError(std::string("expected ") + what + ", got " + scalar_text(node));
+    action();
+  } catch (const ConfigError& e) {
+    value.fail(e.what());
   }
 }
 
-std::int64_t integer_in(const YAML::Node& node, std::int64_t lo, std::int64_t hi) {
-  auto value = as<std::int64_t>(node, "an integer");
-  if (value < lo || value > hi)
-    throw ConfigError("must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
-                      ", got " + std::to_string(value));
-  return value;
-}
-
-double number_in(const YAML::Node& node, double lo, double hi) {
-  auto value = as<double>(node, "a number");
-  if (!(value >= lo && value <= hi)) {
-    std::ostringstream message;
-    message << "must be between " << lo << " and " << hi << ", got " << value;
-    throw ConfigError(message.str());
+Descriptor descriptor_of(const YamlField& where, const std::string& name) {
+  std::optional<Descriptor> d = parse_descriptor_key(name);
+  if (!d) {
+    std::string list;
+    for (Descriptor k : kDescriptors)
+      list += (list.empty() ? "" : ", ") + std::string(descriptor_key(k));
+    where.fail("unknown descriptor '" + name + "' (" + list + ")");
   }
-  return value;
+  return *d;
 }
 
-std::string one_of(const YAML::Node& node, std::initializer_list<const char*> choices) {
-  auto value = as<std::string>(node, "a name");
-  std::string list;
-  for (const char* choice : choices) {
-    if (value == choice) return value;
-    list += (list.empty() ? "" : ", ") + std::string(choice);
-  }
-  throw ConfigError("'" + value + "' is not one of: " + list);
-}
-
-void set_constraint(const std::string& descriptor_name, const YAML::Node& value,
-                    DatasetConfig& config) {
-  auto descriptor = parse_descriptor_key(descriptor_name);
-  if (!descriptor) throw ConfigError("unknown descriptor");
-  if (value.IsSequence() || value.IsScalar()) {
-    std::vector<std::string> names;
-    if (value.IsScalar()) names.push_back(value.Scalar());
-    for (const auto& item : value) names.push_back(as<std::string>(item, "a value name"));
-    config.sampler.constraints.allow(*descriptor, names);
-  } else if (value.IsMap()) {
+// One descriptor's constraint: a value or a list of allowed values, or a map of weights; null
+// lifts it.
+void set_constraint(Constraints& constraints, Descriptor d, const YamlField& value) {
+  if (value.is_null()) {
+    constraints.by_descriptor.erase(d);
+  } else if (value.is_map()) {
     std::vector<std::pair<std::string, double>> weights;
-    for (const auto& item : value)
-      weights.emplace_back(as<std::string>(item.first, "a value name"),
-                           as<double>(item.second, "a weight"));
-    config.sampler.constraints.weigh(*descriptor, weights);
+    for (const auto& [name, weight] : value.entries()) weights.emplace_back(name, weight.number());
+    as_key(value, [&] { constraints.weigh(d, weights); });
   } else {
-    throw ConfigError("expected a list of allowed values or a mapping of weights");
+    std::vector<std::string> names;
+    if (value.is_scalar()) names.push_back(value.text());
+    if (value.is_sequence())
+      for (const YamlField& item : value.items()) names.push_back(item.text());
+    as_key(value, [&] { constraints.allow(d, names); });
   }
 }
 
-// Every key, with the function that parses and checks its value. Keys are data: adding a setting
-// is adding a line here, to DatasetConfig and to emit_config.
-const std::map<std::string, Setter>& schema() {
-  static const std::map<std::string, Setter> keys = {
-      {"count", [](auto& v, auto& c) { c.count = integer_in(v, 1, 1'000'000'000); }},
-      {"seed", [](auto& v, auto& c) { c.seed = as<std::uint64_t>(v, "a non-negative integer"); }},
-      {"rule", [](auto& v, auto& c) { c.rule = as<std::string>(v, "a rule name or path"); }},
-      {"distribution",
-       [](auto& v, auto& c) {
-         auto d = parse_distribution(as<std::string>(v, "a distribution name"));
-         if (!d) throw ConfigError("is neither MichalskiTrains nor RandomTrains");
-         c.sampler.distribution = *d;
-       }},
-      {"min_cars", [](auto& v, auto& c) { c.sampler.min_cars = integer_in(v, 1, kMaxCars); }},
-      {"max_cars", [](auto& v, auto& c) { c.sampler.max_cars = integer_in(v, 1, kMaxCars); }},
-      {"occlusion", [](auto& v, auto& c) { c.sampler.occlusion = as<bool>(v, "true or false"); }},
-      {"max_attempts", [](auto& v, auto& c) { c.max_attempts = integer_in(v, 1, 1'000'000'000); }},
-      {"representation",
-       [](auto& v, auto& c) {
-         c.representation = one_of(v, {"Trains", "SimpleObjects"});
-       }},
-      {"scene", [](auto& v, auto& c) { c.scene = as<std::string>(v, "a scene name or path"); }},
-      {"backend",
-       [](auto& v, auto& c) {
-         c.backend = one_of(v, {"raster", "pathtrace"});
-       }},
-      {"width", [](auto& v, auto& c) { c.width = integer_in(v, 16, 16384); }},
-      {"height", [](auto& v, auto& c) { c.height = integer_in(v, 16, 16384); }},
-      {"high_res", [](auto& v, auto& c) { c.high_res = as<bool>(v, "true or false"); }},
-      {"samples", [](auto& v, auto& c) { c.samples = integer_in(v, 0, 65536); }},
-      {"auto_fit", [](auto& v, auto& c) { c.auto_fit = as<bool>(v, "true or false"); }},
-      {"outputs.depth_exr",
-       [](auto& v, auto& c) { c.outputs.depth_exr = as<bool>(v, "true or false"); }},
-      {"outputs.depth_exr_compression",
-       [](auto& v, auto& c) {
-         c.outputs.depth_exr_compression = one_of(v, {"none", "zip"});
-       }},
-      {"outputs.depth_png",
-       [](auto& v, auto& c) { c.outputs.depth_png = as<bool>(v, "true or false"); }},
-      {"outputs.masks", [](auto& v, auto& c) { c.outputs.masks = as<bool>(v, "true or false"); }},
-      {"outputs.coco", [](auto& v, auto& c) { c.outputs.coco = as<bool>(v, "true or false"); }},
-      {"splits.train", [](auto& v, auto& c) { c.splits.train = number_in(v, 0.0, 1.0); }},
-      {"splits.val", [](auto& v, auto& c) { c.splits.val = number_in(v, 0.0, 1.0); }},
-      {"splits.test", [](auto& v, auto& c) { c.splits.test = number_in(v, 0.0, 1.0); }},
-      {"subsets",
-       [](auto& v, auto& c) {
-         if (!v.IsSequence()) throw ConfigError("expected a list of sizes, e.g. [100, 1000]");
-         c.subsets.clear();
-         for (const auto& item : v) c.subsets.push_back(integer_in(item, 1, 1'000'000'000));
-       }},
-      {"label_noise", [](auto& v, auto& c) { c.label_noise = number_in(v, 0.0, 0.5); }},
-      {"output", [](auto& v, auto& c) { c.output = as<std::string>(v, "a folder path"); }},
-      {"threads", [](auto& v, auto& c) { c.threads = integer_in(v, 0, 1024); }},
+Setting<DatasetConfig> constraints_setting() {
+  Setting<DatasetConfig> s;
+  s.key = "constraints";
+  s.type = "{descriptor: [values] | {value: weight}}";
+  s.help = "allowed values or weights per descriptor, e.g. {roof: [none, flat]}";
+  s.set = [](const YamlField& value, DatasetConfig& c) {
+    Constraints constraints;
+    if (!value.is_null()) {
+      if (!value.is_map()) value.fail("expected a map of descriptors, e.g. {roof: [none, flat]}");
+      for (const auto& [name, entry] : value.entries())
+        set_constraint(constraints, descriptor_of(entry, name), entry);
+    }
+    c.sampler.constraints = std::move(constraints);
   };
-  return keys;
+  s.set_entry = [](const std::string& name, const YamlField& value, DatasetConfig& c) {
+    set_constraint(c.sampler.constraints, descriptor_of(value, name), value);
+  };
+  s.emit = [](YAML::Emitter& out, const DatasetConfig& c) {
+    const Constraints& constraints = c.sampler.constraints;
+    if (constraints.empty()) out << YAML::Flow;
+    out << YAML::BeginMap;
+    for (const auto& [d, constraint] : constraints.by_descriptor) {
+      out << YAML::Key << std::string(descriptor_key(d)) << YAML::Value << YAML::Flow;
+      if (constraint.custom_weights) {
+        out << YAML::BeginMap;
+        for (const auto& [value, weight] : constraint.weights)
+          out << YAML::Key << value_name(Vocabulary::Michalski, d, value) << YAML::Value << weight;
+        out << YAML::EndMap;
+      } else {
+        out << YAML::BeginSeq;
+        for (const auto& entry : constraint.weights)
+          out << value_name(Vocabulary::Michalski, d, entry.first);
+        out << YAML::EndSeq;
+      }
+    }
+    out << YAML::EndMap;
+  };
+  return s;
 }
 
-// Sections whose keys are nested one level ("outputs.masks"); constraints take any descriptor.
-bool is_section(const std::string& key) {
-  return key == "outputs" || key == "splits" || key == "constraints";
+// A combination of attribute values: {color: red, roof: peaked_roof}, {car: 1, shape: bucket}.
+TrainPattern pattern_of(const YamlField& value) {
+  if (!value.is_map())
+    value.fail("expected a combination of values, e.g. {color: red, roof: peaked_roof}");
+  std::vector<std::pair<std::string, std::string>> entries;
+  for (const auto& [name, entry] : value.entries()) entries.emplace_back(name, entry.text());
+  TrainPattern pattern;
+  as_key(value, [&] { pattern = parse_pattern(entries); });
+  return pattern;
 }
 
-std::string location(const ConfigSource& source, const YAML::Node& node, const std::string& key) {
-  std::string where = source.name;
-  if (source.has_lines && !node.Mark().is_null())
-    where += ":" + std::to_string(node.Mark().line + 1);
-  return where + ": key '" + key + "'";
+void emit_pattern(YAML::Emitter& out, const TrainPattern& pattern) {
+  out << YAML::Flow << YAML::BeginMap;
+  if (pattern.position > 0) out << YAML::Key << "car" << YAML::Value << pattern.position;
+  for (const PatternValue& v : pattern.values)
+    out << YAML::Key << v.key << YAML::Value << v.spelling;
+  out << YAML::EndMap;
 }
 
-void apply_key(const ConfigSource& source, const std::string& key, const YAML::Node& value,
-               DatasetConfig& config) {
-  try {
-    if (key.starts_with("constraints.")) {
-      if (value.IsNull())
-        config.sampler.constraints.by_descriptor.erase(
-            parse_descriptor_key(key.substr(12)).value_or(Descriptor::Shape));
-      else
-        set_constraint(key.substr(12), value, config);
+// exclude / require: a list of combinations.
+Setting<DatasetConfig> patterns_setting(std::string key,
+                                        std::vector<TrainPattern> TrainFilters::*list,
+                                        std::string help) {
+  Setting<DatasetConfig> s;
+  s.key = std::move(key);
+  s.type = "[{descriptor: value, car: position}]";
+  s.help = std::move(help);
+  s.set = [list](const YamlField& value, DatasetConfig& c) {
+    std::vector<TrainPattern> patterns;
+    if (!value.is_null()) {
+      if (!value.is_sequence())
+        value.fail("expected a list of combinations, e.g. [{color: red, roof: peaked_roof}]");
+      for (const YamlField& item : value.items()) patterns.push_back(pattern_of(item));
+    }
+    c.sampler.filters.*list = std::move(patterns);
+  };
+  s.emit = [list](YAML::Emitter& out, const DatasetConfig& c) {
+    out << YAML::Flow << YAML::BeginSeq;
+    for (const TrainPattern& p : c.sampler.filters.*list) emit_pattern(out, p);
+    out << YAML::EndSeq;
+  };
+  return s;
+}
+
+double share_of(const YamlField& value) {
+  double share = value.number();
+  if (!(share >= 0.0 && share <= 1.0)) value.fail("must be between 0 and 1, got " + value.text());
+  return share;
+}
+
+// confounder: {attribute: {car: 1, color: blue}, east: 0.95, west: 0.05}, or null for none.
+Setting<DatasetConfig> confounder_setting() {
+  Setting<DatasetConfig> s;
+  s.key = "confounder";
+  s.type = "{attribute: {descriptor: value, car: position}, east: share, west: share} | null";
+  s.help = "a spurious attribute tied to the class: the share of east and west trains carrying it";
+  s.set = [](const YamlField& value, DatasetConfig& c) {
+    if (value.is_null()) {
+      c.sampler.filters.confounder.reset();
       return;
     }
-    auto it = schema().find(key);
-    if (it == schema().end()) throw ConfigError("unknown key");
-    it->second(value, config);
-  } catch (const ConfigError& e) {
-    throw ConfigError(location(source, value, key) + ": " + e.what());
-  }
-}
-
-void apply_source(const ConfigSource& source, DatasetConfig& config) {
-  if (!source.node || source.node.IsNull()) return;
-  if (!source.node.IsMap()) throw ConfigError(source.name + ": expected a mapping of keys");
-  for (const auto& entry : source.node) {
-    std::string key = entry.first.as<std::string>();
-    if (is_section(key) && entry.second.IsMap()) {
-      if (key == "constraints") config.sampler.constraints = {};
-      for (const auto& sub : entry.second)
-        apply_key(source, key + "." + sub.first.as<std::string>(), sub.second, config);
-    } else if (key == "constraints" && entry.second.IsNull()) {
-      config.sampler.constraints = {};
-    } else {
-      apply_key(source, key, entry.second, config);
+    if (!value.is_map())
+      value.fail("expected {attribute: {car: 1, color: blue}, east: 0.95, west: 0.05} or null");
+    value.allow_only({"attribute", "east", "west"});
+    Confounder confounder;
+    confounder.attribute = pattern_of(value["attribute"]);
+    confounder.east = share_of(value["east"]);
+    confounder.west = share_of(value["west"]);
+    c.sampler.filters.confounder = std::move(confounder);
+  };
+  s.emit = [](YAML::Emitter& out, const DatasetConfig& c) {
+    const auto& confounder = c.sampler.filters.confounder;
+    if (!confounder) {
+      out << YAML::Null;
+      return;
     }
-  }
+    out << YAML::Flow << YAML::BeginMap << YAML::Key << "attribute" << YAML::Value;
+    emit_pattern(out, confounder->attribute);
+    out << YAML::Key << "east" << YAML::Value << confounder->east << YAML::Key << "west"
+        << YAML::Value << confounder->west << YAML::EndMap;
+  };
+  return s;
 }
 
-void check_whole(const DatasetConfig& config) {
+Setting<DatasetConfig> subsets_setting() {
+  Setting<DatasetConfig> s;
+  s.key = "subsets";
+  s.type = "[sizes]";
+  s.help = "nested training subsets, growing, e.g. [100, 1000]";
+  s.set = [](const YamlField& value, DatasetConfig& c) {
+    if (!value.is_sequence()) value.fail("expected a list of sizes, e.g. [100, 1000]");
+    c.subsets.clear();
+    for (const YamlField& item : value.items())
+      c.subsets.push_back(static_cast<std::uint64_t>(item.whole(1, 1'000'000'000)));
+  };
+  s.emit = [](YAML::Emitter& out, const DatasetConfig& c) { out << YAML::Flow << c.subsets; };
+  return s;
+}
+
+// backend_options.<backend>.<option>, one key for each option a backend declares.
+void add_backend_options(DatasetSchema& schema) {
+  using Kind = render::BackendOption::Kind;
+  for (const render::BackendEntry& backend : render::backends())
+    for (const render::BackendOption& option : backend.options) {
+      Setting<DatasetConfig> s;
+      s.key = "backend_options." + backend.name + "." + option.name;
+      s.help = option.help;
+      auto value_of = [b = backend.name, o = option.name](auto& c) -> double& {
+        return c.backend_options[b][o];
+      };
+      auto read_value = [b = backend.name, o = option.name](const DatasetConfig& c) {
+        return c.backend_options.at(b).at(o);
+      };
+      if (option.kind == Kind::Switch) {
+        s.type = "true|false";
+        s.set = [=](const YamlField& v, DatasetConfig& c) { value_of(c) = v.boolean() ? 1 : 0; };
+        s.emit = [=](YAML::Emitter& out, const DatasetConfig& c) { out << (read_value(c) != 0); };
+      } else if (option.kind == Kind::Whole) {
+        auto lo = static_cast<std::int64_t>(option.lo), hi = static_cast<std::int64_t>(option.hi);
+        s.type = std::to_string(lo) + ".." + std::to_string(hi);
+        s.set = [=](const YamlField& v, DatasetConfig& c) {
+          value_of(c) = static_cast<double>(v.whole(lo, hi));
+        };
+        s.emit = [=](YAML::Emitter& out, const DatasetConfig& c) {
+          out << static_cast<std::int64_t>(read_value(c));
+        };
+      } else {
+        s.type = "number";
+        s.set = [=, lo = option.lo, hi = option.hi](const YamlField& v, DatasetConfig& c) {
+          double value = v.number();
+          if (!(value >= lo && value <= hi))
+            v.fail("must be between " + std::to_string(lo) + " and " + std::to_string(hi));
+          value_of(c) = value;
+        };
+        s.emit = [=](YAML::Emitter& out, const DatasetConfig& c) { out << read_value(c); };
+      }
+      schema.add(std::move(s));
+    }
+}
+
+std::vector<std::pair<std::string, std::string>> backend_names() {
+  std::vector<std::pair<std::string, std::string>> names;
+  for (const render::BackendEntry& backend : render::backends())
+    names.emplace_back(backend.name, backend.name);
+  return names;
+}
+
+DatasetSchema make_schema() {
+  DatasetSchema s;
+  s.whole("count", field(&DatasetConfig::count), 1, 1'000'000'000, "number of images",
+          "-n,--count");
+  s.unsigned_whole("seed", field(&DatasetConfig::seed), "random seed", "--seed");
+  s.text("rule", field(&DatasetConfig::rule), "name|path.pl",
+         "classification rule: a shipped name (logic/rules) or a .pl file", "-r,--rule");
+  s.choice("distribution", field(&DatasetConfig::sampler, &SamplerConfig::distribution),
+           std::vector<std::pair<std::string, Distribution>>{
+               {"MichalskiTrains", Distribution::Michalski},
+               {"RandomTrains", Distribution::Random},
+               {"michalski", Distribution::Michalski},
+               {"random", Distribution::Random}},
+           "car attribute distribution", "--distribution");
+  s.whole("min_cars", field(&DatasetConfig::sampler, &SamplerConfig::min_cars), 1, kMaxCars,
+          "fewest cars per train", "--min-cars");
+  s.whole("max_cars", field(&DatasetConfig::sampler, &SamplerConfig::max_cars), 1, kMaxCars,
+          "most cars per train", "--max-cars");
+  s.add(constraints_setting());
+  s.add(patterns_setting("exclude", &TrainFilters::exclude,
+                         "held-out combinations no train may hold, e.g. [{color: red, roof: "
+                         "peaked_roof}, {car: 1, shape: bucket}]"));
+  s.add(patterns_setting("require", &TrainFilters::require,
+                         "combinations of which every train holds at least one"));
+  s.add(confounder_setting());
+  s.boolean("occlusion", field(&DatasetConfig::sampler, &SamplerConfig::occlusion),
+            "V-LoL's wider viewpoint range, [-70, 70] degrees", "--occlusion");
+  s.whole("max_attempts", field(&DatasetConfig::max_attempts), 1, 1'000'000'000,
+          "draws per train before a class counts as unreachable", "--max-attempts");
+  s.text("representation", field(&DatasetConfig::representation), "Trains|SimpleObjects|...",
+         "how trains are drawn: a representation of assets/manifest.yaml", "--representation");
+  s.text("scene", field(&DatasetConfig::scene), "name|path.yaml",
+         "scene: a shipped name (scenes/) or a .yaml file", "--scene");
+  s.choice("backend", field(&DatasetConfig::backend), backend_names(), "renderer backend",
+           "--backend");
+  add_backend_options(s);
+  s.whole("width", field(&DatasetConfig::width), 16, 16384, "image width", "--width");
+  s.whole("height", field(&DatasetConfig::height), 16, 16384, "image height", "--height");
+  s.boolean("high_res", field(&DatasetConfig::high_res), "1920x1080 instead of width x height",
+            "--high-res");
+  s.whole("samples", field(&DatasetConfig::samples), 0, 65536,
+          "samples per pixel: the raster's MSAA, the path tracer's paths (0: default)",
+          "--samples");
+  s.boolean("auto_fit", field(&DatasetConfig::auto_fit), "fit each train to the frame",
+            "--auto-fit");
+  s.boolean("outputs.depth_exr", field(&DatasetConfig::outputs, &OutputSelection::depth_exr),
+            "metric depth as OpenEXR");
+  s.choice("outputs.depth_exr_compression",
+           field(&DatasetConfig::outputs, &OutputSelection::depth_exr_compression),
+           std::vector<std::pair<std::string, ExrCompression>>{{"none", ExrCompression::None},
+                                                               {"zip", ExrCompression::Zip}},
+           "compression of the depth EXR");
+  s.boolean("outputs.depth_png", field(&DatasetConfig::outputs, &OutputSelection::depth_png),
+            "V-LoL's normalised depth picture");
+  s.boolean("outputs.masks", field(&DatasetConfig::outputs, &OutputSelection::masks),
+            "RLE masks in all_scenes.json and the COCO file");
+  s.boolean("outputs.coco", field(&DatasetConfig::outputs, &OutputSelection::coco),
+            "COCO instances file");
+  s.number("splits.train", field(&DatasetConfig::splits, &SplitRatios::train), 0.0, 1.0,
+           "share of the train split");
+  s.number("splits.val", field(&DatasetConfig::splits, &SplitRatios::val), 0.0, 1.0,
+           "share of the validation split");
+  s.number("splits.test", field(&DatasetConfig::splits, &SplitRatios::test), 0.0, 1.0,
+           "share of the test split");
+  s.add(subsets_setting());
+  s.number("label_noise", field(&DatasetConfig::label_noise), 0.0, 0.5,
+           "share of published labels flipped (the truth is kept)", "--label-noise");
+  s.number("supervision", field(&DatasetConfig::supervision), 0.0, 1.0,
+           "share of labels given; the rest are withheld (splits/unlabelled.txt, the truth is "
+           "kept)",
+           "--supervision");
+  s.text("output", field(&DatasetConfig::output), "folder", "output folder", "-o,--output");
+  s.whole("threads", field(&DatasetConfig::threads), 0, 1024, "worker threads (0: all cores)",
+          "-j,--threads");
+  return s;
+}
+
+}  // namespace
+
+const Schema<DatasetConfig>& dataset_schema() {
+  static const DatasetSchema schema = make_schema();
+  return schema;
+}
+
+void check_config(const DatasetConfig& config) {
   if (config.sampler.min_cars > config.sampler.max_cars)
     throw ConfigError("min_cars (" + std::to_string(config.sampler.min_cars) +
                       ") is larger than max_cars (" + std::to_string(config.sampler.max_cars) +
@@ -201,111 +341,24 @@ void check_whole(const DatasetConfig& config) {
   TrainSampler check(config.sampler);  // throws when constraints leave nothing to sample
 }
 
-}  // namespace
-
-YAML::Node default_config_node() {
-  const DatasetConfig defaults;
-  return YAML::Load(emit_config(defaults));
-}
-
-YAML::Node read_config_file(const std::filesystem::path& path) {
-  YAML::Node node;
-  try {
-    node = YAML::LoadFile(path.string());
-  } catch (const YAML::BadFile&) {
-    throw ConfigError(path.string() + ": cannot open the config file");
-  } catch (const YAML::Exception& e) {
-    throw ConfigError(path.string() + ":" + std::to_string(e.mark.line + 1) + ":" +
-                      std::to_string(e.mark.column + 1) + ": " + e.msg);
-  }
-  if (!node.IsNull() && !node.IsMap())
-    throw ConfigError(path.string() + ": expected a mapping of keys at the top level");
-  return node;
-}
-
-void apply_override(YAML::Node& node, const std::string& assignment) {
-  std::size_t eq = assignment.find('=');
-  if (eq == std::string::npos || eq == 0)
-    throw ConfigError("--set '" + assignment + "': expected key=value, e.g. splits.val=0.2");
-  std::string key = assignment.substr(0, eq);
-  YAML::Node value;
-  try {
-    value = YAML::Load(assignment.substr(eq + 1));
-  } catch (const YAML::Exception& e) {
-    throw ConfigError("--set '" + assignment + "': " + e.msg);
-  }
-  std::size_t dot = key.find('.');
-  if (dot == std::string::npos)
-    node[key] = value;
-  else
-    node[key.substr(0, dot)][key.substr(dot + 1)] = value;
-}
-
-DatasetConfig build_config(const std::vector<ConfigSource>& sources) {
+DatasetConfig build_config(const std::filesystem::path& file,
+                           const std::vector<std::string>& assignments, const std::string& source) {
   DatasetConfig config;
-  for (const ConfigSource& source : sources) apply_source(source, config);
-  check_whole(config);
+  try {
+    if (!file.empty()) dataset_schema().apply(YamlField::load_file(file), config);
+    for (const std::string& assignment : assignments)
+      dataset_schema().assign(assignment, source, config);
+  } catch (const ConfigError&) {
+    throw;
+  } catch (const InputError& e) {
+    throw ConfigError(e.what());
+  }
+  check_config(config);
   return config;
 }
 
-std::string emit_config(const DatasetConfig& c) {
-  YAML::Emitter out;
-  // 15 significant digits give back every decimal a person writes (0.8, not 0.80000000000000004).
-  out.SetDoublePrecision(15);
-  out << YAML::BeginMap;
-  out << YAML::Key << "count" << YAML::Value << c.count;
-  out << YAML::Key << "seed" << YAML::Value << c.seed;
-  out << YAML::Key << "rule" << YAML::Value << c.rule;
-  out << YAML::Key << "distribution" << YAML::Value
-      << std::string(distribution_name(c.sampler.distribution));
-  out << YAML::Key << "min_cars" << YAML::Value << c.sampler.min_cars;
-  out << YAML::Key << "max_cars" << YAML::Value << c.sampler.max_cars;
-  out << YAML::Key << "constraints" << YAML::Value;
-  if (c.sampler.constraints.empty()) out << YAML::Flow;
-  out << YAML::BeginMap;
-  for (const auto& [d, constraint] : c.sampler.constraints.by_descriptor) {
-    out << YAML::Key << std::string(descriptor_key(d)) << YAML::Value;
-    if (constraint.custom_weights) {
-      out << YAML::Flow << YAML::BeginMap;
-      for (const auto& [value, weight] : constraint.weights)
-        out << YAML::Key << value_name(Vocabulary::Michalski, d, value) << YAML::Value << weight;
-      out << YAML::EndMap;
-    } else {
-      out << YAML::Flow << YAML::BeginSeq;
-      for (const auto& entry : constraint.weights)
-        out << value_name(Vocabulary::Michalski, d, entry.first);
-      out << YAML::EndSeq;
-    }
-  }
-  out << YAML::EndMap;
-  out << YAML::Key << "occlusion" << YAML::Value << c.sampler.occlusion;
-  out << YAML::Key << "max_attempts" << YAML::Value << c.max_attempts;
-  out << YAML::Key << "representation" << YAML::Value << c.representation;
-  out << YAML::Key << "scene" << YAML::Value << c.scene;
-  out << YAML::Key << "backend" << YAML::Value << c.backend;
-  out << YAML::Key << "width" << YAML::Value << c.width;
-  out << YAML::Key << "height" << YAML::Value << c.height;
-  out << YAML::Key << "high_res" << YAML::Value << c.high_res;
-  out << YAML::Key << "samples" << YAML::Value << c.samples;
-  out << YAML::Key << "auto_fit" << YAML::Value << c.auto_fit;
-  out << YAML::Key << "outputs" << YAML::Value << YAML::BeginMap;
-  out << YAML::Key << "depth_exr" << YAML::Value << c.outputs.depth_exr;
-  out << YAML::Key << "depth_exr_compression" << YAML::Value << c.outputs.depth_exr_compression;
-  out << YAML::Key << "depth_png" << YAML::Value << c.outputs.depth_png;
-  out << YAML::Key << "masks" << YAML::Value << c.outputs.masks;
-  out << YAML::Key << "coco" << YAML::Value << c.outputs.coco;
-  out << YAML::EndMap;
-  out << YAML::Key << "splits" << YAML::Value << YAML::BeginMap;
-  out << YAML::Key << "train" << YAML::Value << c.splits.train;
-  out << YAML::Key << "val" << YAML::Value << c.splits.val;
-  out << YAML::Key << "test" << YAML::Value << c.splits.test;
-  out << YAML::EndMap;
-  out << YAML::Key << "subsets" << YAML::Value << YAML::Flow << c.subsets;
-  out << YAML::Key << "label_noise" << YAML::Value << c.label_noise;
-  out << YAML::Key << "output" << YAML::Value << c.output.string();
-  out << YAML::Key << "threads" << YAML::Value << c.threads;
-  out << YAML::EndMap;
-  return std::string(out.c_str()) + "\n";
+std::string emit_config(const DatasetConfig& config) {
+  return dataset_schema().emit(config);
 }
 
 std::string emit_dataset_config(const DatasetConfig& config) {
@@ -313,6 +366,15 @@ std::string emit_dataset_config(const DatasetConfig& config) {
   normalised.threads = 0;
   normalised.output = ".";
   return emit_config(normalised);
+}
+
+render::BackendSettings backend_settings(const DatasetConfig& config) {
+  render::BackendSettings settings;
+  settings.threads = config.threads;
+  if (auto found = config.backend_options.find(config.backend);
+      found != config.backend_options.end())
+    settings.options = found->second;
+  return settings;
 }
 
 }  // namespace railyard

@@ -1,26 +1,33 @@
-// The configuration of `railyard generate`: one YAML file with every setting of a dataset, keys
-// overridable from the command line. Unknown keys, wrong types and impossible values are rejected
-// before any work starts, naming the key and where it came from.
+// The configuration of a dataset: one YAML file with every setting, each key declared once in
+// dataset_schema() (name, type, range or choices, help, flag; defaults are DatasetConfig's own).
+// The schema parses and checks config files and command-line assignments, prints the effective
+// config, and gives every command its flags. Unknown keys, wrong types and impossible values are
+// refused before any work starts, naming the key and where it came from.
+//
+// Sources are applied in this order, later ones winning: the defaults, the config file, then the
+// command line's flags and --set assignments in the order they are written.
 #pragma once
-
-#include <yaml-cpp/yaml.h>
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "logic/sampler.h"
+#include "renderer/backends.h"
+#include "util/exr_io.h"
+#include "util/settings_schema.h"
 
 namespace railyard {
 
 struct OutputSelection {
   bool depth_exr = true;  // metric depth, 32-bit float OpenEXR
-  // "none" or "zip". Rendered depth's low mantissa bits are noise to zlib: ZIP saves ~13% of
-  // the file for ~7 ms of CPU per 480x270 image, a fifth of a raster frame on two cores.
-  std::string depth_exr_compression = "none";
+  // Rendered depth's low mantissa bits are noise to zlib: ZIP saves ~13% of the file for ~7 ms
+  // of CPU per 480x270 image, a fifth of a raster frame on two cores.
+  ExrCompression depth_exr_compression = ExrCompression::None;
   bool depth_png = true;  // V-LoL's normalised 8-bit depth PNG
-  bool masks = true;      // RLE masks in all_scenes.json
+  bool masks = true;      // RLE masks in all_scenes.json and the COCO file
   bool coco = true;       // COCO instances file
 };
 
@@ -30,15 +37,20 @@ struct SplitRatios {
   double test = 0.1;
 };
 
+inline constexpr const char* kDefaultRule = "theoryx";
+
 struct DatasetConfig {
   std::uint64_t count = 10000;
   std::uint64_t seed = 0;
-  std::string rule = "theoryx";  // shipped name or .pl path
+  std::string rule = kDefaultRule;  // shipped name or .pl path
   SamplerConfig sampler;
   std::uint64_t max_attempts = 100'000;
-  std::string representation = "Trains";  // or SimpleObjects
+  std::string representation = "Trains";  // a representation of assets/manifest.yaml
   std::string scene = "base_scene";       // scenes/<name>.yaml or a path
-  std::string backend = "raster";         // or pathtrace
+  std::string backend = "raster";         // a registered backend (renderer/backends.h)
+  // backend -> option -> value, every option of every backend (the defaults unless set).
+  std::map<std::string, render::BackendOptionValues> backend_options =
+      render::default_backend_options();
   int width = 480;
   int height = 270;
   bool high_res = false;  // 1920x1080
@@ -48,36 +60,34 @@ struct DatasetConfig {
   SplitRatios splits;
   std::vector<std::uint64_t> subsets;  // nested subset sizes, e.g. 100, 1000
   double label_noise = 0.0;            // fraction of labels flipped in the published label
+  double supervision = 1.0;  // fraction of labels given; the rest withheld (label_noise.h)
   std::filesystem::path output = "output";
   unsigned threads = 0;  // 0 = all cores
 };
 
-// Where a config's keys came from, for messages: the file name, or "--set" for overrides.
-struct ConfigSource {
-  YAML::Node node;
-  std::string name;
-  bool has_lines = true;  // false for nodes made from command-line text: no line to name
-};
+// Every key of a dataset config, in the order --print-config shows them.
+const Schema<DatasetConfig>& dataset_schema();
 
-// The defaults as a YAML document (what --print-config shows when nothing is set).
-YAML::Node default_config_node();
+// Builds a config from the defaults, an optional file and command-line assignments
+// ("key=value", applied in order; `source` names them in messages), then checks what only the
+// whole config can tell (min_cars <= max_cars, splits summing to 1, ...). Throws InputError
+// (ConfigError) naming the file, line and key.
+DatasetConfig build_config(const std::filesystem::path& file,
+                           const std::vector<std::string>& assignments,
+                           const std::string& source = "--set");
 
-// Reads a YAML file into a node; throws ConfigError naming the file (and line) when it does
-// not parse or is not a mapping.
-YAML::Node read_config_file(const std::filesystem::path& path);
+// What only the whole config can tell (min_cars <= max_cars, splits summing to 1, subsets that
+// fit, constraints that leave cars to sample); build_config runs it last. Throws ConfigError.
+void check_config(const DatasetConfig& config);
 
-// Applies `key.sub=value` (value parsed as YAML) onto a node. Throws ConfigError.
-void apply_override(YAML::Node& node, const std::string& assignment);
-
-// Validates every key and builds the typed config. `sources` are layered in order (defaults,
-// file, overrides); messages name the source that set the offending key.
-DatasetConfig build_config(const std::vector<ConfigSource>& sources);
-
-// The effective config as YAML (keys in a fixed order, so the output is stable).
+// The effective config as YAML (every key, in schema order, so the output is stable).
 std::string emit_config(const DatasetConfig& config);
 
 // The config as far as it decides the dataset's bytes: without the keys that only say where and
 // how fast (output, threads). Kept in the dataset's lock and manifest.
 std::string emit_dataset_config(const DatasetConfig& config);
+
+// What the renderer backend is made from: the backend's options and the thread count.
+render::BackendSettings backend_settings(const DatasetConfig& config);
 
 }  // namespace railyard

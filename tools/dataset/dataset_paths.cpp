@@ -1,24 +1,17 @@
 #include "tools/dataset/dataset_paths.h"
 
-#include "renderer/io/io_error.h"
 #include "tools/dataset/config.h"
+#include "util/io_error.h"
 
 namespace railyard {
 
-std::string rule_name(const std::string& rule) {
-  return std::filesystem::path(rule).stem().string();
-}
-
-std::string scene_name(const std::string& scene) {
-  return std::filesystem::path(scene).stem().string();
-}
-
-DatasetPaths::DatasetPaths(const DatasetConfig& config, const std::string& rule) {
+DatasetPaths::DatasetPaths(const DatasetConfig& config, const std::string& rule,
+                           const std::string& scene) {
   std::string distribution(distribution_name(config.sampler.distribution));
   std::string lengths =
       std::to_string(config.sampler.min_cars) + "-" + std::to_string(config.sampler.max_cars);
-  root_ = config.output / (config.representation + "_" + rule + "_" + distribution + "_" +
-                           scene_name(config.scene) + "_len_" + lengths);
+  root_ = config.output / (config.representation + "_" + rule + "_" + distribution + "_" + scene +
+                           "_len_" + lengths);
   description_ =
       config.output / "dataset_descriptions" / rule / (distribution + "_len_" + lengths + ".txt");
 }
@@ -36,8 +29,7 @@ void DatasetPaths::create_folders() const {
                              coco().parent_path(), splits(), runs(), description_.parent_path()}) {
     std::error_code error;
     std::filesystem::create_directories(folder, error);
-    if (error)
-      throw render::IoError("cannot create folder " + folder.string() + ": " + error.message());
+    if (error) throw IoError("cannot create folder " + folder.string() + ": " + error.message());
   }
 }
 

@@ -19,7 +19,9 @@ struct DatasetConfig;
 
 class DatasetPaths {
  public:
-  DatasetPaths(const DatasetConfig& config, const std::string& rule_name);
+  // rule_name, scene_name: the resolved names (inputs.h), as V-LoL's folder names use them.
+  DatasetPaths(const DatasetConfig& config, const std::string& rule_name,
+               const std::string& scene_name);
 
   const std::filesystem::path& root() const { return root_; }
   std::filesystem::path description_file() const { return description_; }
@@ -53,10 +55,5 @@ class DatasetPaths {
   std::filesystem::path root_;
   std::filesystem::path description_;
 };
-
-// The rule's name as used in paths: the file stem of a rule path, or the shipped name.
-std::string rule_name(const std::string& rule);
-// The scene's name as used in paths and scene JSON: the file stem of a scene path, or the name.
-std::string scene_name(const std::string& scene);
 
 }  // namespace railyard

@@ -3,31 +3,22 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "renderer/backend_choice.h"
-#include "renderer/io/atomic_file.h"
-#include "renderer/io/read_file.h"
+#include "renderer/backends.h"
 #include "tools/dataset/dataset_paths.h"
 #include "tools/dataset/finalize.h"
 #include "tools/dataset/pipeline.h"
 #include "tools/dataset/run_lock.h"
 #include "tools/dataset/sample_factory.h"
+#include "util/atomic_file.h"
+#include "util/read_file.h"
 
 namespace railyard {
 namespace {
 
-std::filesystem::path rule_file(const DatasetConfig& config, const RunOptions& options) {
-  return resolve_rule(config.rule, options.data_dir / "logic" / "rules");
-}
-
-Rule load_config_rule(const DatasetConfig& config, const RunOptions& options) {
-  return Rule::load(rule_file(config, options),
-                    options.data_dir / "logic" / "rules" / "background.pl");
-}
-
-BalanceOptions balance_options(const DatasetConfig& config, const RunOptions& options) {
+BalanceOptions balance_options(const DatasetConfig& config, const DatasetInputs& inputs) {
   BalanceOptions balance;
   balance.max_attempts = config.max_attempts;
-  balance.rule_name = rule_name(rule_file(config, options).string());
+  balance.rule_name = inputs.rule_name;
   return balance;
 }
 
@@ -35,7 +26,7 @@ BalanceOptions balance_options(const DatasetConfig& config, const RunOptions& op
 std::vector<std::uint64_t> remaining_samples(const DatasetPaths& paths, const Shard& shard,
                                              std::uint64_t count, std::uint64_t& skipped) {
   for (const auto& folder : {paths.images(), paths.depths(), paths.records()})
-    render::remove_stale_temp_files(folder);
+    remove_stale_temp_files(folder);
   std::vector<std::uint64_t> todo;
   for (std::uint64_t index : shard.samples(count)) {
     if (std::filesystem::exists(paths.record(index)))
@@ -53,7 +44,7 @@ void record_run(const DatasetPaths& paths, const Shard& shard, const RunSummary&
                               std::to_string(shard.count) + ".json");
   double earlier = 0.0;
   if (std::filesystem::exists(path)) {
-    auto bytes = render::read_file_bytes(path);
+    auto bytes = read_file_bytes(path);
     auto previous = nlohmann::json::parse(bytes.begin(), bytes.end(), nullptr, false);
     if (!previous.is_discarded()) earlier = previous.value("wall_seconds", 0.0);
   }
@@ -61,7 +52,7 @@ void record_run(const DatasetPaths& paths, const Shard& shard, const RunSummary&
                         {"wall_seconds", earlier + summary.seconds},
                         {"rendered_last_run", summary.rendered},
                         {"backend", summary.backend}};
-  render::write_file_atomically(path, run.dump(2) + "\n");
+  write_file_atomically(path, run.dump(2) + "\n");
 }
 
 unsigned writer_threads(const DatasetConfig& config) {
@@ -70,21 +61,20 @@ unsigned writer_threads(const DatasetConfig& config) {
   return std::max(1u, cores);
 }
 
-RunSummary run(const DatasetConfig& config, TrainSource& trains, const std::string& rule_name,
-               const RunOptions& options) {
-  SceneContext scene = load_scene_context(config, options.data_dir);
-  DatasetPaths paths(config, rule_name);
+RunSummary run(const DatasetConfig& config, const DatasetInputs& inputs, TrainSource& trains,
+               const std::string& rule_name, const RunOptions& options) {
+  SceneContext scene = load_scene_context(config, inputs);
+  DatasetPaths paths(config, rule_name, inputs.scene_name);
   paths.create_folders();
   RunLock lock = acquire_run_lock(config, paths);
   RunSummary summary;
   summary.root = paths.root();
   auto todo = remaining_samples(paths, options.shard, config.count, summary.skipped);
 
-  auto backend = render::parse_backend(config.backend).value_or(render::Backend::Raster);
-  auto renderer = render::make_renderer(backend, {config.threads});
+  auto renderer = render::make_renderer(config.backend, backend_settings(config));
   summary.backend = renderer->description();
   SampleFactory factory(trains, scene, *renderer, config);
-  SampleWriter writer{config, paths, rule_name};
+  SampleWriter writer{config, paths, rule_name, inputs.scene_name};
   Progress progress(todo.size(), "images", options.progress ? stderr : nullptr);
   run_pipeline([&](std::uint64_t i) { return factory(i); }, writer, todo, writer_threads(config),
                progress);
@@ -93,7 +83,8 @@ RunSummary run(const DatasetConfig& config, TrainSource& trains, const std::stri
   if (options.progress) progress.finish();
   record_run(paths, options.shard, summary);
   if (options.shard.whole()) {
-    finalize_dataset({config, paths, rule_name, lock.created_date, options.version});
+    finalize_dataset(
+        {config, paths, rule_name, inputs.scene_name, lock.created_date, options.version});
     summary.finalized = true;
   }
   return summary;
@@ -102,40 +93,51 @@ RunSummary run(const DatasetConfig& config, TrainSource& trains, const std::stri
 }  // namespace
 
 RunSummary generate_dataset(const DatasetConfig& config, const RunOptions& options) {
-  BalanceOptions balance = balance_options(config, options);
-  SampledTrains trains(config.sampler, load_config_rule(config, options), balance, config.seed);
-  // An unreachable class shows up here, before any folder is made or image rendered.
-  trains.train(0);
-  if (config.count > 1) trains.train(1);
-  return run(config, trains, balance.rule_name, options);
+  DatasetInputs inputs = resolve_inputs(config, options.data_dir);
+  BalanceOptions balance = balance_options(config, inputs);
+  SampledTrains trains(config.sampler, Rule::load(inputs.rule_file, inputs.background_file),
+                       balance, config.seed);
+  // An unreachable class shows up here, before any folder is made or image rendered. With
+  // combination filters (exclude, require, confounder) any index may be the one that cannot be
+  // filled, so every index of this process is sampled first (symbolic: fast next to rendering).
+  if (config.sampler.filters.empty()) {
+    trains.train(0);
+    if (config.count > 1) trains.train(1);
+  } else {
+    for (std::uint64_t index : options.shard.samples(config.count)) trains.train(index);
+  }
+  return run(config, inputs, trains, balance.rule_name, options);
 }
 
 RunSummary render_trains(const DatasetConfig& config, std::vector<LabelledTrain> list,
                          const std::string& rule_name, const RunOptions& options) {
+  DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   DescribedTrains trains(std::move(list));
-  return run(config, trains, rule_name, options);
+  return run(config, inputs, trains, rule_name, options);
 }
 
 std::function<render::Scene(std::uint64_t)> dataset_scenes(const DatasetConfig& config,
                                                            const RunOptions& options) {
-  BalanceOptions balance = balance_options(config, options);
-  auto trains = std::make_shared<SampledTrains>(config.sampler, load_config_rule(config, options),
-                                                balance, config.seed);
-  auto scene = std::make_shared<SceneContext>(load_scene_context(config, options.data_dir));
+  DatasetInputs inputs = resolve_inputs(config, options.data_dir);
+  BalanceOptions balance = balance_options(config, inputs);
+  auto trains = std::make_shared<SampledTrains>(
+      config.sampler, Rule::load(inputs.rule_file, inputs.background_file), balance, config.seed);
+  auto scene = std::make_shared<SceneContext>(load_scene_context(config, inputs));
   return [trains, scene, count = config.count](std::uint64_t index) {
     if (index >= count) {
       throw std::out_of_range("train " + std::to_string(index) + ": the dataset has " +
                               std::to_string(count) + " trains");
     }
-    return layout_scene(*scene, trains->train(index).train);
+    return layout_scene(*scene, trains->train(index).train).scene;
   };
 }
 
 std::filesystem::path merge_dataset(const DatasetConfig& config, const RunOptions& options) {
-  std::string rule = rule_name(rule_file(config, options).string());
-  DatasetPaths paths(config, rule);
+  DatasetInputs inputs = resolve_inputs(config, options.data_dir);
+  DatasetPaths paths(config, inputs.rule_name, inputs.scene_name);
   RunLock lock = read_run_lock(config, paths);
-  finalize_dataset({config, paths, rule, lock.created_date, options.version});
+  finalize_dataset(
+      {config, paths, inputs.rule_name, inputs.scene_name, lock.created_date, options.version});
   return paths.root();
 }
 

@@ -2,13 +2,15 @@
 
 namespace railyard {
 
-void DatasetStats::add(const LabelledTrain& published, Direction true_label) {
+void DatasetStats::add(const SampleRecord& record) {
+  const Train& train = record.train.train;
   ++samples_;
-  true_east_ += true_label == Direction::East;
-  published_east_ += published.label == Direction::East;
-  flipped_ += published.label != true_label;
-  ++lengths_[published.train.cars.size()];
-  for (const Car& car : published.train.cars)
+  true_east_ += record.train.label == Direction::East;
+  published_east_ += record.published == Direction::East;
+  flipped_ += record.published != record.train.label;
+  withheld_ += !record.labelled;
+  ++lengths_[train.cars.size()];
+  for (const Car& car : train.cars)
     for (Descriptor d : kDescriptors) {
       if (d == Descriptor::LoadShape && car.load_count == 0) continue;
       ++values_[d][descriptor_value(car, d)];
@@ -29,14 +31,16 @@ nlohmann::ordered_json DatasetStats::to_json() const {
     }
     attributes[std::string(descriptor_key(d))] = std::move(histogram);
   }
-  return {{"samples", samples_},
-          {"east", true_east_},
-          {"west", samples_ - true_east_},
-          {"published_east", published_east_},
-          {"published_west", samples_ - published_east_},
-          {"flipped_labels", flipped_},
-          {"cars_per_train", std::move(lengths)},
-          {"attributes", std::move(attributes)}};
+  nlohmann::ordered_json json = {{"samples", samples_},
+                                 {"east", true_east_},
+                                 {"west", samples_ - true_east_},
+                                 {"published_east", published_east_},
+                                 {"published_west", samples_ - published_east_},
+                                 {"flipped_labels", flipped_}};
+  if (withheld_ > 0) json["withheld_labels"] = withheld_;
+  json["cars_per_train"] = std::move(lengths);
+  json["attributes"] = std::move(attributes);
+  return json;
 }
 
 }  // namespace railyard

@@ -9,22 +9,24 @@
 
 #include "logic/train.h"
 #include "logic/vocabulary.h"
+#include "tools/dataset/formats/sample_record.h"
 
 namespace railyard {
 
 class DatasetStats {
  public:
-  void add(const LabelledTrain& published, Direction true_label);
+  void add(const SampleRecord& record);
 
   std::uint64_t samples() const { return samples_; }
   std::uint64_t east(bool published) const { return published ? published_east_ : true_east_; }
 
   // {"samples", "east", "west", "published_east", "published_west", "flipped_labels",
-  //  "cars_per_train": {n: count}, "attributes": {descriptor: {value: count}}}
+  //  "cars_per_train": {n: count}, "attributes": {descriptor: {value: count}}}, with
+  //  "withheld_labels" after "flipped_labels" when a semi-supervised set withholds some
   nlohmann::ordered_json to_json() const;
 
  private:
-  std::uint64_t samples_ = 0, true_east_ = 0, published_east_ = 0, flipped_ = 0;
+  std::uint64_t samples_ = 0, true_east_ = 0, published_east_ = 0, flipped_ = 0, withheld_ = 0;
   std::map<std::size_t, std::uint64_t> lengths_;
   std::map<Descriptor, std::map<int, std::uint64_t>> values_;
 };

@@ -3,13 +3,15 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "logic/description.h"
-#include "renderer/annotations/all_scenes_writer.h"
-#include "renderer/io/read_file.h"
-#include "tools/dataset/coco_writer.h"
+#include "logic/distribution.h"
 #include "tools/dataset/dataset_stats.h"
+#include "tools/dataset/formats/all_scenes_writer.h"
+#include "tools/dataset/formats/coco_writer.h"
+#include "tools/dataset/formats/sample_record.h"
+#include "tools/dataset/formats/train_set_writer.h"
+#include "tools/dataset/formats/vlol_scene.h"
 #include "tools/dataset/splits.h"
-#include "tools/dataset/train_set_writer.h"
+#include "util/read_file.h"
 
 namespace railyard {
 namespace {
@@ -31,7 +33,7 @@ nlohmann::ordered_json timing(const DatasetPaths& paths) {
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator(paths.runs(), error)) {
     if (entry.path().extension() != ".json") continue;
-    auto bytes = render::read_file_bytes(entry.path());
+    auto bytes = read_file_bytes(entry.path());
     auto run = nlohmann::json::parse(bytes.begin(), bytes.end(), nullptr, false);
     if (run.is_discarded()) continue;
     double seconds = run.value("wall_seconds", 0.0);
@@ -54,7 +56,7 @@ void write_manifest(const FinalizeContext& context, const DatasetStats& stats,
                                      {"counts", stats.to_json()},
                                      {"coco_annotations", annotations},
                                      {"timing", timing(context.paths)}};
-  render::write_file_atomically(context.paths.manifest(), manifest.dump(2) + "\n");
+  write_file_atomically(context.paths.manifest(), manifest.dump(2) + "\n");
 }
 
 }  // namespace
@@ -72,32 +74,36 @@ void finalize_dataset(const FinalizeContext& context) {
   auto missing = missing_samples(paths, config.count);
   if (!missing.empty()) throw std::runtime_error(missing_message(missing, config.count));
 
-  render::AllScenesWriter all_scenes(paths.all_scenes(),
-                                     {context.created_date, context.version, std::nullopt});
+  AllScenesWriter all_scenes(paths.all_scenes(),
+                             {context.created_date, context.version, std::nullopt});
   std::optional<CocoWriter> coco;
   if (config.outputs.coco)
     coco.emplace(paths.coco(), paths.root().filename().string(), context.created_date,
-                 context.version);
+                 context.version, config.outputs.masks);
+  const VlolDataset vlol{std::string(distribution_name(config.sampler.distribution)),
+                         context.rule_name,
+                         config.representation,
+                         config.sampler.min_cars,
+                         config.sampler.max_cars,
+                         config.outputs.masks};
   TrainSetWriter descriptions(paths.description_file());
   DatasetStats stats;
   std::vector<Direction> true_labels;
   true_labels.reserve(config.count);
+  std::vector<std::uint64_t> labelled, unlabelled;
   for (std::uint64_t i = 0; i < config.count; ++i) {
-    auto bytes = render::read_file_bytes(paths.record(i));
-    std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-    auto scene = nlohmann::json::parse(text);
-    LabelledTrain published = parse_description(scene.at("train").get<std::string>());
-    Direction truth = scene.value("true_label", std::string(name(published.label))) == "east"
-                          ? Direction::East
-                          : Direction::West;
-    all_scenes.append_serialized(text);
-    if (coco) coco->add_image(i, scene, scene["camera"]["width"], scene["camera"]["height"]);
+    SampleRecord record = read_sample_record(paths.record(i));
+    all_scenes.append(vlol_scene_json(record, vlol));
+    if (coco) coco->add_sample(record);
+    LabelledTrain published{record.train.train, record.published};
     descriptions.append(std::span(&published, 1), i);
-    stats.add(published, truth);
-    true_labels.push_back(truth);
+    stats.add(record);
+    true_labels.push_back(record.train.label);
+    (record.labelled ? labelled : unlabelled).push_back(i);
   }
   Splits splits = make_splits(true_labels, config.splits, config.subsets, config.seed);
   write_splits(splits, config.subsets, paths.splits());
+  if (config.supervision < 1.0) write_supervision(labelled, unlabelled, paths.splits());
   descriptions.commit();
   all_scenes.finish();
   if (coco) coco->finish();

@@ -16,6 +16,7 @@ struct FinalizeContext {
   const DatasetConfig& config;
   const DatasetPaths& paths;
   std::string rule_name;
+  std::string scene_name;
   std::string created_date;  // the day the dataset was started (see run_lock.h)
   std::string version;
 };

@@ -5,8 +5,8 @@
 #include <ctime>
 
 #include "logic/errors.h"
-#include "renderer/io/atomic_file.h"
-#include "renderer/io/read_file.h"
+#include "util/atomic_file.h"
+#include "util/read_file.h"
 
 namespace railyard {
 namespace {
@@ -20,11 +20,6 @@ std::string today() {
   char text[16];
   std::strftime(text, sizeof text, "%Y-%m-%d", &utc);
   return text;
-}
-
-std::string read_text(const std::filesystem::path& path) {
-  auto bytes = render::read_file_bytes(path);
-  return std::string(bytes.begin(), bytes.end());
 }
 
 RunLock check_against(const std::string& text, const DatasetConfig& config,
@@ -60,21 +55,21 @@ RunLock acquire_run_lock(const DatasetConfig& config, const DatasetPaths& paths)
   if (!std::filesystem::exists(paths.config_lock())) {
     // Written beside, then hard-linked into place: link() fails when another shard got there
     // first, and then that shard's lock is the one to check against.
-    auto temp = paths.root() /
-                (".config.yaml" + std::string(render::kTempMarker) + std::to_string(getpid()));
-    render::write_file_atomically(temp, text);
+    auto temp =
+        paths.root() / (".config.yaml" + std::string(kTempMarker) + std::to_string(getpid()));
+    write_file_atomically(temp, text);
     std::error_code error;
     std::filesystem::create_hard_link(temp, paths.config_lock(), error);
     std::filesystem::remove(temp);
   }
-  return check_against(read_text(paths.config_lock()), config, paths);
+  return check_against(read_file_text(paths.config_lock()), config, paths);
 }
 
 RunLock read_run_lock(const DatasetConfig& config, const DatasetPaths& paths) {
   if (!std::filesystem::exists(paths.config_lock()))
     throw ConfigError("no dataset started at " + paths.root().string() +
                       " (no config.yaml there): generate it, or its shards, first");
-  return check_against(read_text(paths.config_lock()), config, paths);
+  return check_against(read_file_text(paths.config_lock()), config, paths);
 }
 
 }  // namespace railyard

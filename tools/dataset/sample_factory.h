@@ -10,6 +10,7 @@
 #include "scenes/layout.h"
 #include "scenes/scene_settings.h"
 #include "tools/dataset/config.h"
+#include "tools/dataset/inputs.h"
 #include "tools/dataset/sample_writer.h"
 #include "tools/dataset/train_source.h"
 
@@ -19,16 +20,16 @@ namespace railyard {
 struct SceneContext {
   SceneSettings settings;
   std::shared_ptr<const AssetLibrary> assets;
-  Representation representation = Representation::Trains;
+  std::string representation = "Trains";  // checked against the manifest
   LayoutOptions layout;
 };
 
-// Reads the scene file (a name under <data>/scenes or a path) and the asset manifest. Throws
-// SceneError naming the missing or broken file.
-SceneContext load_scene_context(const DatasetConfig& config, const std::filesystem::path& data_dir);
+// Reads the scene file and the asset manifest. Throws SceneError naming the broken file, or the
+// representation the manifest does not have.
+SceneContext load_scene_context(const DatasetConfig& config, const DatasetInputs& inputs);
 
 // The scene of a train as a dataset with this context lays it out.
-render::Scene layout_scene(const SceneContext& context, const Train& train);
+TrainScene layout_scene(const SceneContext& context, const Train& train);
 
 class SampleFactory {
  public:

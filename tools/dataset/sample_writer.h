@@ -1,6 +1,6 @@
 // Everything one rendered sample leaves on disk: colour image, depth PNG and EXR, and last its
-// record (the V-LoL scene object). Each file appears complete or not at all, and the record is
-// written after the rest, so "record exists" means "sample finished" to a resumed run.
+// typed record (formats/sample_record.h). Each file appears complete or not at all, and the
+// record is written after the rest, so "record exists" means "sample finished" to a resumed run.
 #pragma once
 
 #include <cstdint>
@@ -8,8 +8,10 @@
 
 #include "logic/train.h"
 #include "renderer/renderer.h"
+#include "scenes/part.h"
 #include "tools/dataset/config.h"
 #include "tools/dataset/dataset_paths.h"
+#include "tools/dataset/formats/sample_record.h"
 
 namespace railyard {
 
@@ -17,7 +19,8 @@ struct RenderedSample {
   std::uint64_t index = 0;
   LabelledTrain train;                    // with its true label
   Direction published = Direction::West;  // the label the dataset shows (label noise)
-  render::Scene scene;
+  bool labelled = true;                   // false: withheld (supervision below 1)
+  TrainScene scene;
   render::Frame frame;
 };
 
@@ -25,7 +28,10 @@ struct SampleWriter {
   const DatasetConfig& config;
   const DatasetPaths& paths;
   std::string rule_name;
+  std::string scene_name;
 
+  // The sample's typed record: its passes annotated, paired with its parts.
+  SampleRecord record(const RenderedSample& sample) const;
   // Thread-safe: writers share nothing but the folders.
   void write(const RenderedSample& sample) const;
 };

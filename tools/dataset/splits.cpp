@@ -5,8 +5,8 @@
 #include <string>
 
 #include "logic/errors.h"
-#include "logic/random.h"
-#include "renderer/io/atomic_file.h"
+#include "util/atomic_file.h"
+#include "util/random.h"
 
 namespace railyard {
 namespace {
@@ -77,18 +77,34 @@ Splits make_splits(std::span<const Direction> labels, const SplitRatios& ratios,
   return splits;
 }
 
+namespace {
+
+void write_index_file(const std::filesystem::path& file,
+                      const std::vector<std::uint64_t>& indices) {
+  std::string text;
+  for (std::uint64_t i : indices) text += std::to_string(i) + "\n";
+  write_file_atomically(file, text);
+}
+
+}  // namespace
+
 void write_splits(const Splits& splits, const std::vector<std::uint64_t>& subset_sizes,
                   const std::filesystem::path& folder) {
   auto write = [&](const std::string& name, const std::vector<std::uint64_t>& indices) {
-    std::string text;
-    for (std::uint64_t i : indices) text += std::to_string(i) + "\n";
-    render::write_file_atomically(folder / name, text);
+    write_index_file(folder / name, indices);
   };
   write("train.txt", splits.train);
   write("val.txt", splits.val);
   write("test.txt", splits.test);
   for (std::size_t k = 0; k < subset_sizes.size(); ++k)
     write("train_" + std::to_string(subset_sizes[k]) + ".txt", splits.subsets[k]);
+}
+
+void write_supervision(const std::vector<std::uint64_t>& labelled,
+                       const std::vector<std::uint64_t>& unlabelled,
+                       const std::filesystem::path& folder) {
+  write_index_file(folder / "labelled.txt", labelled);
+  write_index_file(folder / "unlabelled.txt", unlabelled);
 }
 
 }  // namespace railyard

@@ -27,4 +27,10 @@ Splits make_splits(std::span<const Direction> labels, const SplitRatios& ratios,
 void write_splits(const Splits& splits, const std::vector<std::uint64_t>& subset_sizes,
                   const std::filesystem::path& folder);
 
+// A semi-supervised set's splits/labelled.txt and unlabelled.txt (label_noise.h): the samples
+// whose label is given and those whose label is withheld, whatever split they are in.
+void write_supervision(const std::vector<std::uint64_t>& labelled,
+                       const std::vector<std::uint64_t>& unlabelled,
+                       const std::filesystem::path& folder);
+
 }  // namespace railyard

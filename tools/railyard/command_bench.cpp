@@ -1,6 +1,6 @@
 // `railyard bench`: throughput figures for BENCHMARKS.md. Not a test: nothing here asserts a time.
-#include "tools/railyard/bench_pathtrace.h"
-#include "tools/railyard/bench_pipeline.h"
+#include "tools/bench/bench_pathtrace.h"
+#include "tools/bench/bench_pipeline.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
 
@@ -8,6 +8,8 @@ namespace railyard {
 
 void run_logic_benchmark(std::uint64_t count, std::uint64_t seed,
                          const std::vector<std::string>& rules);
+void add_export_benchmark(CLI::App& bench);  // bench_export.cpp
+void add_intervene_bench(CLI::App& bench);   // bench_intervene.cpp
 
 void add_bench_command(CLI::App& app) {
   CLI::App* bench = app.add_subcommand("bench", "measure throughput (see BENCHMARKS.md)");
@@ -26,14 +28,15 @@ void add_bench_command(CLI::App& app) {
   command->add_option("-r,--rule", logic->rules, "rules to label with")->capture_default_str();
   command->callback([logic] { run_logic_benchmark(logic->count, logic->seed, logic->rules); });
 
-  auto pipeline = std::make_shared<GenerateOptions>();
+  auto pipeline = std::make_shared<ConfigOptions>();
   CLI::App* pipeline_command = bench->add_subcommand(
       "pipeline", "images/s of generate against bare rendering of the same samples");
   add_config_options(*pipeline_command, *pipeline);
   pipeline_command->callback([pipeline] {
-    GenerateOptions options = *pipeline;
+    ConfigOptions options = *pipeline;
     // 1,000 images unless the config or a flag says otherwise.
-    if (options.config_file.empty()) options.flags.insert(options.flags.begin(), {"count", "1000"});
+    if (options.config_file.empty())
+      options.assignments.insert(options.assignments.begin(), "count=1000");
     run_pipeline_benchmark(effective_config(options));
   });
 
@@ -62,6 +65,10 @@ void add_bench_command(CLI::App& app) {
       "--no-sky-nee", [pathtrace](std::int64_t) { pathtrace->sky_next_event = false; },
       "sample the sky only by BSDF sampling (faster per sample, noisier)");
   pt->callback([pathtrace] { run_pathtrace_benchmark(*pathtrace); });
+
+  add_export_benchmark(*bench);
+  add_intervene_bench(*bench);
+  add_suite_bench(*bench);
 }
 
 }  // namespace railyard

@@ -8,12 +8,19 @@
 namespace railyard {
 
 void add_generate_command(CLI::App& app) {
-  auto options = std::make_shared<GenerateOptions>();
+  auto options = std::make_shared<ConfigOptions>();
   CLI::App* generate =
       app.add_subcommand("generate", "render a whole dataset from one config (the main job)");
   add_config_options(*generate, *options);
-  generate->add_option("--shard", options->shard,
-                       "render only samples i, i+N, ... (i/N); default from SLURM_ARRAY_TASK_*");
+  generate
+      ->add_option_function<std::string>(
+          "--shard",
+          [options](const std::string& shard) {
+            options->shard = shard;
+            options->shard_given = true;
+          },
+          "render only samples i, i+N, ... (i/N); default from SLURM_ARRAY_TASK_*")
+      ->expected(1);
   generate->add_flag("--print-config", options->print_config,
                      "print the effective config with defaults and exit");
   generate->callback([options] {
@@ -25,7 +32,7 @@ void add_generate_command(CLI::App& app) {
     print_summary(generate_dataset(config, run_options(*options, true)));
   });
 
-  auto merge_options = std::make_shared<GenerateOptions>();
+  auto merge_options = std::make_shared<ConfigOptions>();
   CLI::App* merge = app.add_subcommand(
       "merge", "write the dataset-wide files of a sharded run (same config as its shards)");
   add_config_options(*merge, *merge_options);

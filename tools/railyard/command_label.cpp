@@ -1,17 +1,18 @@
 // `railyard label`: relabels an existing description file with another rule.
 #include <cstdio>
 
-#include "logic/description.h"
-#include "tools/dataset/train_set_writer.h"
+#include "tools/dataset/config.h"
+#include "tools/dataset/formats/description.h"
+#include "tools/dataset/formats/train_set_writer.h"
+#include "tools/dataset/rule_loading.h"
 #include "tools/railyard/commands.h"
-#include "tools/railyard/rule_loading.h"
 
 namespace railyard {
 namespace {
 
 struct LabelOptions {
   std::string in;
-  std::string rule = "theoryx";
+  std::string rule = kDefaultRule;
   std::string out;  // default: <in stem>_<rule>.txt beside the input
 };
 

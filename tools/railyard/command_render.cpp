@@ -2,7 +2,7 @@
 // folder layout. Labels are taken as written.
 #include <algorithm>
 
-#include "logic/description.h"
+#include "tools/dataset/formats/description.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
 
@@ -10,7 +10,7 @@ namespace railyard {
 namespace {
 
 struct RenderOptions {
-  GenerateOptions dataset;
+  ConfigOptions dataset;
   std::string descriptions;
   std::string rule_name;  // default: the folder the file is in (dataset_descriptions/<rule>/)
 };
@@ -18,14 +18,14 @@ struct RenderOptions {
 void run_render(const RenderOptions& options) {
   std::vector<LabelledTrain> trains = read_description_file(options.descriptions);
   if (trains.empty()) throw std::runtime_error(options.descriptions + ": no trains in the file");
-  GenerateOptions dataset = options.dataset;
+  ConfigOptions dataset = options.dataset;
   auto [shortest, longest] = std::minmax_element(
       trains.begin(), trains.end(),
       [](const auto& a, const auto& b) { return a.train.cars.size() < b.train.cars.size(); });
   // Lengths and count come from the file; they name the output folder like V-LoL's.
-  dataset.flags.emplace_back("count", std::to_string(trains.size()));
-  dataset.flags.emplace_back("min_cars", std::to_string(shortest->train.cars.size()));
-  dataset.flags.emplace_back("max_cars", std::to_string(longest->train.cars.size()));
+  dataset.assignments.push_back("count=" + std::to_string(trains.size()));
+  dataset.assignments.push_back("min_cars=" + std::to_string(shortest->train.cars.size()));
+  dataset.assignments.push_back("max_cars=" + std::to_string(longest->train.cars.size()));
   DatasetConfig config = effective_config(dataset);
   std::string rule =
       options.rule_name.empty()

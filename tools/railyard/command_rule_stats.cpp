@@ -4,20 +4,20 @@
 #include <cstdio>
 
 #include "logic/labelled_batch.h"
+#include "tools/dataset/rule_loading.h"
 #include "tools/railyard/commands.h"
-#include "tools/railyard/rule_loading.h"
-#include "tools/railyard/sampler_options.h"
+#include "tools/railyard/config_options.h"
 
 namespace railyard {
 namespace {
 
 struct RuleStatsOptions {
-  SamplerOptions sampler;
-  std::uint64_t count = 10000;
-  std::uint64_t seed = 0;
-  std::vector<std::string> rules{"theoryx"};
-  unsigned threads = 0;
+  ConfigOptions config;
+  std::vector<std::string> rules;  // empty: the config's rule
 };
+
+// Trains are labelled in blocks, so memory stays flat however many are asked for.
+constexpr std::uint64_t kBlock = 1 << 16;
 
 struct Interval {
   double low, high;
@@ -37,24 +37,30 @@ Interval wilson(std::uint64_t successes, std::uint64_t n) {
 }
 
 void run_rule_stats(const RuleStatsOptions& options) {
-  if (options.count == 0) throw std::runtime_error("--count must be at least 1");
-  SamplerConfig config = options.sampler.config();
-  TrainSampler sampler(config);
+  DatasetConfig config = effective_config(options.config);
+  TrainSampler sampler(config.sampler);
   std::printf("%s, %d-%d cars, %llu trains, seed %llu\n",
-              std::string(distribution_name(config.distribution)).c_str(), config.min_cars,
-              config.max_cars, static_cast<unsigned long long>(options.count),
-              static_cast<unsigned long long>(options.seed));
+              std::string(distribution_name(config.sampler.distribution)).c_str(),
+              config.sampler.min_cars, config.sampler.max_cars,
+              static_cast<unsigned long long>(config.count),
+              static_cast<unsigned long long>(config.seed));
   std::printf("%-16s %8s  %s\n", "rule", "east", "95% interval");
-  std::vector<LabelledTrain> trains(options.count);
-  for (const std::string& name : options.rules) {
-    LoadedRule rule = load_rule(name, options.threads);
+  std::vector<std::string> rules = options.rules;
+  if (rules.empty()) rules.push_back(config.rule);
+  std::vector<LabelledTrain> block;
+  for (const std::string& name : rules) {
+    LoadedRule rule = load_rule(name, config.threads);
     BalanceOptions natural{false, 1, rule.name};
-    sample_labelled_batch(sampler, rule.per_thread, options.seed, 0, std::span(trains), natural);
     std::uint64_t east = 0;
-    for (const auto& t : trains) east += t.label == Direction::East;
-    Interval ci = wilson(east, options.count);
+    for (std::uint64_t first = 0; first < config.count; first += kBlock) {
+      block.resize(std::min(kBlock, config.count - first));
+      sample_labelled_batch(sampler, rule.per_thread, config.seed, first, std::span(block),
+                            natural);
+      for (const auto& t : block) east += t.label == Direction::East;
+    }
+    Interval ci = wilson(east, config.count);
     std::printf("%-16s %7.2f%%  [%.2f%%, %.2f%%]\n", rule.name.c_str(),
-                100.0 * static_cast<double>(east) / static_cast<double>(options.count),
+                100.0 * static_cast<double>(east) / static_cast<double>(config.count),
                 100.0 * ci.low, 100.0 * ci.high);
   }
 }
@@ -65,12 +71,11 @@ void add_rule_stats_command(CLI::App& app) {
   auto options = std::make_shared<RuleStatsOptions>();
   CLI::App* command = app.add_subcommand(
       "rule-stats", "estimate the eastbound share of rules under a distribution");
-  command->add_option("-n,--count", options->count, "trains to sample")->capture_default_str();
-  command->add_option("--seed", options->seed, "random seed")->capture_default_str();
-  command->add_option("-r,--rule", options->rules, "rule names or .pl paths (repeatable)")
-      ->capture_default_str();
-  add_sampler_options(*command, options->sampler);
-  command->add_option("-j,--threads", options->threads, "worker threads (0: all cores)");
+  add_config_options(*command, options->config, true,
+                     {"count", "seed", "distribution", "min_cars", "max_cars", "constraints",
+                      "occlusion", "threads"});
+  command->add_option("-r,--rule", options->rules,
+                      "rule names or .pl paths, repeatable (default: the config's rule)");
   command->callback([options] { run_rule_stats(*options); });
 }
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "renderer/backend_choice.h"
+#include "renderer/backends.h"
 #include "renderer/viewer/viewer.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
@@ -12,7 +12,7 @@ namespace railyard {
 namespace {
 
 struct ViewCommandOptions {
-  GenerateOptions dataset;
+  ConfigOptions dataset;
   std::uint64_t index = 0;
   int window_width = 0;  // 0: twice the dataset's resolution, at most 1920 wide
   int window_height = 0;
@@ -34,7 +34,6 @@ void run_view(const ViewCommandOptions& options) {
     throw std::runtime_error("--index " + std::to_string(options.index) + ": the dataset has " +
                              std::to_string(config.count) + " trains (count)");
   }
-  auto backend = render::parse_backend(config.backend).value_or(render::Backend::Raster);
   auto scenes = dataset_scenes(config, run_options(options.dataset, false));
 
   render::ViewerOptions viewer;
@@ -47,9 +46,11 @@ void run_view(const ViewCommandOptions& options) {
   viewer.frames = options.frames;
   viewer.screenshot = options.screenshot;
   viewer.samples = config.samples;
-  if (backend != render::Backend::Raster) {
-    unsigned threads = config.threads;
-    viewer.offscreen = [backend, threads] { return render::make_renderer(backend, {threads}); };
+  if (config.backend != "raster") {
+    render::BackendSettings settings = backend_settings(config);
+    viewer.offscreen = [backend = config.backend, settings] {
+      return render::make_renderer(backend, settings);
+    };
   }
   render::run_viewer([&](int index) { return scenes(static_cast<std::uint64_t>(index)); }, viewer);
 }

@@ -1,29 +1,57 @@
 #include "tools/railyard/config_options.h"
 
+#include <algorithm>
 #include <cstdio>
 
-#include "tools/railyard/data_root.h"
+#include "logic/errors.h"
+#include "tools/dataset/inputs.h"
 
 namespace railyard {
+namespace {
 
-DatasetConfig effective_config(const GenerateOptions& options) {
-  std::vector<ConfigSource> sources{{default_config_node(), "defaults"}};
-  if (!options.config_file.empty())
-    sources.push_back({read_config_file(options.config_file), options.config_file});
-  YAML::Node overrides;
-  for (const auto& [key, value] : options.flags) apply_override(overrides, key + "=" + value);
-  for (const auto& assignment : options.assignments) apply_override(overrides, assignment);
-  sources.push_back({overrides, "command line", false});
-  return build_config(sources);
+// -c roof=none,flat (allowed values) or -c color=red:3,blue:1 (weights), as a constraints entry.
+std::string constraint_assignment(const std::string& spec) {
+  std::size_t eq = spec.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
+    throw ConfigError("--constraint '" + spec +
+                      "': expected descriptor=values, e.g. roof=none,flat or color=red:3,blue:1");
+  std::string values = spec.substr(eq + 1);
+  bool weights = values.find(':') != std::string::npos;
+  std::string yaml;
+  std::size_t begin = 0;
+  while (begin <= values.size()) {
+    std::size_t comma = std::min(values.find(',', begin), values.size());
+    std::string item = values.substr(begin, comma - begin);
+    if (weights) {
+      std::size_t colon = item.find(':');
+      if (colon == std::string::npos)
+        throw ConfigError("--constraint '" + spec + "': '" + item + "' has no :weight");
+      item = item.substr(0, colon) + ": " + item.substr(colon + 1);
+    }
+    yaml += (yaml.empty() ? "" : ", ") + item;
+    begin = comma + 1;
+  }
+  return "constraints." + spec.substr(0, eq) + "=" + (weights ? "{" : "[") + yaml +
+         (weights ? "}" : "]");
 }
 
-RunOptions run_options(const GenerateOptions& options, bool sharded) {
+bool wanted(std::string_view key, std::initializer_list<std::string_view> keys) {
+  return keys.size() == 0 || std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+}  // namespace
+
+DatasetConfig effective_config(const ConfigOptions& options) {
+  return build_config(options.config_file, options.assignments, "command line");
+}
+
+RunOptions run_options(const ConfigOptions& options, bool sharded) {
   RunOptions run;
   run.data_dir = data_root();
   run.version = RAILYARD_VERSION;
   run.progress = !options.quiet;
   if (sharded) {
-    if (!options.shard.empty())
+    if (options.shard_given)
       run.shard = parse_shard(options.shard);
     else if (auto slurm = shard_from_slurm_environment())
       run.shard = *slurm;
@@ -40,26 +68,60 @@ void print_summary(const RunSummary& s) {
     std::printf("shard done; run `railyard merge` with the same config once all shards are\n");
 }
 
-void add_config_options(CLI::App& command, GenerateOptions& options, bool with_file) {
+void add_config_options(CLI::App& command, ConfigOptions& options, bool with_file,
+                        std::initializer_list<std::string_view> keys) {
   if (with_file)
     command.add_option("config", options.config_file, "dataset config (YAML)")
         ->check(CLI::ExistingFile);
-  command.add_option("--set", options.assignments,
-                     "override a config key, repeatable: --set splits.val=0.2");
-  auto flag = [&](const char* name, const char* key, const char* help) {
-    command.add_option_function<std::string>(
-        name, [&options, key](const std::string& v) { options.flags.emplace_back(key, v); }, help);
-  };
-  flag("-n,--count", "count", "number of images");
-  flag("--seed", "seed", "random seed");
-  flag("-r,--rule", "rule", "rule name or .pl path");
-  flag("--distribution", "distribution", "MichalskiTrains or RandomTrains");
-  flag("--scene", "scene", "scene name or .yaml path");
-  flag("--backend", "backend", "raster or pathtrace");
-  flag("--representation", "representation", "Trains or SimpleObjects");
-  flag("--samples", "samples", "anti-aliasing / path tracing samples per pixel");
-  flag("-o,--output", "output", "output folder");
-  flag("-j,--threads", "threads", "worker threads (0: all cores)");
+  std::vector<std::string>& assignments = options.assignments;
+  // Each occurrence is recorded as it is parsed, so flags and --set apply in command-line order.
+  command
+      .add_option_function<std::string>(
+          "--set", [&assignments](const std::string& a) { assignments.push_back(a); },
+          "set any config key, repeatable, in order with the flags: --set splits.val=0.2")
+      ->expected(1)
+      ->trigger_on_parse();
+  for (const Setting<DatasetConfig>& setting : dataset_schema().settings()) {
+    if (setting.flag.empty() || !wanted(setting.key, keys)) continue;
+    std::string key = setting.key;
+    std::string help = setting.help + " [" + setting.type + "]";
+    if (setting.type == "true|false") {
+      command
+          .add_flag_function(
+              setting.flag,
+              [&assignments, key](std::int64_t) { assignments.push_back(key + "=true"); }, help)
+          ->trigger_on_parse();
+    } else {
+      command
+          .add_option_function<std::string>(
+              setting.flag,
+              [&assignments, key](const std::string& v) { assignments.push_back(key + "=" + v); },
+              help)
+          ->expected(1)
+          ->trigger_on_parse();
+    }
+  }
+  if (wanted("constraints", keys))
+    command
+        .add_option_function<std::string>(
+            "-c,--constraint",
+            [&assignments](const std::string& spec) {
+              assignments.push_back(constraint_assignment(spec));
+            },
+            "constraint on a descriptor, repeatable: roof=none,flat or color=red:3,blue:1")
+        ->expected(1)
+        ->trigger_on_parse();
+  if (wanted("min_cars", keys) && wanted("max_cars", keys))
+    command
+        .add_option_function<std::string>(
+            "--cars",
+            [&assignments](const std::string& n) {
+              assignments.push_back("min_cars=" + n);
+              assignments.push_back("max_cars=" + n);
+            },
+            "exact number of cars (min_cars and max_cars)")
+        ->expected(1)
+        ->trigger_on_parse();
   command.add_flag("-q,--quiet", options.quiet, "no progress output");
 }
 

@@ -1,10 +1,13 @@
-// The config of the dataset commands (generate, merge, render): a YAML file, flags for the
-// common keys and --set for any key, layered over the defaults.
+// The config of the dataset commands (generate, merge, render, view, sheet, bench pipeline) and
+// of the symbolic ones (sample, label, rule-stats): a YAML file, then every flag and --set in the
+// order they are written on the command line, over the defaults. The flags come from the config
+// schema (tools/dataset/config.h): each key that declares one.
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <initializer_list>
 #include <string>
-#include <utility>
+#include <string_view>
 #include <vector>
 
 #include "tools/dataset/config.h"
@@ -12,25 +15,28 @@
 
 namespace railyard {
 
-struct GenerateOptions {
+struct ConfigOptions {
   std::string config_file;
-  std::vector<std::string> assignments;  // --set key=value
+  // key=value from flags and --set, in command-line order.
+  std::vector<std::string> assignments;
   std::string shard;
+  bool shard_given = false;
   bool print_config = false;
   bool quiet = false;
-  // Convenience flags, each the same as a --set of its key.
-  std::vector<std::pair<std::string, std::string>> flags;
 };
 
-// Defaults, then the file, then the flags and --set assignments in order.
-DatasetConfig effective_config(const GenerateOptions& options);
+// Defaults, then the file, then the assignments in order.
+DatasetConfig effective_config(const ConfigOptions& options);
 
 // sharded: take --shard, else the Slurm array variables.
-RunOptions run_options(const GenerateOptions& options, bool sharded);
+RunOptions run_options(const ConfigOptions& options, bool sharded);
 
 void print_summary(const RunSummary& summary);
 
-// The config file argument (when `with_file`), --set, and one flag per common key.
-void add_config_options(CLI::App& command, GenerateOptions& options, bool with_file = true);
+// The config file argument (when `with_file`), --set, and the flag of every key that has one;
+// `keys` limits the flags to these keys (empty: all). Also -c/--constraint, --cars (min_cars and
+// max_cars at once) and -q/--quiet.
+void add_config_options(CLI::App& command, ConfigOptions& options, bool with_file = true,
+                        std::initializer_list<std::string_view> keys = {});
 
 }  // namespace railyard

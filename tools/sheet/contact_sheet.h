@@ -1,14 +1,18 @@
 // A contact sheet: one small train per value of every descriptor, rendered as the dataset would
-// show it and captioned, so a person can check at a glance that every value is told apart.
+// show it, cropped to the car that shows the value and captioned, so a person can check at a
+// glance that every value is told apart.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "logic/train.h"
 #include "logic/vocabulary.h"
-#include "renderer/image.h"
+#include "scenes/part.h"
+#include "tools/dataset/annotations/pixel_box.h"
 #include "tools/sheet/text.h"
+#include "util/image.h"
 
 namespace railyard {
 
@@ -23,11 +27,21 @@ std::vector<SheetEntry> sheet_entries(Vocabulary vocabulary, int angle);
 
 struct SheetCell {
   std::string caption;
-  render::Image<render::Rgb8> image;
+  Image<Rgb8> image;
 };
 
+// The tight box of the pixels showing any part of car `car` (position, 1-based) in a part-id
+// image; empty when none does.
+PixelBox car_box(const Image<std::uint32_t>& part_ids, const std::vector<Part>& parts, int car);
+
+// Crops every cell to one window, the largest box plus `margin` pixels on each side, placed on its
+// own box (and kept inside the image), so all cells share a size and a scale; then enlarges them
+// by the whole factor (1 to 4) that makes them at least `min_width` wide, each pixel a square.
+void crop_cells(std::vector<SheetCell>& cells, const std::vector<PixelBox>& boxes, int margin,
+                int min_width);
+
 // Lays cells out in rows of `columns` under a title; every cell image has the same size.
-render::Image<render::Rgb8> compose_sheet(const std::vector<SheetCell>& cells, int columns,
-                                          const std::string& title, const TextPainter& text);
+Image<Rgb8> compose_sheet(const std::vector<SheetCell>& cells, int columns,
+                          const std::string& title, const TextPainter& text);
 
 }  // namespace railyard

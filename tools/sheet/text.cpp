@@ -39,8 +39,7 @@ int TextPainter::width(std::string_view text) const {
   return advance;
 }
 
-void TextPainter::draw(render::Image<render::Rgb8>& image, int x, int y, std::string_view text,
-                       render::Rgb8 color) const {
+void TextPainter::draw(Image<Rgb8>& image, int x, int y, std::string_view text, Rgb8 color) const {
   for (unsigned char c : text) {
     if (FT_Load_Char(face_->face, c, FT_LOAD_RENDER) != 0) continue;
     const FT_GlyphSlot glyph = face_->face->glyph;
@@ -51,7 +50,7 @@ void TextPainter::draw(render::Image<render::Rgb8>& image, int x, int y, std::st
         int py = y - glyph->bitmap_top + static_cast<int>(row);
         if (px < 0 || py < 0 || px >= image.width || py >= image.height) continue;
         float a = bitmap.buffer[row * static_cast<unsigned>(bitmap.pitch) + col] / 255.0f;
-        render::Rgb8& p = image.at(px, py);
+        Rgb8& p = image.at(px, py);
         auto blend = [a](std::uint8_t under, std::uint8_t over) {
           return static_cast<std::uint8_t>(under + (over - under) * a + 0.5f);
         };

@@ -5,7 +5,7 @@
 #include <memory>
 #include <string_view>
 
-#include "renderer/image.h"
+#include "util/image.h"
 
 namespace railyard {
 
@@ -18,8 +18,7 @@ class TextPainter {
   TextPainter& operator=(const TextPainter&) = delete;
 
   // Draws `text` with its baseline at y, starting at x, blending `color` by the glyph coverage.
-  void draw(render::Image<render::Rgb8>& image, int x, int y, std::string_view text,
-            render::Rgb8 color) const;
+  void draw(Image<Rgb8>& image, int x, int y, std::string_view text, Rgb8 color) const;
   int width(std::string_view text) const;  // advance in pixels
   int line_height() const { return pixel_height_; }
 

@@ -16,7 +16,7 @@ layout(std140, binding = 0) uniform FrameBlock {
   vec4 sky_ground;
   vec4 background;         // rgb display-linear; w = 1 when it replaces the sky
   vec4 shadow_extent;      // x texel size (m), y depth range (m), z 1 / map size, w map width (m)
-  vec4 exposure;           // x
+  vec4 exposure;           // x exposure; y 1 when the sun casts shadows           // x
   vec4 sky_irradiance[SKY_IRRADIANCE_STEPS + 1];
 } frame;
 

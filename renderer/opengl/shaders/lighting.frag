@@ -51,7 +51,7 @@ vec3 shade_surface(uvec4 surface, vec3 ray) {
   s.albedo = pattern_albedo(m, position, footprint);
   s.metallic = m.metallic;
   s.roughness = m.roughness;
-  vec3 radiance = shade(s, to_camera, sun_visibility(position, n));
+  vec3 radiance = shade(s, to_camera, frame.exposure.y > 0.5 ? sun_visibility(position, n) : 1.0);
   return display_linear(radiance, frame.exposure.x);
 }
 

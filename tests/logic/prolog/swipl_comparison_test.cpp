@@ -9,7 +9,7 @@
 #include "logic/external_program.h"
 #include "logic/rule.h"
 #include "logic/sampler.h"
-#include "logic/swipl.h"
+#include "tools/bench/swipl.h"
 
 namespace railyard {
 namespace {

@@ -11,7 +11,7 @@ void expect_same_rays(const Camera& camera) {
     for (float x = 0.0f; x <= static_cast<float>(camera.width); x += 17.5f) {
       glm::vec3 direction;
       ASSERT_TRUE(rays.direction({x, y}, direction));
-      glm::vec3 expected = camera.ray_direction({x, y});
+      glm::vec3 expected = *camera.ray_direction({x, y});
       EXPECT_NEAR(direction.x, expected.x, 1e-6f) << x << "," << y;
       EXPECT_NEAR(direction.y, expected.y, 1e-6f) << x << "," << y;
       EXPECT_NEAR(direction.z, expected.z, 1e-6f) << x << "," << y;
@@ -28,15 +28,23 @@ TEST(CameraRays, MatchCameraRayDirectionForThePinhole) {
 
 TEST(CameraRays, MatchCameraRayDirectionForTheFisheye) {
   Camera camera;
-  camera.lens = Lens::Fisheye;
+  camera.lens = Lens::Equidistant;
   camera.fov_deg = 180.0f;
   camera.position = {-2.0f, -6.0f, 1.5f};
   expect_same_rays(camera);
 }
 
+TEST(CameraRays, MatchCameraRayDirectionForTheEquisolidFisheye) {
+  Camera camera;
+  camera.lens = Lens::Equisolid;
+  camera.fov_deg = 120.0f;
+  camera.position = {0.0f, 7.0f, 3.0f};
+  expect_same_rays(camera);
+}
+
 TEST(CameraRays, FisheyeSeesNothingBeyondHalfACircleOffAxis) {
   Camera camera;
-  camera.lens = Lens::Fisheye;
+  camera.lens = Lens::Equidistant;
   camera.fov_deg = 400.0f;  // the image's corners lie more than 180 degrees off-axis
   CameraRays rays(camera);
   glm::vec3 direction;

@@ -71,7 +71,7 @@ TEST(Lighting, CameraRaysThatMissSeeTheSky) {
   for (int y = 0; y < scene.camera.height; y += 5) {
     for (int x = 0; x < scene.camera.width; x += 7) {
       glm::vec3 expected =
-          sky_radiance(scene.sky, scene.camera.ray_direction({x + 0.5f, y + 0.5f}));
+          sky_radiance(scene.sky, *scene.camera.ray_direction({x + 0.5f, y + 0.5f}));
       for (int c = 0; c < 3; ++c) {
         EXPECT_NEAR(image.at(x, y)[c], expected[c], 0.02f) << x << "," << y;
       }

@@ -116,7 +116,6 @@ Scene small_yard(int width, int height) {
   scene.instances.push_back(metal);
   scene.instances.push_back(glossy);
 
-  scene.parts.resize(3);
   scene.camera.position = {1.5f, -4.0f, 2.0f};
   scene.camera.look_at = {0.0f, 0.0f, 0.3f};
   scene.camera.width = width;

@@ -12,10 +12,11 @@
 #include <filesystem>
 #include <string>
 
-#include "renderer/io/png_io.h"
 #include "renderer/opengl/opengl_renderer.h"
 #include "test_scenes.h"
+#include "util/png_io.h"
 
+using namespace railyard;
 using namespace railyard::render;
 
 namespace {
@@ -82,7 +83,7 @@ int main(int argc, char** argv) {
   scene.camera.width = width;
   scene.camera.height = height;
   if (fisheye) {
-    scene.camera.lens = Lens::Fisheye;
+    scene.camera.lens = Lens::Equidistant;
     scene.camera.fov_deg = 180.0f;
     scene.camera.position = {-3.0f, -4.5f, 2.5f};
   }

@@ -53,7 +53,7 @@ TEST(ShadowFitTest, FitsTheCastersNotAWideFlatGround) {
 
 TEST(CubeFacesTest, NarrowFisheyeNeedsOnlyTheFrontFaceWideOneMore) {
   Camera camera;
-  camera.lens = Lens::Fisheye;
+  camera.lens = Lens::Equidistant;
   camera.fov_deg = 60.0f;
   auto narrow = cube_faces_seen(camera);
   EXPECT_TRUE(narrow[5]);  // -Z: the camera looks down -Z

@@ -20,8 +20,6 @@ glm::mat4 translation(const glm::vec3& offset);
 
 // A 480x270 pinhole view of the origin from the south-west, sun and sky defaults.
 Scene empty_scene();
-// A part with a label, for Scene::parts.
-Part test_part(PartKind kind, int car);
 
 // About `triangles` triangles in a row of "cars" (boxes with sphere loads) on a sand ground, a
 // stand-in for a train scene.

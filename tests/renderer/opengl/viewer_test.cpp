@@ -7,9 +7,9 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "renderer/io/png_io.h"
 #include "renderer/viewer/false_colour.h"
 #include "test_scenes.h"
+#include "util/png_io.h"
 
 namespace railyard::render {
 namespace {

@@ -1,13 +1,14 @@
 // The checks of a rendered, annotated train that mean something without golden images: real
-// scenes and assets, the real raster backend (llvmpipe without a GPU), the real annotation pass.
+// scenes and assets, the raster backend (or the path tracer where no EGL context starts), the
+// real annotation pass.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "logic/sampler.h"
-#include "renderer/annotations/image_annotations.h"
-#include "renderer/annotations/rle.h"
-#include "renderer/backend_choice.h"
+#include "tests/support/test_backend.h"
+#include "tools/dataset/annotations/image_annotations.h"
+#include "tools/dataset/annotations/rle.h"
 #include "tools/dataset/sample_factory.h"
 
 namespace railyard {
@@ -16,46 +17,38 @@ namespace {
 class RenderChecks : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    try {
-      renderer_ = render::make_renderer(render::Backend::Raster).release();
-    } catch (const render::RendererError& e) {
-      skip_reason_ = e.what();
-    }
+    renderer_ = render::make_renderer(testing::test_backend()).release();
   }
   static void TearDownTestSuite() { delete renderer_; }
-
-  void SetUp() override {
-    if (!renderer_) GTEST_SKIP() << "no OpenGL through EGL here: " << skip_reason_;
-  }
 
   SceneContext context(const std::string& scene, const std::string& representation = "Trains") {
     DatasetConfig config;
     config.scene = scene;
     config.representation = representation;
-    return load_scene_context(config, RAILYARD_SOURCE_DIR);
+    return load_scene_context(config, resolve_inputs(config, RAILYARD_SOURCE_DIR));
   }
 
   struct Rendered {
-    render::Scene scene;
+    TrainScene train;
     render::Frame frame;
-    render::ImageAnnotations annotations;
+    ImageAnnotations annotations;
   };
   Rendered render_train(const SceneContext& ctx, const Train& train) {
     Rendered r;
-    r.scene = layout_scene(ctx, train);
-    r.frame = renderer_->render(r.scene, {});
-    r.annotations = render::annotate_image(r.frame, r.scene);
+    r.train = layout_scene(ctx, train);
+    render::RenderOptions options;
+    options.samples = testing::test_samples();
+    r.frame = renderer_->render(r.train.scene, options);
+    r.annotations = annotate_image(r.frame, r.train);
     return r;
   }
 
   static render::Renderer* renderer_;
-  static std::string skip_reason_;
 };
 
 render::Renderer* RenderChecks::renderer_ = nullptr;
-std::string RenderChecks::skip_reason_;
 
-bool inside(const render::PixelBox& inner, const render::PixelBox& outer) {
+bool inside(const PixelBox& inner, const PixelBox& outer) {
   return inner.x >= outer.x && inner.y >= outer.y &&
          inner.x + inner.width <= outer.x + outer.width &&
          inner.y + inner.height <= outer.y + outer.height;
@@ -75,13 +68,13 @@ TEST_F(RenderChecks, EveryPartIsVisibleMaskedAndBoxed) {
     SceneContext ctx = context(scene);
     for (const Train& train : sample_trains(4, Distribution::Random)) {
       Rendered r = render_train(ctx, train);
-      for (std::size_t p = 0; p < r.scene.parts.size(); ++p) {
+      for (std::size_t p = 0; p < r.train.parts.size(); ++p) {
         const auto& region = r.annotations.parts[p];
-        const auto& part = r.scene.parts[p];
+        const auto& part = r.train.parts[p];
         SCOPED_TRACE(std::string(scene) + " part " + part.label + " of car " +
                      std::to_string(part.car));
         // Decoding our RLE gives back exactly the part's pixels.
-        auto mask = render::decode_mask(region.mask);
+        auto mask = decode_mask(region.mask);
         std::uint64_t pixels = 0;
         for (int y = 0; y < mask.height; ++y)
           for (int x = 0; x < mask.width; ++x) {
@@ -89,11 +82,11 @@ TEST_F(RenderChecks, EveryPartIsVisibleMaskedAndBoxed) {
             EXPECT_EQ(mask.at(x, y) != 0, is_part);
             pixels += is_part;
           }
-        EXPECT_EQ(render::rle_area(region.mask), pixels);
+        EXPECT_EQ(rle_area(region.mask), pixels);
         if (pixels == 0) continue;  // hidden behind another part
         EXPECT_TRUE(inside(region.visible_box, region.full_box));
         // The part's world centre projects inside its full box.
-        auto centre = r.scene.camera.project(part.centre);
+        auto centre = r.train.scene.camera.project(part.centre);
         ASSERT_TRUE(centre.has_value());
         EXPECT_GE(centre->x, region.full_box.x - 1.0f);
         EXPECT_LE(centre->x, region.full_box.x + region.full_box.width + 1.0f);
@@ -102,8 +95,8 @@ TEST_F(RenderChecks, EveryPartIsVisibleMaskedAndBoxed) {
       }
       // The locomotive and every car are seen in every picture.
       for (std::size_t c = 0; c < train.cars.size(); ++c) EXPECT_GT(r.annotations.cars[c].area, 0u);
-      for (std::size_t p = 0; p < r.scene.parts.size(); ++p)
-        if (r.scene.parts[p].kind == render::PartKind::Locomotive) {
+      for (std::size_t p = 0; p < r.train.parts.size(); ++p)
+        if (r.train.parts[p].kind == PartKind::Locomotive) {
           EXPECT_GT(r.annotations.parts[p].area, 0u);
         }
     }
@@ -113,12 +106,12 @@ TEST_F(RenderChecks, EveryPartIsVisibleMaskedAndBoxed) {
 TEST_F(RenderChecks, DepthAgreesWithTheCamera) {
   SceneContext ctx = context("base_scene");
   Rendered r = render_train(ctx, sample_trains(1, Distribution::Michalski)[0]);
-  const render::Camera& camera = r.scene.camera;
+  const render::Camera& camera = r.train.scene.camera;
   int checked = 0;
   for (int y = camera.height / 2; y < camera.height; y += 7)
     for (int x = 0; x < camera.width; x += 7) {
       if (r.frame.part_ids.at(x, y) != 0) continue;  // ground only: its distance is analytic
-      glm::vec3 dir = camera.ray_direction({x + 0.5f, y + 0.5f});
+      glm::vec3 dir = *camera.ray_direction({x + 0.5f, y + 0.5f});
       if (dir.z >= -1e-3f) continue;
       float expected = -camera.position.z / dir.z;  // ray meets z = 0
       float depth = r.frame.depth.at(x, y);

@@ -45,6 +45,23 @@ expect_error "no_such_rule" "$railyard" generate -n 4 -r no_such_rule -o refused
 expect_error "no_such_scene" "$railyard" generate -n 4 --scene no_such_scene -o refused
 [[ ! -e refused ]] || fail "a refused config left an output folder behind"
 
+# Flags and --set apply in the order they are written, the later winning.
+"$railyard" generate --print-config -n 5 --set count=7 | grep -q "^count: 7" ||
+  fail "--set after -n did not win"
+"$railyard" generate --print-config --set count=7 -n 5 | grep -q "^count: 5" ||
+  fail "-n after --set did not win"
+# --set takes one assignment: the config file after it is still the config file.
+printf 'seed: 9\n' >seeded.yaml
+"$railyard" generate --set count=3 seeded.yaml --print-config >set_then_file.yaml
+grep -q "^seed: 9" set_then_file.yaml || fail "--set swallowed the config file after it"
+grep -q "^count: 3" set_then_file.yaml || fail "--set before the file was lost"
+# The printed config is a config: it reads back to itself.
+"$railyard" generate --print-config --set backend_options.pathtrace.bounces=7 >printed.yaml
+"$railyard" generate printed.yaml --print-config | cmp -s - printed.yaml ||
+  fail "--print-config does not read back to itself"
+expect_error "key 'count.x'" "$railyard" generate --set count.x=1 -o refused
+expect_error "given twice" bash -c "printf 'count: 3\ncount: 4\n' >twice.yaml && '$railyard' generate twice.yaml -o refused"
+
 "$railyard" generate --print-config -n 12 --seed 4 >effective.yaml
 grep -q "^count: 12" effective.yaml || fail "--print-config does not show the flag's count"
 grep -q "^seed: 4" effective.yaml || fail "--print-config does not show the flag's seed"

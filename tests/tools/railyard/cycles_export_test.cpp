@@ -1,6 +1,6 @@
 // The Cycles export is only a fair benchmark if Blender gets our scene: the glTF, read back,
 // must hold every triangle where our scene has it, and the sidecar the camera and the lights.
-#include "tools/railyard/cycles_export.h"
+#include "tools/bench/cycles_export.h"
 
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
@@ -14,12 +14,12 @@
 #include <string>
 #include <utility>
 
-#include "tests/renderer/scratch_dir.h"
+#include "tests/support/scratch_dir.h"
 
 namespace railyard {
 namespace {
 
-using render::testing::ScratchDirTest;
+using testing::ScratchDirTest;
 
 std::shared_ptr<render::Mesh> unit_cube() {
   auto mesh = std::make_shared<render::Mesh>();

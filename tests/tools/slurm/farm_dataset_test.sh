@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # A dataset rendered on a real (single-node, local) Slurm farm by tools/slurm/submit.sh, as a
 # 4-task array plus the merge job, is byte-for-byte the dataset of one unsharded
-# `railyard generate` with the same config. Only runs/ (each process's own timing record) and
-# the manifest's "timing" block may differ.
+# `railyard generate` with the same config; a two-variant suite queued by submit_suite.sh (one
+# array over both variants, two shards each, and a merge job) is byte-for-byte the suite of one
+# `railyard suite`. Only runs/ (each process's own timing record) and the manifests' "timing"
+# blocks may differ.
 #   farm_dataset_test.sh REPO RAILYARD_BINARY
 # Exits 77 (skipped) when the Slurm daemons cannot run here (not root, packages missing).
 # RAILYARD_SLURM_KEEP=1 keeps the temp folder (cluster logs, both datasets) for a look.
@@ -85,4 +87,40 @@ echo "unsharded run of the same config"
 
 python3 "$here/compare_datasets.py" "$tmp/farm/dataset" "$tmp/single/dataset" 12 4 ||
   fail "the farm's dataset differs from the unsharded one"
-echo "PASS: the 4-shard farm dataset equals the unsharded one"
+echo "the 4-shard farm dataset equals the unsharded one"
+
+# A two-variant suite as one job array (2 variants x 2 shards = 4 tasks) plus its merge job,
+# against `railyard suite` in one process.
+cat >"$tmp/suite.yaml" <<'EOF_SUITE'
+suite: farm
+seed: 9
+output: suites
+config: {count: 6, width: 96, height: 54, outputs: {depth_exr: false}}
+holdout: [{length: long, load_shape: barrel}]
+variants:
+  - name: train
+    set: {count: 8, confounder: {attribute: {car: 1, color: blue}, east: 0.8, west: 0.2}}
+  - name: test_holdout
+    holdout: true
+EOF_SUITE
+mkdir "$tmp/suite_farm" "$tmp/suite_single"
+job_ids=$(cd "$tmp/suite_farm" && RAILYARD_BIN=$railyard timeout 60 \
+  "$repo/tools/slurm/submit_suite.sh" "$tmp/suite.yaml" 2 --cpus-per-task=1 --time=10) ||
+  fail "submit_suite.sh failed"
+read -r array_id merge_id <<<"$job_ids"
+echo "suite array $array_id, merge job $merge_id"
+cluster_wait_gone "$array_id" "$merge_id" 240 || fail "the suite's jobs did not finish in 240 s"
+states=$(cluster_job_states "$array_id")
+echo "$states"
+[ "$(grep -c ' COMPLETED 0:0$' <<<"$states")" -eq 4 ] || fail "not all 4 suite tasks succeeded"
+[[ $(cluster_job_states "$merge_id") == *" COMPLETED 0:0" ]] || fail "the suite's merge failed"
+for variant in train test_holdout; do
+  runs=$(ls "$tmp/suite_farm/suites/farm/$variant"/*/runs)
+  [ "$(echo $runs)" = "shard-0-of-2.json shard-1-of-2.json" ] ||
+    fail "variant $variant was not rendered as 2 shards: $runs"
+done
+(cd "$tmp/suite_single" && timeout 240 "$railyard" suite "$tmp/suite.yaml" -q >suite.log 2>&1) ||
+  { cat "$tmp/suite_single/suite.log" >&2; fail "railyard suite (one process) failed"; }
+/usr/bin/python3 "$repo/tests/tools/suite/compare_trees.py" "$tmp/suite_farm/suites" \
+  "$tmp/suite_single/suites" 40 || fail "the farm's suite differs from the one-process suite"
+echo "PASS: the 4-shard farm dataset and the 2x2-task farm suite equal their one-process runs"

@@ -45,5 +45,20 @@ mkdir "$work/bin" && ln -s /bin/false "$work/bin/sbatch"
 expect_refusal "binary missing" "railyard binary '$work/missing' not found" \
   env PATH="$work/bin:$PATH" RAILYARD_BIN="$work/missing" "$submit" "$work/config.yaml" 4
 
+# submit_suite.sh: the same refusals, and a suite railyard rejects queues nothing.
+suite_submit=$repo/tools/slurm/submit_suite.sh
+printf 'suite: s\nvariants:\n  - name: a\n  - name: a\n' >"$work/suite.yaml"
+expect_refusal "suite: no arguments" "usage:" "$suite_submit"
+expect_refusal "suite: zero shards" "got '0'" "$suite_submit" "$work/suite.yaml" 0
+expect_refusal "suite: missing" "suite '$work/none.yaml' not found" \
+  "$suite_submit" "$work/none.yaml" 2
+expect_refusal "suite: binary missing" "railyard binary '$work/missing' not found" \
+  env PATH="$work/bin:$PATH" RAILYARD_BIN="$work/missing" "$suite_submit" "$work/suite.yaml" 2
+if [ -x "$repo/build/bin/railyard" ] || [ -n "${RAILYARD_BIN:-}" ]; then
+  expect_refusal "suite: rejected by railyard" "nothing submitted" \
+    env PATH="$work/bin:$PATH" RAILYARD_BIN="${RAILYARD_BIN:-$repo/build/bin/railyard}" \
+    "$suite_submit" "$work/suite.yaml" 2
+fi
+
 [ "$failures" -eq 0 ] || exit 1
 echo "all refusals as expected"

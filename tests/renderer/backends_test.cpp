@@ -1,0 +1,130 @@
+// What every registered backend promises: its name, its declared options, the passes a request
+// names, and local lighting, under which changing one object changes only the pixels near it.
+#include "renderer/backends.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/renderer/embree/test_meshes.h"
+
+namespace railyard::render {
+namespace {
+
+// The backends that start here (the raster needs EGL; the path tracer always starts).
+std::vector<std::string> startable() {
+  std::vector<std::string> names;
+  for (const BackendEntry& backend : backends()) {
+    try {
+      make_renderer(backend.name);
+      names.push_back(backend.name);
+    } catch (const RendererError& e) {
+      std::fprintf(stderr, "%s cannot start here: %s\n", backend.name.c_str(), e.what());
+    }
+  }
+  return names;
+}
+
+RenderOptions few_samples() {
+  RenderOptions options;
+  options.samples = 4;
+  return options;
+}
+
+TEST(Backends, AreFoundByNameAndRefuseUnknownNamesAndOptions) {
+  ASSERT_EQ(backends().size(), 2u);
+  EXPECT_EQ(backends()[0].name, "raster");
+  EXPECT_NE(find_backend("pathtrace"), nullptr);
+  EXPECT_EQ(find_backend("cycles"), nullptr);
+  try {
+    make_renderer("cycles");
+    FAIL() << "expected an error";
+  } catch (const RendererError& e) {
+    EXPECT_NE(std::string(e.what()).find("raster, pathtrace"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(make_renderer("pathtrace", {0, {{"msaa", 4}}}), RendererError);
+  EXPECT_THROW(make_renderer("pathtrace", {0, {{"bounces", -1}}}), RendererError);
+  EXPECT_THROW(make_renderer("pathtrace", {0, {{"bounces", 2.5}}}), RendererError);
+  for (const auto& [backend, options] : default_backend_options())
+    EXPECT_NE(find_backend(backend), nullptr) << backend;
+}
+
+TEST(Backends, NameThemselvesAsRegistered) {
+  for (const std::string& name : startable()) EXPECT_EQ(make_renderer(name)->name(), name);
+}
+
+TEST(Backends, BadCamerasAreOneErrorTypeInEveryBackend) {
+  for (const std::string& name : startable()) {
+    SCOPED_TRACE(name);
+    Scene scene = testing::small_yard(64, 36);
+    scene.camera.fov_deg = 200.0f;  // more than a pinhole can see
+    EXPECT_THROW(make_renderer(name)->render(scene, few_samples()), RendererError);
+    scene.camera.fov_deg = 40.0f;
+    scene.camera.width = 0;
+    EXPECT_THROW(make_renderer(name)->render(scene, few_samples()), RendererError);
+  }
+}
+
+TEST(Backends, RenderOnlyThePassesRequested) {
+  for (const std::string& name : startable()) {
+    SCOPED_TRACE(name);
+    auto renderer = make_renderer(name);
+    Scene scene = testing::small_yard(96, 54);
+    Frame all = renderer->render(scene, few_samples());
+    RenderOptions ids_only = few_samples();
+    ids_only.passes = {Pass::PartIds};
+    Frame ids = renderer->render(scene, ids_only);
+    EXPECT_TRUE(ids.color.pixels.empty());
+    EXPECT_TRUE(ids.depth.pixels.empty());
+    EXPECT_EQ(ids.part_ids, all.part_ids);
+    RenderOptions color_only = few_samples();
+    color_only.passes = {Pass::Color};
+    Frame color = renderer->render(scene, color_only);
+    EXPECT_TRUE(color.part_ids.pixels.empty());
+    EXPECT_EQ(color.color, all.color);
+  }
+}
+
+// The pixels within `radius` of one whose part id differs between the frames.
+Image<std::uint8_t> near_changed_ids(const Frame& a, const Frame& b, int radius) {
+  Image<std::uint8_t> near(a.part_ids.width, a.part_ids.height, 0);
+  for (int y = 0; y < near.height; ++y)
+    for (int x = 0; x < near.width; ++x) {
+      if (a.part_ids.at(x, y) == b.part_ids.at(x, y)) continue;
+      for (int dy = -radius; dy <= radius; ++dy)
+        for (int dx = -radius; dx <= radius; ++dx) {
+          int nx = x + dx, ny = y + dy;
+          if (nx >= 0 && ny >= 0 && nx < near.width && ny < near.height) near.at(nx, ny) = 1;
+        }
+    }
+  return near;
+}
+
+TEST(Backends, UnderLocalLightingAnObjectChangesOnlyThePixelsThatShowIt) {
+  for (const std::string& name : startable()) {
+    SCOPED_TRACE(name);
+    auto renderer = make_renderer(name);
+    Scene with = testing::small_yard(120, 68);
+    Scene without = with;
+    without.instances.erase(without.instances.begin() + 2);  // the blue box, part 2, goes
+    RenderOptions local = few_samples();
+    local.local_lighting = true;
+    Frame a = renderer->render(with, local), b = renderer->render(without, local);
+    // The raster's resolve filter reaches one pixel, the path tracer's 1.5.
+    Image<std::uint8_t> near = near_changed_ids(a, b, 2);
+    int changed_ids = 0, changed_elsewhere = 0;
+    for (std::size_t i = 0; i < near.pixels.size(); ++i) {
+      changed_ids += a.part_ids.pixels[i] != b.part_ids.pixels[i];
+      if (!near.pixels[i] && !(a.color.pixels[i] == b.color.pixels[i])) ++changed_elsewhere;
+    }
+    EXPECT_GT(changed_ids, 20);
+    EXPECT_EQ(changed_elsewhere, 0);
+    // With shadows on, the same change reaches further: the object's shadow goes with it.
+    Frame c = renderer->render(with, few_samples()), d = renderer->render(without, few_samples());
+    int shadow_pixels = 0;
+    for (std::size_t i = 0; i < near.pixels.size(); ++i)
+      if (!near.pixels[i] && !(c.color.pixels[i] == d.color.pixels[i])) ++shadow_pixels;
+    EXPECT_GT(shadow_pixels, 20);
+  }
+}
+
+}  // namespace
+}  // namespace railyard::render

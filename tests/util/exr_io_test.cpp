@@ -1,0 +1,102 @@
+#include "util/exr_io.h"
+
+#include <OpenEXR/ImfChannelList.h>
+#include <OpenEXR/ImfFrameBuffer.h>
+#include <OpenEXR/ImfHeader.h>
+#include <OpenEXR/ImfOutputFile.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <random>
+
+#include "renderer/renderer.h"
+#include "tests/support/scratch_dir.h"
+#include "util/atomic_file.h"
+#include "util/io_error.h"
+#include "util/read_file.h"
+
+namespace railyard {
+
+constexpr float kInfinity = std::numeric_limits<float>::infinity();
+namespace {
+
+namespace fs = std::filesystem;
+
+Image<float> Depth(int w, int h, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> metres(0.05f, 80.0f);
+  Image<float> depth(w, h);
+  for (float& d : depth.pixels) d = rng() % 5 == 0 ? kInfinity : metres(rng);
+  return depth;
+}
+
+using ExrTest = testing::ScratchDirTest;
+
+TEST_F(ExrTest, RoundTripsExactlyIncludingInfinity) {
+  for (ExrCompression compression :
+       {ExrCompression::Zip, ExrCompression::Zips, ExrCompression::None})
+    for (auto [w, h] : {std::pair{1, 1}, std::pair{7, 5}, std::pair{480, 270}}) {
+      Image<float> depth = Depth(w, h, static_cast<unsigned>(w * h));
+      depth.pixels[0] = kInfinity;
+      if (depth.pixels.size() > 2) {
+        depth.pixels[1] = 0.0f;
+        depth.pixels[2] = std::numeric_limits<float>::denorm_min();
+      }
+      fs::path path = dir_ / "depth.exr";
+      write_depth_exr(path, depth, compression);
+      Image<float> back = read_depth_exr(path);
+      ASSERT_EQ(back.width, w);
+      ASSERT_EQ(back.height, h);
+      EXPECT_TRUE(std::isinf(back.pixels[0]));
+      EXPECT_EQ(back, depth);  // bit-exact (no NaNs here)
+    }
+}
+
+TEST_F(ExrTest, BytesAreReproducible) {
+  Image<float> depth = Depth(64, 32, 9);
+  EXPECT_EQ(encode_depth_exr(depth), encode_depth_exr(depth));
+  write_depth_exr(dir_ / "a.exr", depth);
+  EXPECT_EQ(read_file_bytes(dir_ / "a.exr"), encode_depth_exr(depth));
+}
+
+TEST_F(ExrTest, FileWithoutDepthChannelIsAnError) {
+  fs::path path = dir_ / "colour.exr";
+  {
+    Imf::Header header(2, 2);
+    header.channels().insert("R", Imf::Channel(Imf::FLOAT));
+    float pixels[4] = {1, 2, 3, 4};
+    Imf::FrameBuffer frame;
+    frame.insert("R", Imf::Slice(Imf::FLOAT, reinterpret_cast<char*>(pixels), sizeof(float),
+                                 2 * sizeof(float)));
+    Imf::OutputFile file(path.c_str(), header);
+    file.setFrameBuffer(frame);
+    file.writePixels(2);
+  }
+  try {
+    read_depth_exr(path);
+    FAIL() << "no error";
+  } catch (const IoError& e) {
+    EXPECT_NE(std::string(e.what()).find("no Z (depth) channel"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(path.string()), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(ExrTest, UnreadableFilesNameThePath) {
+  fs::path text = dir_ / "text.exr";
+  write_file_atomically(text, std::string_view("not an image"));
+  for (const fs::path& path : {text, dir_ / "missing.exr"}) {
+    try {
+      read_depth_exr(path);
+      FAIL() << "no error for " << path;
+    } catch (const IoError& e) {
+      EXPECT_NE(std::string(e.what()).find(path.string()), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_THROW(write_depth_exr(dir_ / "missing" / "d.exr", Depth(2, 2, 1)), IoError);
+  EXPECT_THROW(encode_depth_exr(Image<float>()), IoError);
+}
+
+}  // namespace
+}  // namespace railyard

@@ -1,0 +1,71 @@
+// `railyard bench pipeline`: annotated images per second end to end (generate into a temporary
+// folder) against bare rendering of the same samples (sample, layout, render, nothing written),
+// and the pipeline's overhead over bare rendering.
+#include "tools/bench/bench_pipeline.h"
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "renderer/backends.h"
+#include "tools/dataset/dataset_run.h"
+#include "tools/dataset/inputs.h"
+#include "tools/dataset/sample_factory.h"
+
+namespace railyard {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+double peak_memory_mib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+double bare_rendering_seconds(const DatasetConfig& config) {
+  DatasetInputs inputs = resolve_inputs(config, data_root());
+  SceneContext scene = load_scene_context(config, inputs);
+  BalanceOptions balance;
+  balance.rule_name = inputs.rule_name;
+  SampledTrains trains(config.sampler, Rule::load(inputs.rule_file, inputs.background_file),
+                       balance, config.seed);
+  auto renderer = render::make_renderer(config.backend, backend_settings(config));
+  SampleFactory factory(trains, scene, *renderer, config);
+  factory(0);  // warm-up: shader compilation, mesh upload
+  auto start = std::chrono::steady_clock::now();
+  for (std::uint64_t i = 0; i < config.count; ++i) factory(i);
+  return seconds_since(start);
+}
+
+}  // namespace
+
+void run_pipeline_benchmark(const DatasetConfig& base) {
+  DatasetConfig config = base;
+  config.output = std::filesystem::temp_directory_path() / "railyard_bench_pipeline";
+  std::filesystem::remove_all(config.output);
+  std::printf("bench pipeline: %llu images %dx%d, %s backend, %s, rule %s\n",
+              static_cast<unsigned long long>(config.count), config.width, config.height,
+              config.backend.c_str(), config.scene.c_str(), config.rule.c_str());
+  double bare = bare_rendering_seconds(config);
+  std::printf("bare rendering (sample, layout, render):  %7.2f s  %7.1f images/s\n", bare,
+              static_cast<double>(config.count) / bare);
+  RunOptions options;
+  options.data_dir = data_root();
+  options.version = RAILYARD_VERSION;
+  options.progress = false;
+  auto start = std::chrono::steady_clock::now();
+  RunSummary summary = generate_dataset(config, options);
+  double full = seconds_since(start);
+  std::printf("generate (all files, annotations, merge): %7.2f s  %7.1f images/s\n", full,
+              static_cast<double>(config.count) / full);
+  std::printf("overhead over bare rendering: %.1f%% (goal < 10%%)\n", 100.0 * (full - bare) / bare);
+  std::printf("peak memory of this process: %.0f MiB\n", peak_memory_mib());
+  std::printf("backend: %s\n", summary.backend.c_str());
+  std::filesystem::remove_all(config.output);
+}
+
+}  // namespace railyard

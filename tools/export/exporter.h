@@ -1,0 +1,41 @@
+// Writes one export of a list of examples into a folder, one subfolder per split:
+//   <folder>/export.json             target, vocabulary, noise and per split the counts
+//   <folder>/<split>/bk.pl exs.pl bias.pl   popper (popper_files.h)
+//   <folder>/<split>/train.b train.f train.n   aleph (aleph_files.h)
+//   <folder>/<split>/scene_graphs.jsonl      scene_graphs (scene_graph.h)
+//   <folder>/<split>/noise.jsonl             popper and aleph with perception noise: one line
+//                                            per example, the changes made (perception_noise.h)
+// Splits appear in the order of their first example, examples in input order. The folder
+// appears complete or not at all, replacing an earlier export there; the same input gives the
+// same bytes.
+#pragma once
+
+#include <filesystem>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "tools/export/example.h"
+#include "tools/export/export_options.h"
+
+namespace railyard::exports {
+
+struct SplitSummary {
+  std::string name;
+  std::size_t examples = 0;
+  std::size_t eastbound = 0;
+  std::size_t westbound = 0;
+  std::size_t changed_attributes = 0;  // by perception noise
+};
+
+struct ExportSummary {
+  std::vector<SplitSummary> splits;
+  std::uint64_t bytes = 0;  // written, all files together
+};
+
+// Throws ExportError (bad options or examples, a part the train lacks, a folder that cannot be
+// written) before anything is in place: the folder then holds what it held before.
+ExportSummary write_export(const ExportOptions& options, std::span<const Example> examples,
+                           const std::filesystem::path& folder);
+
+}  // namespace railyard::exports

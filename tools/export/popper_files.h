@@ -1,0 +1,20 @@
+// Popper's input for one split (https://github.com/logic-and-learning-lab/Popper): bk.pl, the
+// background facts; exs.pl, pos(eastbound(t12)). and neg(eastbound(t3)). facts; bias.pl, the
+// head and body predicates with type/2 and direction/2 for every one (Popper refuses partial
+// directions) and max_vars, max_body and max_clauses. Popper reads bias.pl with clingo, so it is
+// written in clingo's syntax: a unary type is the 1-tuple (car,), which Prolog cannot read.
+#pragma once
+
+#include <vector>
+
+#include "tools/export/export_file.h"
+#include "tools/export/logic_split.h"
+
+namespace railyard::exports {
+
+std::vector<ExportFile> popper_files(LogicVocabulary vocabulary, const LogicSplit& split);
+
+// The bias alone; it does not depend on the examples.
+std::string popper_bias(LogicVocabulary vocabulary);
+
+}  // namespace railyard::exports

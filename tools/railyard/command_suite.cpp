@@ -1,0 +1,124 @@
+// `railyard suite`: a benchmark's training set and test variants from one suite file
+// (tools/suite/README.md), and `railyard bench suite`.
+#include <cstdio>
+#include <iostream>
+
+#include "tools/dataset/inputs.h"
+#include "tools/railyard/commands.h"
+#include "tools/railyard/config_options.h"
+#include "tools/suite/suite.h"
+#include "tools/suite/suite_bench.h"
+#include "tools/suite/suite_check.h"
+#include "tools/suite/suite_run.h"
+#include "tools/suite/suite_summary.h"
+
+namespace railyard {
+namespace {
+
+struct SuiteOptions {
+  std::string file;
+  SuiteOverrides overrides;
+  std::string output;
+  std::string print_config;  // a variant's name
+  bool list = false;
+  bool check = false;
+  bool merge = false;
+  std::string shard;
+  bool quiet = false;
+};
+
+void run(const SuiteOptions& options) {
+  SuiteOverrides overrides = options.overrides;
+  overrides.output = options.output;
+  Suite suite = load_suite(options.file, overrides);
+  if (!options.print_config.empty()) {
+    std::fputs(emit_config(suite.variant(options.print_config).config).c_str(), stdout);
+    return;
+  }
+  if (options.list) {
+    for (const SuiteVariant& v : suite.variants) std::printf("%s\n", v.name.c_str());
+    return;
+  }
+  RunOptions run;
+  run.data_dir = data_root();
+  run.version = RAILYARD_VERSION;
+  run.progress = !options.quiet;
+  if (options.check) {
+    SuiteCheck check = check_suite(suite, run.data_dir);
+    std::fputs(summary_markdown(summary_json(suite, check)).c_str(), stdout);
+    return;
+  }
+  if (options.merge) {
+    merge_suite(suite, run);
+    std::printf("merged suite %s\n", suite.folder().c_str());
+    return;
+  }
+  std::optional<Shard> task;
+  if (!options.shard.empty())
+    task = parse_shard(options.shard);
+  else
+    task = shard_from_slurm_environment();
+  if (task && !task->whole()) {
+    print_summary(run_suite_task(suite, *task, run));
+    return;
+  }
+  for (const RunSummary& summary : run_suite(suite, run)) print_summary(summary);
+  std::printf("suite %s: summary.md, summary.json, summary.png\n", suite.folder().c_str());
+}
+
+}  // namespace
+
+void add_suite_command(CLI::App& app) {
+  auto options = std::make_shared<SuiteOptions>();
+  CLI::App* command =
+      app.add_subcommand("suite",
+                         "a training set and its test variants (OOD, length, hold-out, confounded, "
+                         "curriculum) from one suite file");
+  command->add_option("suite", options->file, "suite file (YAML, see tools/suite/README.md)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  command->add_option("--set", options->overrides.assignments,
+                      "set a dataset key in every variant, after the suite file: --set count=20");
+  command->add_option("--scale", options->overrides.scale,
+                      "multiply every variant's count and subsets (e.g. 0.01 for a quick run)");
+  command->add_option("-o,--output", options->output, "folder the suite's folder goes in");
+  command->add_option(
+      "--print-config", options->print_config,
+      "print a variant's effective dataset config (what `generate` takes) and exit");
+  command->add_flag("--list", options->list, "print the variants' names, in order, and exit");
+  command->add_flag("--check", options->check,
+                    "sample every variant's trains, check them and print the summary; render "
+                    "nothing");
+  command->add_option("--shard", options->shard,
+                      "farm task t/T: shard t % K of variant t / K, K = T / variants; default "
+                      "from SLURM_ARRAY_TASK_*");
+  command->add_flag("--merge", options->merge,
+                    "after a farm's tasks: every variant's dataset-wide files and the summary");
+  command->add_flag("-q,--quiet", options->quiet, "no progress output");
+  command->callback([options] { run(*options); });
+}
+
+void add_suite_bench(CLI::App& bench) {
+  auto options = std::make_shared<SuiteBenchOptions>();
+  CLI::App* command = bench.add_subcommand(
+      "suite",
+      "a suite's symbolic part on many trains, and its overhead over `generate` of its "
+      "variants one by one");
+  command->add_option("suite", options->file, "suite file")
+      ->check(CLI::ExistingFile)
+      ->capture_default_str();
+  command
+      ->add_option("--trains", options->trains,
+                   "trains in the symbolic part, all variants together")
+      ->capture_default_str();
+  command
+      ->add_option("--images", options->images,
+                   "images rendered per run of the overhead part, all variants together (0: "
+                   "skip it)")
+      ->capture_default_str();
+  command->add_option("--work", options->work, "scratch folder (emptied first)")
+      ->capture_default_str();
+  command->callback([options] { run_suite_bench(*options); });
+}
+
+}  // namespace railyard

@@ -1,0 +1,59 @@
+#include "tools/suite/suite_run.h"
+
+#include <cstdio>
+
+#include "logic/errors.h"
+#include "tools/suite/suite_check.h"
+#include "tools/suite/suite_summary.h"
+
+namespace railyard {
+
+std::vector<RunSummary> run_suite(const Suite& suite, const RunOptions& options) {
+  SuiteCheck check = check_suite(suite, options.data_dir);
+  std::vector<RunSummary> summaries;
+  for (const SuiteVariant& variant : suite.variants) {
+    if (options.progress) std::fprintf(stderr, "variant %s\n", variant.name.c_str());
+    RunOptions whole = options;
+    whole.shard = Shard{};
+    summaries.push_back(generate_dataset(variant.config, whole));
+  }
+  write_summary(suite, check);
+  return summaries;
+}
+
+SuiteTask suite_task(const Suite& suite, const Shard& task) {
+  std::uint64_t variants = suite.variants.size();
+  if (task.count % variants != 0)
+    throw ConfigError(suite.file.string() + ": " + std::to_string(task.count) +
+                      " tasks cannot be shared by " + std::to_string(variants) +
+                      " variants: use a multiple of " + std::to_string(variants) +
+                      " (variants x shards per variant)");
+  std::uint64_t shards = task.count / variants;
+  return {static_cast<std::size_t>(task.index / shards), Shard{task.index % shards, shards}};
+}
+
+RunSummary run_suite_task(const Suite& suite, const Shard& task, RunOptions options) {
+  SuiteTask mine = suite_task(suite, task);
+  check_suite(suite, options.data_dir, false);
+  options.shard = mine.shard;
+  const SuiteVariant& variant = suite.variants[mine.variant];
+  if (options.progress)
+    std::fprintf(stderr, "variant %s, shard %llu/%llu\n", variant.name.c_str(),
+                 static_cast<unsigned long long>(mine.shard.index),
+                 static_cast<unsigned long long>(mine.shard.count));
+  return generate_dataset(variant.config, options);
+}
+
+void merge_suite(const Suite& suite, const RunOptions& options) {
+  SuiteCheck check = check_suite(suite, options.data_dir);
+  for (const SuiteVariant& variant : suite.variants) {
+    try {
+      merge_dataset(variant.config, options);
+    } catch (const std::exception& e) {
+      throw std::runtime_error("variant '" + variant.name + "': " + e.what());
+    }
+  }
+  write_summary(suite, check);
+}
+
+}  // namespace railyard

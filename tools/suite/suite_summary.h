@@ -1,0 +1,32 @@
+// The summary of a suite, from its symbolic pass (suite_check.h): summary.json (everything),
+// summary.md (a table per topic) and summary.png (suite_picture.h), in the suite's folder.
+//
+// summary.json:
+//   {"suite", "file", "seed", "curriculum", "reference", "holdout": ["{color: red, ...}"],
+//    "confounders": ["{car: 1, color: blue}"],
+//    "variants": [{"name", "folder" (the dataset, relative to the suite folder), "seed",
+//      "rule", "distribution", "cars": "2-4", "scene", "representation", "backend",
+//      "holdout" (a hold-out variant), "supervision", "label_noise",
+//      "samples", "east", "west", "withheld_labels", "cars_per_train": {n: count},
+//      "distance": {"cars_per_train": tv, "shape": tv, ...} (total variation to the reference),
+//      "holdout_trains" (trains holding a held-out combination: the leakage, 0 outside hold-out
+//      variants), "holdout_by_combination": [trains holding each], "confounders": [{"attribute", "east_share", "west_share", "strength"}]
+//      (share of east / west trains carrying it; strength = east_share - west_share),
+//      "counts" (exactly the manifest's counts)}]}
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tools/suite/suite.h"
+#include "tools/suite/suite_check.h"
+
+namespace railyard {
+
+nlohmann::ordered_json summary_json(const Suite& suite, const SuiteCheck& check);
+std::string summary_markdown(const nlohmann::ordered_json& summary);
+
+// summary.json, summary.md and summary.png in the suite's folder, each written atomically.
+void write_summary(const Suite& suite, const SuiteCheck& check);
+
+}  // namespace railyard

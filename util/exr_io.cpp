@@ -1,0 +1,92 @@
+#include "util/exr_io.h"
+
+#include <OpenEXR/ImfChannelList.h>
+#include <OpenEXR/ImfFrameBuffer.h>
+#include <OpenEXR/ImfHeader.h>
+#include <OpenEXR/ImfInputFile.h>
+#include <OpenEXR/ImfOutputFile.h>
+#include <OpenEXR/ImfStdIO.h>
+
+#include <string>
+
+#include "util/atomic_file.h"
+#include "util/io_error.h"
+
+namespace railyard {
+namespace {
+
+Imf::Compression imf_compression(ExrCompression compression) {
+  switch (compression) {
+    case ExrCompression::Zip: return Imf::ZIP_COMPRESSION;
+    case ExrCompression::Zips: return Imf::ZIPS_COMPRESSION;
+    case ExrCompression::None: return Imf::NO_COMPRESSION;
+  }
+  return Imf::ZIP_COMPRESSION;
+}
+
+// OpenEXR's frame buffers take non-const pointers even for writing.
+char* base_of(const Image<float>& image) {
+  return reinterpret_cast<char*>(const_cast<float*>(image.pixels.data()));
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> encode_depth_exr(const Image<float>& depth, ExrCompression compression) {
+  if (depth.width <= 0 || depth.height <= 0)
+    throw IoError("cannot encode an empty depth image as OpenEXR");
+  try {
+    Imf::Header header(depth.width, depth.height);
+    header.compression() = imf_compression(compression);
+    // Level 1: float depth barely compresses better at zlib's default 6, which costs ~20% more.
+    header.zipCompressionLevel() = 1;
+    header.channels().insert("Z", Imf::Channel(Imf::FLOAT));
+    Imf::FrameBuffer frame;
+    frame.insert("Z", Imf::Slice(Imf::FLOAT, base_of(depth), sizeof(float),
+                                 sizeof(float) * static_cast<std::size_t>(depth.width)));
+    Imf::StdOSStream stream;
+    {
+      // No worker threads: the pipeline parallelises over images already.
+      Imf::OutputFile file(stream, header, 0);
+      file.setFrameBuffer(frame);
+      file.writePixels(depth.height);
+    }  // the file completes its offset table when it closes
+    std::string data = stream.str();
+    return {data.begin(), data.end()};
+  } catch (const std::exception& e) {
+    throw IoError(std::string("OpenEXR encoding failed: ") + e.what());
+  }
+}
+
+void write_depth_exr(const std::filesystem::path& path, const Image<float>& depth,
+                     ExrCompression compression) {
+  std::vector<std::uint8_t> bytes;
+  try {
+    bytes = encode_depth_exr(depth, compression);
+  } catch (const IoError& e) {
+    throw IoError(path.string() + ": " + e.what());
+  }
+  write_file_atomically(path, bytes);
+}
+
+Image<float> read_depth_exr(const std::filesystem::path& path) {
+  try {
+    Imf::InputFile file(path.c_str(), 0);
+    const Imf::Header& header = file.header();
+    if (header.channels().findChannel("Z") == nullptr)
+      throw IoError(path.string() + ": OpenEXR file has no Z (depth) channel");
+    Imath::Box2i window = header.dataWindow();
+    Image<float> depth(window.max.x - window.min.x + 1, window.max.y - window.min.y + 1);
+    Imf::FrameBuffer frame;
+    frame.insert("Z", Imf::Slice::Make(Imf::FLOAT, depth.pixels.data(), window, sizeof(float),
+                                       sizeof(float) * static_cast<std::size_t>(depth.width)));
+    file.setFrameBuffer(frame);
+    file.readPixels(window.min.y, window.max.y);
+    return depth;
+  } catch (const IoError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw IoError(path.string() + ": cannot read OpenEXR depth: " + e.what());
+  }
+}
+
+}  // namespace railyard
