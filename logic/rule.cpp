@@ -15,6 +15,18 @@ void intern_names(prolog::Engine& engine, std::array<prolog::Cell, N>& cells) {
         prolog::Engine::atom_cell(engine.atom(name(Vocabulary::Michalski, static_cast<Enum>(i))));
 }
 
+// Runs one consult, turning the engine's errors into RuleErrors that name the file.
+template <class Consult>
+void loading(const std::string& file, Consult consult) {
+  try {
+    consult();
+  } catch (const prolog::SyntaxError& e) {
+    throw RuleError(e.what());
+  } catch (const prolog::PrologError& e) {
+    throw RuleError(std::string(e.what()) + " (while loading " + file + ")");
+  }
+}
+
 }  // namespace
 
 Rule Rule::load(const std::filesystem::path& rule_file,
@@ -24,19 +36,27 @@ Rule Rule::load(const std::filesystem::path& rule_file,
   for (const auto& file : {background_file, rule_file}) {
     if (!std::filesystem::is_regular_file(file))
       throw RuleError("rule file not found: " + file.string());
-    try {
-      rule.engine_.consult_file(file);
-    } catch (const prolog::SyntaxError& e) {
-      throw RuleError(e.what());
-    } catch (const prolog::PrologError& e) {
-      throw RuleError(std::string(e.what()) + " (while loading " + file.string() + ")");
-    }
+    loading(file.string(), [&] { rule.engine_.consult_file(file); });
   }
-  if (!rule.engine_.defines("eastbound", 1))
-    throw RuleError(rule_file.string() +
-                    ": does not define eastbound/1 (a rule file must define eastbound(Train))");
-  rule.intern_vocabulary();
+  rule.finish_loading();
   return rule;
+}
+
+Rule Rule::from_text(std::string_view rule_text, const std::string& rule_name,
+                     const prolog::Engine& background) {
+  Rule rule;
+  rule.rule_file_ = rule_name;
+  rule.engine_ = background;
+  loading(rule_name, [&] { rule.engine_.consult_text(rule_text, rule_name); });
+  rule.finish_loading();
+  return rule;
+}
+
+void Rule::finish_loading() {
+  if (!engine_.defines("eastbound", 1))
+    throw RuleError(rule_file_.string() +
+                    ": does not define eastbound/1 (a rule file must define eastbound(Train))");
+  intern_vocabulary();
 }
 
 void Rule::intern_vocabulary() {
@@ -52,6 +72,17 @@ void Rule::intern_vocabulary() {
 }
 
 Direction Rule::label(const Train& train) {
+  try {
+    prolog::Cell term = build_train(train);
+    return engine_.prove(eastbound_, {&term, 1}) ? Direction::East : Direction::West;
+  } catch (const prolog::PrologError& e) {
+    throw RuleError(rule_file_.string() + ": " + e.what() + " (labelling " + train_term(train) +
+                    ")");
+  }
+}
+
+// A new proof with the train term built on the engine's heap (where a limit can be hit too).
+prolog::Cell Rule::build_train(const Train& train) {
   using prolog::Cell;
   using prolog::Engine;
   engine_.begin();
@@ -69,13 +100,7 @@ Direction Rule::label(const Train& train) {
                     engine_.compound(load_, load)};
     cars_.push_back(engine_.compound(car_, args));
   }
-  Cell list = engine_.list(cars_);
-  try {
-    return engine_.prove(eastbound_, {&list, 1}) ? Direction::East : Direction::West;
-  } catch (const prolog::PrologError& e) {
-    throw RuleError(rule_file_.string() + ": " + e.what() + " (labelling " + train_term(train) +
-                    ")");
-  }
+  return engine_.list(cars_);
 }
 
 std::filesystem::path resolve_rule(std::string_view name_or_path,

@@ -15,7 +15,8 @@
 namespace railyard {
 
 // A rule that cannot be loaded or run. Messages name the rule file, and for syntax errors the
-// line and column ("rule.pl:12:5: syntax error: ...").
+// line and column ("rule.pl:12:5: syntax error: ..."); a rule that hits one of the engine's
+// limits names it ("step limit", "depth limit" or "term space limit"). The rule stays usable.
 class RuleError : public InputError {
  public:
   using InputError::InputError;
@@ -26,6 +27,10 @@ class Rule {
   // Loads the background file, then the rule file. Throws RuleError.
   static Rule load(const std::filesystem::path& rule_file,
                    const std::filesystem::path& background_file);
+  // The rule in `rule_text` (called `rule_name` in messages) on top of an engine that has the
+  // background loaded already, which is copied: for many rules over one background (the fuzzer).
+  static Rule from_text(std::string_view rule_text, const std::string& rule_name,
+                        const prolog::Engine& background);
 
   // An independent copy for another thread (no file is read again).
   Rule clone() const { return *this; }
@@ -39,7 +44,9 @@ class Rule {
 
  private:
   Rule() = default;
+  void finish_loading();
   void intern_vocabulary();
+  prolog::Cell build_train(const Train& train);
 
   prolog::Engine engine_;
   std::filesystem::path rule_file_;

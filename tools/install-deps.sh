@@ -14,6 +14,7 @@ packages=(
   libfreetype-dev fonts-dejavu-core  # captions of the contact sheet
   libgtest-dev
   swi-prolog-nox            # the reference Prolog the engine is compared with
+  clang libclang-rt-14-dev  # libFuzzer, ASan and UBSan for tools/fuzz.sh
   gringo                    # clingo's grounder: reads the Popper exports as Popper does
   python3-networkx          # loads the scene graph exports in their test
   xvfb xauth                # a display for the viewer's test

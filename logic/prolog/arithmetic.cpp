@@ -158,6 +158,16 @@ Number int_pow(const Machine& m, std::int64_t base, std::int64_t exp) {
   return make_i(m, result);
 }
 
+// a << b for any b: a negative b shifts right (arithmetically, as SWI-Prolog does).
+Number shift_left(const Machine& m, std::int64_t a, std::int64_t b) {
+  if (b < 0) return make_i(m, a >> std::min<std::int64_t>(63, -b));
+  if (a == 0) return make_i(m, 0);
+  if (b > 61) overflow(m);
+  auto shifted = static_cast<std::int64_t>(static_cast<std::uint64_t>(a) << b);
+  if ((shifted >> b) != a) overflow(m);
+  return make_i(m, shifted);
+}
+
 template <class Arg>
 Number apply(Machine& m, FunctorId f, Arg arg) {
   std::int8_t code = f < m.arith_op_.size() ? m.arith_op_[f] : -1;
@@ -244,16 +254,8 @@ Number apply(Machine& m, FunctorId f, Arg arg) {
     case kRound: return x.is_float ? make_i(m, to_int(m, std::round(x.d))) : x;
     case kCeiling: return x.is_float ? make_i(m, to_int(m, std::ceil(x.d))) : x;
     case kFloor: return x.is_float ? make_i(m, to_int(m, std::floor(x.d))) : x;
-    case kShl: {
-      std::int64_t a = need_int(m, x), b = need_int(m, y);
-      if (b < 0) return make_i(m, a >> std::min<std::int64_t>(63, -b));
-      if (a == 0) return make_i(m, 0);
-      if (b > 61) overflow(m);
-      auto shifted = static_cast<std::int64_t>(static_cast<std::uint64_t>(a) << b);
-      if ((shifted >> b) != a) overflow(m);
-      return make_i(m, shifted);
-    }
-    case kShr: return make_i(m, need_int(m, x) >> std::min<std::int64_t>(63, need_int(m, y)));
+    case kShl: return shift_left(m, need_int(m, x), need_int(m, y));
+    case kShr: return shift_left(m, need_int(m, x), -need_int(m, y));  // |y| <= 2^60
     case kAnd: return make_i(m, need_int(m, x) & need_int(m, y));
     case kOr: return make_i(m, need_int(m, x) | need_int(m, y));
     case kXor: return make_i(m, need_int(m, x) ^ need_int(m, y));
@@ -317,6 +319,7 @@ void setup_arithmetic(Machine& m) {
 }
 
 Number eval(Machine& m, Cell c) {
+  Machine::Nested nested(m, "evaluate");
   c = m.deref(c);
   switch (tag_of(c)) {
     case kInt: return {false, int_value(c), 0.0};
@@ -340,6 +343,7 @@ Number eval(Machine& m, Cell c) {
 
 Number eval_template(Machine& m, Cell t, const Cell* s) {
   if (tag_of(t) != kCode) return eval(m, t);
+  Machine::Nested nested(m, "evaluate");
   std::uint64_t idx = code_index(t);
   switch (code_kind(t)) {
     case kVar:
@@ -354,7 +358,8 @@ Number eval_template(Machine& m, Cell t, const Cell* s) {
 }
 
 Cell number_cell(Machine& m, Number n) {
-  return n.is_float ? m.new_float(n.d) : make_int(n.i);
+  if (n.is_float) return m.new_float(n.d);
+  return make_int(make_i(m, n.i).i);
 }
 
 bool compare_numbers(Machine& m, Comparison op, Number a, Number b) {

@@ -45,11 +45,16 @@ bool between3(Machine& m, Cell* a) {
   return between_from(m, x, low, high);
 }
 
+// An integer result, or the evaluation error of `is` when it does not fit.
+Cell checked_int(Machine& m, std::int64_t v) {
+  return number_cell(m, Number{false, v, 0.0});
+}
+
 bool succ2(Machine& m, Cell* a) {
   Cell x = m.deref(a[0]);
   if (tag_of(x) == kInt) {
     if (int_value(x) < 0) m.type_error("not_less_than_zero", x);
-    return m.unify(a[1], make_int(int_value(x) + 1));
+    return m.unify(a[1], checked_int(m, int_value(x) + 1));
   }
   std::int64_t y = m.get_int(a[1]);
   if (y < 0) m.type_error("not_less_than_zero", a[1]);
@@ -60,11 +65,11 @@ bool succ2(Machine& m, Cell* a) {
 bool plus3(Machine& m, Cell* a) {
   Cell x = m.deref(a[0]), y = m.deref(a[1]), z = m.deref(a[2]);
   if (tag_of(x) == kInt && tag_of(y) == kInt)
-    return m.unify(z, make_int(int_value(x) + int_value(y)));
+    return m.unify(z, checked_int(m, int_value(x) + int_value(y)));
   if (tag_of(x) == kInt && tag_of(z) == kInt)
-    return m.unify(y, make_int(int_value(z) - int_value(x)));
+    return m.unify(y, checked_int(m, int_value(z) - int_value(x)));
   if (tag_of(y) == kInt && tag_of(z) == kInt)
-    return m.unify(x, make_int(int_value(z) - int_value(y)));
+    return m.unify(x, checked_int(m, int_value(z) - int_value(y)));
   m.instantiation_error();
 }
 

@@ -1,5 +1,7 @@
 // Atoms and text: atom_codes/2, atom_chars/2, char_code/2, atom_length/2, atom_number/2,
 // number_codes/2, atom_concat/3, atomic_list_concat/2,3, upcase_atom/2, term_to_atom/2.
+// Text costs one step per 8 bytes; the atoms made count against the term space until the proof
+// ends (Machine::intern).
 #include <charconv>
 #include <cstdlib>
 
@@ -17,7 +19,10 @@ const Cell kNil = make_atom(atom::kNil);
 bool text_of(Machine& m, Cell c, std::string& out) {
   c = m.deref(c);
   switch (tag_of(c)) {
-    case kAtom: out = m.symbols.name(static_cast<AtomId>(payload(c))); return true;
+    case kAtom:
+      out = m.symbols.name(static_cast<AtomId>(payload(c)));
+      m.charge(out.size() / 8);
+      return true;
     case kInt: out = std::to_string(int_value(c)); return true;
     case kFloat: out = format_float(m.float_value(c)); return true;
     default: return false;
@@ -75,24 +80,36 @@ bool parse_number(Machine& m, const std::string& text, Cell& out) {
 }
 
 Cell code_list(Machine& m, const std::string& text, bool chars) {
+  Machine::SpaceHold buffer(m, text.size());
+  m.charge(text.size());
   std::vector<Cell> items;
   for (std::size_t p = 0; p < text.size();) {
     std::size_t start = p;
     int code = decode_utf8(text, p);
-    items.push_back(chars ? make_atom(m.symbols.atom(text.substr(start, p - start)))
-                          : make_int(code));
+    items.push_back(chars ? make_atom(m.intern(text.substr(start, p - start))) : make_int(code));
   }
   return m.new_list(items.data(), items.size(), kNil);
+}
+
+// A character code: 0 to 0x10FFFF.
+int character_code(Machine& m, Cell c) {
+  std::int64_t code = m.get_int(c);
+  if (code < 0 || code > 0x10FFFF) m.domain_error("character_code (0..0x10FFFF)", c);
+  return static_cast<int>(code);
 }
 
 // Text from a list of codes or one-character atoms; false when the list is partial.
 bool list_text(Machine& m, Cell list, std::string& out) {
   out.clear();
+  Cell end;
+  std::int64_t n = m.list_length(list, end);
+  if (n < 0) m.type_error("list", list);
+  m.charge(static_cast<std::uint64_t>(n));
   Cell l = m.deref(list);
   while (tag_of(l) == kList) {
     Cell item = m.deref(m.heap_[payload(l)]);
     if (tag_of(item) == kInt) {
-      append_utf8(out, static_cast<int>(int_value(item)));
+      append_utf8(out, character_code(m, item));
     } else if (tag_of(item) == kAtom) {
       out += m.symbols.name(static_cast<AtomId>(payload(item)));
     } else if (tag_of(item) == kRef) {
@@ -108,7 +125,7 @@ bool list_text(Machine& m, Cell list, std::string& out) {
 }
 
 Cell atom_cell(Machine& m, const std::string& text) {
-  return make_atom(m.symbols.atom(text));
+  return make_atom(m.intern(text));
 }
 
 bool atom_codes_like(Machine& m, Cell* a, bool chars) {
@@ -145,9 +162,8 @@ bool char_code(Machine& m, Cell* a) {
     if (name.empty()) m.type_error("character", c);
     return m.unify(a[1], make_int(decode_utf8(name, p)));
   }
-  std::int64_t code = m.get_int(a[1]);
   std::string text;
-  append_utf8(text, static_cast<int>(code));
+  append_utf8(text, character_code(m, a[1]));
   return m.unify(c, atom_cell(m, text));
 }
 
@@ -198,6 +214,8 @@ bool atom_concat(Machine& m, Cell* a) {
 bool atomic_list_concat(Machine& m, Cell list, const std::string& sep, Cell result,
                         bool can_split) {
   std::string joined;
+  Cell end;
+  if (m.list_length(list, end) < 0) m.type_error("list", list);
   Cell l = m.deref(list);
   bool first = true, complete = true;
   while (tag_of(l) == kList) {
@@ -258,7 +276,7 @@ bool term_to_atom(Machine& m, Cell* a) {
     std::vector<std::pair<std::uint64_t, Cell>> vars;
     return m.unify(t, m.import(cells.data(), clause.term, vars));
   }
-  return m.unify(a[1], atom_cell(m, m.show(t, true)));
+  return m.unify(a[1], atom_cell(m, m.write_text(t, WriteOptions{})));
 }
 
 }  // namespace

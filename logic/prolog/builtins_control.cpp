@@ -76,31 +76,19 @@ bool is_callable(Machine& m, Cell* a) {
   return t == kAtom || t == kStr || t == kList;
 }
 bool is_list(Machine& m, Cell* a) {
-  Cell c = m.deref(a[0]);
-  while (tag_of(c) == kList) c = m.deref(m.heap_[payload(c) + 1]);
-  return c == make_atom(atom::kNil);
+  Cell tail;
+  std::int64_t n = m.list_length(a[0], tail);
+  if (n > 0) m.charge(static_cast<std::uint64_t>(n));
+  return n >= 0 && tail == make_atom(atom::kNil);
 }
 bool is_ground(Machine& m, Cell* a) {
-  std::vector<Cell> todo{a[0]};
-  while (!todo.empty()) {
-    Cell c = m.deref(todo.back());
-    todo.pop_back();
-    switch (tag_of(c)) {
-      case kRef: return false;
-      case kList:
-        todo.push_back(m.heap_[payload(c)]);
-        todo.push_back(m.heap_[payload(c) + 1]);
-        break;
-      case kStr: {
-        std::uint64_t at = payload(c);
-        unsigned n = m.symbols.arity(static_cast<FunctorId>(payload(m.heap_[at])));
-        for (unsigned i = 1; i <= n; ++i) todo.push_back(m.heap_[at + i]);
-        break;
-      }
-      default: break;
-    }
-  }
-  return true;
+  return m.ground(a[0]);
+}
+bool is_acyclic(Machine& m, Cell* a) {
+  return m.acyclic(a[0]);
+}
+bool is_cyclic(Machine& m, Cell* a) {
+  return !m.acyclic(a[0]);
 }
 
 bool throw1(Machine& m, Cell* a) {
@@ -139,6 +127,8 @@ void register_control_builtins(Machine& m) {
   m.define_native("callable", 1, is_callable);
   m.define_native("is_list", 1, is_list);
   m.define_native("ground", 1, is_ground);
+  m.define_native("acyclic_term", 1, is_acyclic);
+  m.define_native("cyclic_term", 1, is_cyclic);
   m.define_native("throw", 1, throw1);
   m.define_native("aggregate_all", 3, aggregate_all, /*library=*/true);
 }

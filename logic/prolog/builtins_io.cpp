@@ -12,7 +12,10 @@ namespace railyard::prolog {
 namespace {
 
 std::string text(Machine& m, Cell t, bool quoted, bool canonical = false) {
-  return write_term(m.heap_.data(), t, m.symbols, m.ops, WriteOptions{quoted, canonical});
+  WriteOptions options;
+  options.quoted = quoted;
+  options.ignore_ops = canonical;
+  return m.write_text(t, options);
 }
 
 bool write1(Machine& m, Cell* a) {
@@ -38,27 +41,33 @@ bool nl0(Machine& m, Cell*) {
 bool tab1(Machine& m, Cell* a) {
   Number n = eval(m, a[0]);
   if (n.is_float) m.type_error("integer", a[0]);
+  if (n.i <= 0) return true;
+  m.charge(static_cast<std::uint64_t>(n.i) / 8);
   for (std::int64_t i = 0; i < n.i; ++i) *m.out << ' ';
   return true;
+}
+
+// The codes of a proper list as UTF-8 text (format strings and ~s).
+std::string code_text(Machine& m, Cell list) {
+  std::string text;
+  for (Cell c : m.list_items(list)) append_utf8(text, static_cast<int>(m.get_int(c)));
+  return text;
 }
 
 bool format(Machine& m, Cell fmt, Cell args) {
   std::string f;
   Cell fc = m.deref(fmt);
-  if (tag_of(fc) == kAtom) {
+  if (tag_of(fc) == kAtom)
     f = m.symbols.name(static_cast<AtomId>(payload(fc)));
-  } else {
-    for (Cell l = fc; tag_of(l) == kList; l = m.deref(m.heap_[payload(l) + 1]))
-      append_utf8(f, static_cast<int>(m.get_int(m.heap_[payload(l)])));
-  }
+  else
+    f = code_text(m, fc);
+  m.charge(f.size() / 8);
   std::vector<Cell> items;
   Cell l = m.deref(args);
-  if (tag_of(l) == kList || l == make_atom(atom::kNil)) {
-    for (; tag_of(l) == kList; l = m.deref(m.heap_[payload(l) + 1]))
-      items.push_back(m.heap_[payload(l)]);
-  } else {
+  if (tag_of(l) == kList || l == make_atom(atom::kNil))
+    items = m.list_items(l);
+  else
     items.push_back(l);
-  }
   std::size_t next = 0;
   auto take = [&]() {
     if (next >= items.size()) throw PrologError("format/2: not enough arguments for \"" + f + "\"");
@@ -74,6 +83,9 @@ bool format(Machine& m, Cell fmt, Cell args) {
     std::string count;
     while (i < f.size() && f[i] >= '0' && f[i] <= '9') count += f[i++];
     if (i >= f.size()) throw PrologError("format/2: truncated directive in \"" + f + "\"");
+    // A column or repeat count: output that large would only exhaust memory.
+    if (count.size() > 4)
+      throw PrologError("format/2: count " + count + " too large (at most 9999)");
     switch (f[i]) {
       case 'w': out += text(m, take(), false); break;
       case 'p':
@@ -90,19 +102,15 @@ bool format(Machine& m, Cell fmt, Cell args) {
       case 'g': {
         Number n = eval(m, take());
         double d = n.is_float ? n.d : static_cast<double>(n.i);
-        char buf[64];
         std::string spec = "%." + (count.empty() ? std::string("6") : count) + f[i];
-        std::snprintf(buf, sizeof buf, spec.c_str(), d);
+        int size = std::snprintf(nullptr, 0, spec.c_str(), d);
+        std::string buf(static_cast<std::size_t>(std::max(size, 0)) + 1, '\0');
+        std::snprintf(buf.data(), buf.size(), spec.c_str(), d);
+        buf.pop_back();
         out += buf;
         break;
       }
-      case 's': {
-        std::string s;
-        for (Cell c = m.deref(take()); tag_of(c) == kList; c = m.deref(m.heap_[payload(c) + 1]))
-          append_utf8(s, static_cast<int>(m.get_int(m.heap_[payload(c)])));
-        out += s;
-        break;
-      }
+      case 's': out += code_text(m, take()); break;
       case 'c': append_utf8(out, static_cast<int>(m.get_int(take()))); break;
       case 'n': out += std::string(count.empty() ? 1 : std::stoul(count), '\n'); break;
       case '~': out += '~'; break;
@@ -112,7 +120,9 @@ bool format(Machine& m, Cell fmt, Cell args) {
       case '+': break;  // column alignment is not supported; the text is kept
       default: throw PrologError(std::string("format/2: unknown directive ~") + f[i]);
     }
+    m.reserve_space(out.size() / 8);  // the text so far counts against the term space
   }
+  m.charge(out.size() / 8);
   *m.out << out;
   return true;
 }

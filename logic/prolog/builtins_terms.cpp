@@ -1,4 +1,5 @@
-// Term construction and inspection (functor/3, arg/3, =../2, copy_term/2) and sorting.
+// Term construction and inspection (functor/3, arg/3, =../2, copy_term/2) and sorting. Sorting
+// charges steps for its comparisons and term space for its buffers.
 #include <algorithm>
 
 #include "logic/prolog/machine.h"
@@ -115,19 +116,6 @@ bool copy_term2(Machine& m, Cell* a) {
   return m.unify(a[1], m.copy_term(a[0]));
 }
 
-// The elements of a proper list; instantiation or type error otherwise.
-std::vector<Cell> list_items(Machine& m, Cell list) {
-  std::vector<Cell> items;
-  Cell l = m.deref(list);
-  while (tag_of(l) == kList) {
-    items.push_back(m.heap_[payload(l)]);
-    l = m.deref(m.heap_[payload(l) + 1]);
-  }
-  if (tag_of(l) == kRef) m.instantiation_error();
-  if (l != make_atom(atom::kNil)) m.type_error("list", list);
-  return items;
-}
-
 Cell sort_key(Machine& m, Cell t, std::int64_t key) {
   if (key == 0) return t;
   t = m.deref(t);
@@ -141,7 +129,12 @@ Cell sort_key(Machine& m, Cell t, std::int64_t key) {
 
 // sort/4 semantics; sort/2, msort/2 and keysort/2 are special cases.
 bool sort_by(Machine& m, Cell list, Cell sorted, std::int64_t key, bool descending, bool dedupe) {
-  std::vector<Cell> items = list_items(m, list);
+  std::vector<Cell> items = m.list_items(list);
+  // items, keys, order and out, and about log2(n) comparisons per element.
+  Machine::SpaceHold buffers(m, 4 * items.size());
+  std::uint64_t log2 = 1;
+  while ((std::uint64_t{1} << log2) < items.size()) ++log2;
+  m.charge(items.size() * log2);
   std::vector<Cell> keys(items.size());
   for (std::size_t i = 0; i < items.size(); ++i) keys[i] = sort_key(m, items[i], key);
   std::vector<std::size_t> order(items.size());
@@ -175,7 +168,7 @@ bool sort4(Machine& m, Cell* a) {
   m.domain_error("order", a[1]);
 }
 bool keysort2(Machine& m, Cell* a) {
-  for (Cell item : list_items(m, a[0])) {
+  for (Cell item : m.list_items(a[0])) {
     Cell p = m.deref(item);
     if (tag_of(p) == kRef) m.instantiation_error();
     if (tag_of(p) != kStr || payload(m.heap_[payload(p)]) != functor::kMinus2)

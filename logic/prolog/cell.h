@@ -48,6 +48,12 @@ inline constexpr Cell make_functor(std::uint32_t f) {
   return make_cell(kFunctor, f);
 }
 
+// Term nesting that the reader accepts and that the recursive walks of terms (compiling,
+// arithmetic) may meet; deeper text is a syntax error, a deeper goal or expression an error.
+// Only nesting in arguments other than the last counts: lists and operator chains such as long
+// conjunctions (a, b, c, ...) are walked in loops and may be as long as memory allows.
+inline constexpr unsigned kMaxNesting = 1000;
+
 inline constexpr std::int64_t kMaxInt = (std::int64_t{1} << 60) - 1;
 inline constexpr std::int64_t kMinInt = -(std::int64_t{1} << 60);
 inline constexpr Cell make_int(std::int64_t v) {
@@ -58,6 +64,17 @@ inline constexpr std::int64_t int_value(Cell c) {
 }
 inline constexpr bool fits_int(std::int64_t v) {
   return v >= kMinInt && v <= kMaxInt;
+}
+
+// Follows variable bindings in a cell array (the heap, or the reader's cells) to a value or an
+// unbound variable.
+inline Cell deref(const Cell* cells, Cell c) {
+  while (tag_of(c) == kRef) {
+    Cell next = cells[payload(c)];
+    if (next == c) return c;
+    c = next;
+  }
+  return c;
 }
 
 // Compiled-clause cells (tag kCode). The payload's low three bits say what it is, the rest is a

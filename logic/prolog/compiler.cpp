@@ -55,93 +55,139 @@ void Compiler::count_vars(Cell t) {
   }
 }
 
-bool Compiler::ground(Cell t) const {
-  std::vector<Cell> todo{t};
+// Marks the compounds of a clause term that contain a variable, in one post-order pass, so that
+// emit_into knows what is ground without walking each subterm again.
+void Compiler::find_nonground(Cell t) {
+  struct Visit {
+    Cell term;
+    bool done;  // arguments visited
+  };
+  std::vector<Visit> todo{{t, false}};
   while (!todo.empty()) {
-    Cell c = deref(todo.back());
+    Visit v = todo.back();
     todo.pop_back();
-    switch (tag_of(c)) {
-      case kRef: return false;
-      case kStr: {
-        std::uint64_t at = payload(c);
-        unsigned n = m_.symbols.arity(static_cast<FunctorId>(payload(src_[at])));
-        for (unsigned i = 1; i <= n; ++i) todo.push_back(src_[at + i]);
+    Cell c = deref(v.term);
+    if (tag_of(c) != kStr && tag_of(c) != kList) continue;
+    std::uint64_t at = payload(c);
+    const Cell* args = tag_of(c) == kList ? &src_[at] : &src_[at + 1];
+    unsigned n =
+        tag_of(c) == kList ? 2 : m_.symbols.arity(static_cast<FunctorId>(payload(src_[at])));
+    if (!v.done) {
+      todo.push_back({c, true});
+      for (unsigned i = 0; i < n; ++i) todo.push_back({args[i], false});
+      continue;
+    }
+    for (unsigned i = 0; i < n; ++i) {
+      Cell a = deref(args[i]);
+      if (tag_of(a) == kRef ||
+          ((tag_of(a) == kStr || tag_of(a) == kList) && nonground_.count(payload(a)))) {
+        nonground_.insert(at);
         break;
       }
-      case kList:
-        todo.push_back(src_[payload(c)]);
-        todo.push_back(src_[payload(c) + 1]);
-        break;
-      default: break;
     }
   }
-  return true;
 }
 
-Cell Compiler::emit(Cell t, bool head) {
+bool Compiler::ground(Cell t) const {
   Cell c = deref(t);
-  switch (tag_of(c)) {
-    case kAtom:
-    case kInt: return c;
-    case kRef: {
-      if (mode_ == Mode::kMeta) return c;
-      VarInfo& v = vars_[payload(c)];
-      if (v.count == 1) return make_code(kVoid, 0);
-      if (v.slot < 0) v.slot = static_cast<int>(new_slot());
-      // Frameless bodies are straight-line code, so a first occurrence there is first on every
-      // path and may store into the slot; framed bodies read slots initialised as variables.
-      bool first = (head || frameless_) && !v.seen;
-      v.seen = true;
-      return make_code(first ? kFirstVar : kVar, static_cast<std::uint64_t>(v.slot));
+  if (tag_of(c) == kRef) return false;
+  if (tag_of(c) != kStr && tag_of(c) != kList) return true;
+  return nonground_.count(payload(c)) == 0;
+}
+
+bool Compiler::is_void(Cell t) const {
+  Cell c = deref(t);
+  if (tag_of(c) != kRef || mode_ == Mode::kMeta) return false;
+  auto it = vars_.find(payload(c));
+  return it != vars_.end() && it->second.count == 1;
+}
+
+// Arguments other than the last recurse (the reader bounds their nesting); the last, which
+// carries lists and long operator chains, is emitted in the loop.
+void Compiler::emit_into(Cell t, bool head, std::uint64_t slot) {
+  for (;;) {
+    Cell c = deref(t);
+    switch (tag_of(c)) {
+      case kAtom:
+      case kInt: m_.tmpl[slot] = c; return;
+      case kRef: {
+        if (mode_ == Mode::kMeta) {
+          m_.tmpl[slot] = c;
+          return;
+        }
+        VarInfo& v = vars_[payload(c)];
+        if (v.count == 1) {
+          m_.tmpl[slot] = make_code(kVoid, 0);
+          return;
+        }
+        if (v.slot < 0) v.slot = static_cast<int>(new_slot());
+        // Frameless bodies are straight-line code, so a first occurrence there is first on every
+        // path and may store into the slot; framed bodies read slots initialised as variables.
+        bool first = (head || frameless_) && !v.seen;
+        v.seen = true;
+        m_.tmpl[slot] = make_code(first ? kFirstVar : kVar, static_cast<std::uint64_t>(v.slot));
+        return;
+      }
+      default: break;
     }
-    default: break;
+    if (mode_ == Mode::kMeta) {
+      m_.tmpl[slot] = c;
+      return;
+    }
+    if (ground(c)) {
+      std::vector<std::pair<std::uint64_t, Cell>> none;
+      Cell imported = m_.import(src_, c, none);
+      m_.static_top_ = m_.h_;
+      m_.tmpl[slot] = imported;
+      return;
+    }
+    std::uint64_t at = payload(c);
+    if (tag_of(c) == kList) {
+      std::uint64_t idx = m_.tmpl.size();
+      m_.tmpl.resize(idx + 2);
+      m_.tmpl[slot] = make_code(kTList, idx);
+      emit_into(src_[at], head, idx);
+      t = src_[at + 1];
+      slot = idx + 1;
+      continue;
+    }
+    unsigned n = m_.symbols.arity(static_cast<FunctorId>(payload(src_[at])));
+    // Layout: [mask of the arguments that are not void][functor][arguments...]; the mask lets
+    // head unification skip the anonymous arguments of patterns like c(_, Shape, _, _, _, _, _).
+    std::uint64_t idx = m_.tmpl.size() + 1;
+    m_.tmpl.resize(idx + 1 + n);
+    m_.tmpl[idx] = src_[at];
+    std::uint64_t mask = 0;
+    for (unsigned i = 1; i <= n; ++i)
+      if (!is_void(src_[at + i])) mask |= std::uint64_t{1} << (i - 1);
+    m_.tmpl[idx - 1] = n < 64 ? mask : ~std::uint64_t{0};
+    m_.tmpl[slot] = make_code(kTStr, idx);
+    for (unsigned i = 1; i < n; ++i) emit_into(src_[at + i], head, idx + i);
+    t = src_[at + n];
+    slot = idx + n;
   }
-  if (mode_ == Mode::kMeta) return c;
-  if (ground(c)) {
-    std::vector<std::pair<std::uint64_t, Cell>> none;
-    Cell imported = m_.import(src_, c, none);
-    m_.static_top_ = m_.h_;
-    return imported;
-  }
-  std::uint64_t at = payload(c);
-  if (tag_of(c) == kList) {
-    std::uint64_t idx = m_.tmpl.size();
-    m_.tmpl.resize(idx + 2);
-    Cell h = emit(src_[at], head);
-    m_.tmpl[idx] = h;
-    Cell tl = emit(src_[at + 1], head);
-    m_.tmpl[idx + 1] = tl;
-    return make_code(kTList, idx);
-  }
-  unsigned n = m_.symbols.arity(static_cast<FunctorId>(payload(src_[at])));
-  // Layout: [mask of the arguments that are not void][functor][arguments...]; the mask lets
-  // head unification skip the anonymous arguments of patterns like c(_, Shape, _, _, _, _, _).
-  std::uint64_t idx = m_.tmpl.size() + 1;
-  m_.tmpl.resize(idx + 1 + n);
-  m_.tmpl[idx] = src_[at];
-  std::uint64_t mask = 0;
-  for (unsigned i = 1; i <= n; ++i) {
-    Cell a = emit(src_[at + i], head);
-    m_.tmpl[idx + i] = a;
-    if (!(tag_of(a) == kCode && code_kind(a) == kVoid)) mask |= std::uint64_t{1} << (i - 1);
-  }
-  m_.tmpl[idx - 1] = n < 64 ? mask : ~std::uint64_t{0};
-  return make_code(kTStr, idx);
 }
 
 std::uint32_t Compiler::cells_of(Cell t) const {
-  if (tag_of(t) != kCode) return 0;
-  std::uint64_t idx = code_index(t);
-  switch (code_kind(t)) {
-    case kVoid: return 1;
-    case kTList: return 2 + cells_of(m_.tmpl[idx]) + cells_of(m_.tmpl[idx + 1]);
-    case kTStr: {
-      unsigned n = m_.symbols.arity(static_cast<FunctorId>(payload(m_.tmpl[idx])));
-      std::uint32_t total = 1 + n;
-      for (unsigned i = 1; i <= n; ++i) total += cells_of(m_.tmpl[idx + i]);
-      return total;
+  std::uint32_t total = 0;
+  for (;;) {
+    if (tag_of(t) != kCode) return total;
+    std::uint64_t idx = code_index(t);
+    switch (code_kind(t)) {
+      case kVoid: return total + 1;
+      case kTList:
+        total += 2 + cells_of(m_.tmpl[idx]);
+        t = m_.tmpl[idx + 1];
+        continue;
+      case kTStr: {
+        unsigned n = m_.symbols.arity(static_cast<FunctorId>(payload(m_.tmpl[idx])));
+        total += 1 + n;
+        for (unsigned i = 1; i < n; ++i) total += cells_of(m_.tmpl[idx + i]);
+        t = m_.tmpl[idx + n];
+        continue;
+      }
+      default: return total;
     }
-    default: return 0;
   }
 }
 
@@ -150,32 +196,43 @@ std::uint32_t Compiler::arg_templates(const Cell* args, unsigned n, std::uint32_
   m_.tmpl.resize(idx + n);
   cells = 0;
   for (unsigned i = 0; i < n; ++i) {
-    Cell t = emit(args[i], false);
-    m_.tmpl[idx + i] = t;
-    cells += cells_of(t);
+    emit_into(args[i], false, idx + i);
+    cells += cells_of(m_.tmpl[idx + i]);
   }
   return static_cast<std::uint32_t>(idx);
 }
 
-bool Compiler::has_cut(Cell g) const {
-  g = deref(g);
-  if (tag_of(g) == kAtom) return payload(g) == atom::kCut;
-  if (tag_of(g) != kStr) return false;
-  std::uint64_t at = payload(g);
-  FunctorId f = static_cast<FunctorId>(payload(src_[at]));
-  const Cell* a = &src_[at + 1];
-  if (f == functor::kComma || f == functor::kSemicolon || f == m_.f_bar_) {
-    Cell left = deref(a[0]);
-    if (tag_of(left) == kStr) {
-      FunctorId lf = static_cast<FunctorId>(payload(src_[payload(left)]));
-      if (lf == functor::kArrow || lf == functor::kSoftArrow)
-        return has_cut(src_[payload(left) + 2]) || has_cut(a[1]);
+// Whether a cut in g cuts g's clause: cuts inside ',', ';', '->' and '*->' do, cuts in other
+// constructs (\+, call/1, findall, ...) are local to them.
+bool Compiler::has_cut(Cell g) {
+  std::vector<Cell> todo{g};
+  while (!todo.empty()) {
+    g = deref(todo.back());
+    todo.pop_back();
+    count_control();
+    if (tag_of(g) == kAtom && payload(g) == atom::kCut) return true;
+    if (tag_of(g) != kStr) continue;
+    std::uint64_t at = payload(g);
+    FunctorId f = static_cast<FunctorId>(payload(src_[at]));
+    const Cell* a = &src_[at + 1];
+    if (f == functor::kComma || f == functor::kSemicolon || f == m_.f_bar_) {
+      todo.push_back(a[1]);
+      Cell left = deref(a[0]);
+      FunctorId lf =
+          tag_of(left) == kStr ? static_cast<FunctorId>(payload(src_[payload(left)])) : 0;
+      // The condition of an if-then-else is local: only its then-branch counts.
+      todo.push_back(lf == functor::kArrow || lf == functor::kSoftArrow ? src_[payload(left) + 2]
+                                                                        : a[0]);
+    } else if (f == functor::kArrow || f == functor::kSoftArrow || f == m_.f_module_) {
+      todo.push_back(a[1]);
     }
-    return has_cut(a[0]) || has_cut(a[1]);
   }
-  if (f == functor::kArrow || f == functor::kSoftArrow) return has_cut(a[1]);
-  if (f == m_.f_module_) return has_cut(a[1]);
   return false;
+}
+
+void Compiler::count_control() {
+  if (++control_ == kCycleCheckAfter && mode_ == Mode::kMeta && !m_.acyclic(root_))
+    throw PrologError("Cannot represent due to `cyclic_term' (the goal is a cyclic term)");
 }
 
 std::uint32_t Compiler::emit(Instr in) {
@@ -327,10 +384,8 @@ bool Compiler::aggregate(Cell spec, Cell g, Cell result, bool last) {
     m_.tmpl.resize(idx + 4);
     m_.tmpl[idx - 1] = 3;
     m_.tmpl[idx] = make_functor(functor::kMinus2);
-    Cell value = emit(a[0], false);
-    m_.tmpl[idx + 1] = value;
-    Cell witness = emit(a[1], false);
-    m_.tmpl[idx + 2] = witness;
+    emit_into(a[0], false, idx + 1);
+    emit_into(a[1], false, idx + 2);
     m_.tmpl[idx + 3] = make_code(kTStr, idx);
     push.b = static_cast<std::uint32_t>(idx + 3);
     push.c = cells_of(m_.tmpl[idx + 3]);
@@ -350,9 +405,9 @@ bool Compiler::aggregate(Cell spec, Cell g, Cell result, bool last) {
   in.n = 2;
   in.b = static_cast<std::uint32_t>(m_.tmpl.size());
   m_.tmpl.push_back(make_code(kVar, collected));
-  Cell r = emit(result, false);
-  m_.tmpl.push_back(r);
-  in.c = cells_of(r);
+  m_.tmpl.push_back(0);
+  emit_into(result, false, m_.tmpl.size() - 1);
+  in.c = cells_of(m_.tmpl.back());
   if (m_.preds.size() <= helper) m_.preds.resize(m_.symbols.functor_count());
   const Pred& p = m_.preds[helper];
   if (p.kind == Pred::kNative && !p.library) {
@@ -368,8 +423,76 @@ bool Compiler::aggregate(Cell spec, Cell g, Cell result, bool last) {
   return true;
 }
 
+// Conjunctions, disjunctions and if-then-else chains, which run as long as a clause body, are
+// compiled in a loop; the goals inside them recurse, as deep as kMaxNesting.
 void Compiler::goal(Cell g, int cut, bool last) {
-  g = deref(g);
+  Machine::Nested nested(m_, "compile the goal");
+  std::vector<std::uint32_t> jumps;  // from the ends of branches to the end of the chain
+  for (;;) {
+    count_control();
+    g = deref(g);
+    FunctorId f;
+    const Cell* a;
+    if (tag_of(g) != kStr || !goal_functor(m_, src_, g, f, a)) break;
+    if (f == functor::kComma) {
+      goal(a[0], cut, false);
+      g = a[1];
+      continue;
+    }
+    if (f == functor::kSemicolon || f == m_.f_bar_) {
+      Cell left = deref(a[0]);
+      FunctorId lf = 0;
+      if (tag_of(left) == kStr) lf = static_cast<FunctorId>(payload(src_[payload(left)]));
+      std::uint32_t t;
+      if (lf == functor::kArrow || lf == functor::kSoftArrow) {
+        const Cell* ia = &src_[payload(left) + 1];
+        std::uint32_t s = new_slot();
+        emit({Op::kMark, 0, 0, s});
+        t = emit({Op::kTryElse});
+        goal(ia[0], local_cut(ia[0]), false);
+        emit({lf == functor::kArrow ? Op::kCut : Op::kSoftCut, 0, 0, s});
+        goal(ia[1], cut, last);
+      } else {
+        t = emit({Op::kTryElse});
+        goal(a[0], cut, last);
+      }
+      if (!last) jumps.push_back(emit({Op::kJump}));
+      m_.code[t].a = here();
+      g = a[1];
+      continue;
+    }
+    if (f == functor::kArrow) {
+      std::uint32_t s = new_slot();
+      emit({Op::kMark, 0, 0, s});
+      goal(a[0], static_cast<int>(s), false);
+      emit({Op::kCut, 0, 0, s});
+      g = a[1];
+      continue;
+    }
+    if (f == functor::kSoftArrow) {
+      goal(a[0], local_cut(a[0]), false);
+      g = a[1];
+      continue;
+    }
+    if (f == m_.f_module_) {
+      g = a[1];
+      continue;
+    }
+    if (f == functor::kCall1) {
+      Cell inner = deref(a[0]);
+      if (tag_of(inner) != kAtom && tag_of(inner) != kStr) break;
+      cut = local_cut(inner);
+      g = inner;
+      continue;
+    }
+    break;
+  }
+  simple_goal(g, cut, last);
+  for (std::uint32_t j : jumps) m_.code[j].a = here();
+}
+
+// A goal that is not a chain: a builtin, a call, or a construct with its own scope.
+void Compiler::simple_goal(Cell g, int cut, bool last) {
   FunctorId f;
   const Cell* a;
   if (tag_of(g) == kRef) {
@@ -393,56 +516,8 @@ void Compiler::goal(Cell g, int cut, bool last) {
       default: call(f, nullptr, 0, last); return;
     }
   }
-  if (f == functor::kComma) {
-    goal(a[0], cut, false);
-    goal(a[1], cut, last);
-    return;
-  }
-  if (f == functor::kSemicolon || f == m_.f_bar_) {
-    Cell left = deref(a[0]);
-    FunctorId lf = 0;
-    if (tag_of(left) == kStr) lf = static_cast<FunctorId>(payload(src_[payload(left)]));
-    if (lf == functor::kArrow || lf == functor::kSoftArrow) {
-      const Cell* ia = &src_[payload(left) + 1];
-      std::uint32_t s = new_slot();
-      emit({Op::kMark, 0, 0, s});
-      std::uint32_t t = emit({Op::kTryElse});
-      goal(ia[0], local_cut(ia[0]), false);
-      emit({lf == functor::kArrow ? Op::kCut : Op::kSoftCut, 0, 0, s});
-      goal(ia[1], cut, last);
-      std::uint32_t j = last ? 0 : emit({Op::kJump});
-      m_.code[t].a = here();
-      goal(a[1], cut, last);
-      if (!last) m_.code[j].a = here();
-      return;
-    }
-    std::uint32_t t = emit({Op::kTryElse});
-    goal(a[0], cut, last);
-    std::uint32_t j = last ? 0 : emit({Op::kJump});
-    m_.code[t].a = here();
-    goal(a[1], cut, last);
-    if (!last) m_.code[j].a = here();
-    return;
-  }
-  if (f == functor::kArrow) {
-    std::uint32_t s = new_slot();
-    emit({Op::kMark, 0, 0, s});
-    goal(a[0], static_cast<int>(s), false);
-    emit({Op::kCut, 0, 0, s});
-    goal(a[1], cut, last);
-    return;
-  }
-  if (f == functor::kSoftArrow) {
-    goal(a[0], local_cut(a[0]), false);
-    goal(a[1], cut, last);
-    return;
-  }
   if (f == functor::kNot || f == functor::kNotWord) return negation(a[0], last);
-  if (f == functor::kCall1) {
-    Cell inner = deref(a[0]);
-    if (tag_of(inner) == kAtom || tag_of(inner) == kStr) return goal(inner, local_cut(inner), last);
-    return call_var(a, 0, last);
-  }
+  if (f == functor::kCall1) return call_var(a, 0, last);
   if (f >= functor::kCall2 && f <= functor::kCall8) return call_var(a, f - functor::kCall1, last);
   if (f == functor::kFindall3) return findall(a[0], a[1], a[2], nullptr, last);
   if (f == functor::kFindall4) return findall(a[0], a[1], a[2], &a[3], last);
@@ -480,7 +555,6 @@ void Compiler::goal(Cell g, int cut, bool last) {
     proceed_if(last);
     return;
   }
-  if (f == m_.f_module_) return goal(a[1], cut, last);
   if (f == m_.f_unify_) {
     Instr in{Op::kUnify};
     in.b = arg_templates(a, 2, in.c);
@@ -512,6 +586,8 @@ void Compiler::goal(Cell g, int cut, bool last) {
 Clause Compiler::compile_clause(Cell head, Cell body) {
   count_vars(head);
   count_vars(body);
+  find_nonground(head);
+  find_nonground(body);
   Clause c;
   head = deref(head);
   unsigned arity = 0;
@@ -524,9 +600,8 @@ Clause Compiler::compile_clause(Cell head, Cell body) {
   m_.tmpl.resize(c.head + arity);
   std::uint32_t cells = 0;
   for (unsigned i = 0; i < arity; ++i) {
-    Cell t = emit(args[i], true);
-    m_.tmpl[c.head + i] = t;
-    cells += cells_of(t);
+    emit_into(args[i], true, c.head + i);
+    cells += cells_of(m_.tmpl[c.head + i]);
   }
   body = deref(body);
   if (body != make_atom(atom::kTrue)) {
@@ -559,6 +634,7 @@ Clause Compiler::compile_clause(Cell head, Cell body) {
 }
 
 std::uint32_t Compiler::compile_goal(Cell g, std::uint32_t& slots) {
+  root_ = g;
   std::uint32_t entry = here();
   int cut = -1;
   if (has_cut(g)) {

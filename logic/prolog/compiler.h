@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "logic/prolog/machine.h"
 
@@ -31,17 +32,22 @@ class Compiler {
 
   Cell deref(Cell c) const;
   void count_vars(Cell t);
+  void find_nonground(Cell t);
   bool ground(Cell t) const;
-  Cell emit(Cell t, bool head);
+  bool is_void(Cell t) const;
+  // Writes the template of t into tmpl[slot].
+  void emit_into(Cell t, bool head, std::uint64_t slot);
   std::uint32_t cells_of(Cell t) const;
+  void count_control();
   std::uint32_t arg_templates(const Cell* args, unsigned n, std::uint32_t& cells);
-  bool has_cut(Cell g) const;
+  bool has_cut(Cell g);
   std::uint32_t new_slot() { return slots_++; }
   std::uint32_t emit(Instr in);
   std::uint32_t here() const { return static_cast<std::uint32_t>(m_.code.size()); }
   int local_cut(Cell g);  // a mark for cuts local to g, or -1 when g has none
 
   void goal(Cell g, int cut, bool last);
+  void simple_goal(Cell g, int cut, bool last);
   void call(FunctorId f, const Cell* args, unsigned n, bool last);
   void call_var(const Cell* goal_and_extra, unsigned extra, bool last);
   void negation(Cell g, bool last);
@@ -55,7 +61,10 @@ class Compiler {
   Mode mode_;
   bool frameless_ = false;  // compiling a linear body without a frame (see Clause::frameless)
   std::unordered_map<std::uint64_t, VarInfo> vars_;
+  std::unordered_set<std::uint64_t> nonground_;  // compounds of the clause with a variable
   std::uint32_t slots_ = 0;
+  std::uint64_t control_ = 0;  // control constructs met, to catch cyclic goals
+  Cell root_ = 0;              // the goal or clause being compiled
 };
 
 }  // namespace railyard::prolog

@@ -29,11 +29,11 @@ bool Engine::defines(std::string_view name, unsigned arity) const {
 Cell Engine::read_goal(std::string_view goal, std::vector<std::pair<std::string, Cell>>& names) {
   std::string text(goal);
   text += "\n.";
+  m_.reset();  // before reading: the query's new atoms belong to this proof
   Reader reader(text, "query", m_.symbols, m_.ops);
   std::vector<Cell> cells;
   ReadClause clause;
   if (!reader.next(cells, clause)) throw PrologError("empty query");
-  m_.reset();
   std::vector<std::pair<std::uint64_t, Cell>> vars;
   Cell g = m_.import(cells.data(), clause.term, vars);
   for (const auto& [name, cell] : clause.variables) {
@@ -46,7 +46,7 @@ Cell Engine::read_goal(std::string_view goal, std::vector<std::pair<std::string,
 Bindings Engine::bindings(const std::vector<std::pair<std::string, Cell>>& names) const {
   Bindings out;
   for (const auto& [name, cell] : names)
-    if (name[0] != '_') out.emplace_back(name, m_.show(cell));
+    if (name[0] != '_') out.emplace_back(name, m_.show(cell, true, 8 * m_.limits.max_term_cells));
   return out;
 }
 

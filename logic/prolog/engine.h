@@ -41,10 +41,20 @@ class Engine {
   // --- Proving goals built as terms ----------------------------------------------------------
   // Starts a new proof, discarding the terms of the previous one.
   void begin() { m_.reset(); }
-  AtomId atom(std::string_view name) { return m_.symbols.atom(name); }
-  FunctorId functor(std::string_view name, unsigned arity) {
-    return m_.symbols.functor(name, arity);
+  // Atoms and functors interned here stay for the life of the engine.
+  AtomId atom(std::string_view name) {
+    AtomId a = m_.symbols.atom(name);
+    m_.keep_symbols();
+    return a;
   }
+  FunctorId functor(std::string_view name, unsigned arity) {
+    FunctorId f = m_.symbols.functor(name, arity);
+    m_.keep_symbols();
+    return f;
+  }
+  // Atoms in the symbol table: those of the program and the caller's; the ones builtins make
+  // during a proof are forgotten when the next begins.
+  std::size_t atom_count() const { return m_.symbols.atom_count(); }
   static Cell integer(std::int64_t v) { return make_int(v); }
   static Cell atom_cell(AtomId a) { return make_atom(a); }
   Cell compound(FunctorId f, std::span<const Cell> args) {

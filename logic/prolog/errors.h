@@ -12,10 +12,18 @@ class PrologError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// A step, depth or memory limit was hit: the program is most likely in a runaway recursion.
+// The three limits that bound one proof (see Limits in machine.h).
+enum class LimitKind { kSteps, kDepth, kTermSpace };
+
+// A step, depth or term-space limit was hit: most likely a runaway recursion or an endless
+// generator. kind() says which limit; the message names it too.
 class LimitError : public PrologError {
  public:
-  using PrologError::PrologError;
+  LimitError(LimitKind kind, const std::string& message) : PrologError(message), kind_(kind) {}
+  LimitKind kind() const { return kind_; }
+
+ private:
+  LimitKind kind_;
 };
 
 // A source text that does not read. what() is "file:line:column: syntax error: detail".

@@ -21,11 +21,13 @@ bool is_struct(const std::vector<Cell>& src, Cell c, FunctorId f) {
 void Machine::consult(std::string_view text, const std::string& source_name, bool library) {
   loading_file_ = ++consults_;
   loading_library_ = library;
+  keep_symbols();  // builtins' and earlier files' symbols
   Reader reader(text, source_name, symbols, ops);
   std::vector<Cell> cells;
   ReadClause clause;
   reset();
   while (reader.next(cells, clause)) {
+    keep_symbols();  // the program's atoms outlive proofs (reset() forgets the others)
     std::string where =
         source_name + ":" + std::to_string(clause.line) + ":" + std::to_string(clause.column);
     Cell t = deref_in(cells, clause.term);
@@ -43,6 +45,7 @@ void Machine::consult(std::string_view text, const std::string& source_name, boo
     cells.clear();
   }
   build_key_tables();
+  keep_symbols();
   reset();
 }
 
@@ -95,6 +98,7 @@ void Machine::add_clause(Cell head, Cell body, const std::vector<Cell>& src,
   clauses.push_back(c);
   static_code = static_cast<std::uint32_t>(code.size());
   static_tmpl = static_cast<std::uint32_t>(tmpl.size());
+  keep_symbols();  // the clause's atoms and the functors it calls
   reset();
 }
 

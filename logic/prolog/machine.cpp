@@ -67,6 +67,35 @@ Machine::Machine() : out(&std::cout) {
   consult(kLibraryText, "library", true);
 }
 
+namespace {
+
+// Capacities above these are given back at the end of a proof that needed them, so one
+// exceptional train does not keep its memory for the rest of a run.
+constexpr std::size_t kKeptHeapCells = std::size_t{1} << 22;
+constexpr std::size_t kKeptStackEntries = std::size_t{1} << 20;
+
+template <class T>
+void shrink(std::vector<T>& v, std::size_t keep) {
+  if (v.capacity() > keep && v.size() <= keep) {
+    v.resize(std::min(v.size(), keep));
+    v.shrink_to_fit();
+  }
+}
+
+}  // namespace
+
+void Machine::release_memory() {
+  if (heap_.size() > kKeptHeapCells && static_top_ + kScratchSlots < kKeptHeapCells / 2) {
+    heap_.resize(kKeptHeapCells);
+  }
+  shrink(trail_, kKeptStackEntries);
+  shrink(store_, kKeptStackEntries);
+  shrink(argstack_, kKeptStackEntries);
+  shrink(cps_, kKeptStackEntries);
+  shrink(work_, kKeptStackEntries);
+  shrink(marked_, kKeptStackEntries);
+}
+
 void Machine::define_native(std::string_view name, unsigned arity, Native fn, bool library,
                             bool nondeterministic) {
   FunctorId f = symbols.functor(name, arity);
@@ -82,14 +111,22 @@ void Machine::define_native(std::string_view name, unsigned arity, Native fn, bo
 }
 
 void Machine::reset() {
+  // What only an error, a large proof or builtins making atoms leave behind.
+  if (!marked_.empty() || seen_.size() > 0 || symbols.atom_count() != static_atoms_ ||
+      symbols.functor_count() != static_functors_ || heap_.size() > kKeptHeapCells ||
+      cps_.size() > kKeptStackEntries)
+    clean_up();
   h_ = static_top_;
   trail_.clear();
   b_ = 0;
   hb_ = 0;
   argstack_.clear();
   store_.clear();
+  work_.clear();
   code.resize(static_code);
   tmpl.resize(static_tmpl);
+  aux_cells_ = 0;
+  nesting_ = 0;
   ensure(3);
   heap_[h_] = halt_pc_;
   heap_[h_ + 1] = 0;
@@ -98,6 +135,14 @@ void Machine::reset() {
   top_frame_ = h_;
   steps_ = 0;
   reuse_choice_ = false;
+}
+
+void Machine::clean_up() {
+  unmark();  // after an error in the middle of a copy
+  if (seen_.size() > 0) seen_.clear();
+  symbols.truncate(static_atoms_, static_functors_);
+  if (preds.size() > static_functors_) preds.resize(static_functors_);
+  release_memory();
 }
 
 bool Machine::prove(FunctorId pred, const Cell* args, unsigned arity) {
@@ -122,7 +167,7 @@ bool Machine::solve_next() {
 }
 
 void Machine::push_choice(Choice::Kind kind, std::uint64_t pc, std::uint64_t frame) {
-  if (b_ == cps_.size()) cps_.emplace_back();
+  if (b_ == cps_.size()) grow_choices();
   Choice& c = cps_[b_++];
   c.kind = kind;
   c.pc = pc;
@@ -134,6 +179,16 @@ void Machine::push_choice(Choice::Kind kind, std::uint64_t pc, std::uint64_t fra
   c.code_top = static_cast<std::uint32_t>(code.size());
   c.tmpl_top = static_cast<std::uint32_t>(tmpl.size());
   hb_ = h_;
+}
+
+void Machine::grow_choices() {
+  reserve_space(kChoiceCells);
+  cps_.emplace_back();
+}
+
+void Machine::grow_args(unsigned n) {
+  reserve_space(n);
+  argstack_.reserve(std::max<std::size_t>(2 * argstack_.capacity(), argstack_.size() + n));
 }
 
 bool Machine::can_unify(Cell a, Cell b) {
@@ -165,9 +220,10 @@ void Machine::push_redo(Redo redo, const Cell* state, unsigned n) {
   }
   push_choice(Choice::kRedo, cp_, cf_);
   Choice& c = cps_[b_ - 1];
+  c.id = current_;
   c.redo = redo;
   c.nargs = n;
-  argstack_.insert(argstack_.end(), state, state + n);
+  push_args(state, n);
 }
 
 Cell Machine::index_key(Cell c) const {
@@ -214,47 +270,73 @@ Cell Machine::build(Cell t, Cell* s) {
       heap_[i] = make_ref(i);
       return heap_[i];
     }
-    case kTList: {
-      std::uint64_t at = h_;
-      h_ += 2;
-      build_into(tmpl[idx], at, s);
-      build_into(tmpl[idx + 1], at + 1, s);
-      return make_list(at);
-    }
+    case kTList:
     case kTStr: {
-      Cell header = tmpl[idx];
-      unsigned n = symbols.arity(static_cast<FunctorId>(payload(header)));
-      std::uint64_t at = h_;
-      h_ += n + 1;
-      heap_[at] = header;
-      for (unsigned i = 1; i <= n; ++i) build_into(tmpl[idx + i], at + i, s);
-      return make_str(at);
+      Cell last;
+      std::uint64_t last_dst;
+      Cell c = build_compound(t, s, last, last_dst);
+      build_into(last, last_dst, s);
+      return c;
     }
     default: return t;
   }
 }
 
-void Machine::build_into(Cell t, std::uint64_t dst, Cell* s) {
-  if (tag_of(t) != kCode) {
-    heap_[dst] = t;
-    return;
+// Allocates the compound of a kTList or kTStr template and builds its arguments but the last,
+// whose template and heap cell go to last and last_dst.
+Cell Machine::build_compound(Cell t, Cell* s, Cell& last, std::uint64_t& last_dst) {
+  std::uint64_t idx = code_index(t);
+  if (code_kind(t) == kTList) {
+    std::uint64_t at = h_;
+    h_ += 2;
+    build_into(tmpl[idx], at, s);
+    last = tmpl[idx + 1];
+    last_dst = at + 1;
+    return make_list(at);
   }
-  switch (code_kind(t)) {
-    case kVar: heap_[dst] = s[code_index(t)]; return;
-    case kFirstVar:
-      heap_[dst] = make_ref(dst);
-      s[code_index(t)] = heap_[dst];
+  Cell header = tmpl[idx];
+  unsigned n = symbols.arity(static_cast<FunctorId>(payload(header)));
+  std::uint64_t at = h_;
+  h_ += n + 1;
+  heap_[at] = header;
+  for (unsigned i = 1; i < n; ++i) build_into(tmpl[idx + i], at + i, s);
+  last = tmpl[idx + n];
+  last_dst = at + n;
+  return make_str(at);
+}
+
+// Builds a template into heap cell dst. Arguments other than the last recurse (the reader bounds
+// their nesting); the last, which carries lists and operator chains, is built in the loop.
+void Machine::build_into(Cell t, std::uint64_t dst, Cell* s) {
+  for (;;) {
+    if (tag_of(t) != kCode) {
+      heap_[dst] = t;
       return;
-    case kVoid: heap_[dst] = make_ref(dst); return;
-    default: {
-      Cell built = build(t, s);
-      heap_[dst] = built;
+    }
+    std::uint64_t idx = code_index(t);
+    switch (code_kind(t)) {
+      case kVar: heap_[dst] = s[idx]; return;
+      case kFirstVar:
+        heap_[dst] = make_ref(dst);
+        s[idx] = heap_[dst];
+        return;
+      case kVoid: heap_[dst] = make_ref(dst); return;
+      case kTList:
+      case kTStr: {
+        std::uint64_t into = dst;
+        Cell c = build_compound(t, s, t, dst);
+        heap_[into] = c;
+        continue;
+      }
+      default: heap_[dst] = t; return;
     }
   }
 }
 
+// Like build_into, recursion for arguments other than the last, the last in the loop.
 bool Machine::unify_head(Cell t, Cell v, Cell* s) {
   for (;;) {
+  again:
     switch (tag_of(t)) {
       case kAtom:
       case kInt: {
@@ -285,9 +367,11 @@ bool Machine::unify_head(Cell t, Cell v, Cell* s) {
             std::uint64_t mask = tp[-1];
             if (mask == ~std::uint64_t{0}) {  // 64 arguments or more
               unsigned n = symbols.arity(static_cast<FunctorId>(payload(tp[0])));
-              for (unsigned i = 1; i <= n; ++i)
+              for (unsigned i = 1; i < n; ++i)
                 if (!unify_head(tp[i], heap_[at + i], s)) return false;
-              return true;
+              t = tp[n];
+              v = heap_[at + n];
+              goto again;
             }
             // Only the arguments that are not void; simple ones inline.
             for (; mask; mask &= mask - 1) {
@@ -304,6 +388,11 @@ bool Machine::unify_head(Cell t, Cell v, Cell* s) {
               if (tag_of(ti) == kCode && code_kind(ti) == kFirstVar) {
                 s[code_index(ti)] = vi;
                 continue;
+              }
+              if ((mask & (mask - 1)) == 0) {  // the last argument
+                t = ti;
+                v = vi;
+                goto again;
               }
               if (!unify_head(ti, vi, s)) return false;
             }
@@ -395,6 +484,9 @@ bool Machine::call_goal(Cell goal, const Cell* extra, unsigned n_extra, std::uin
   } else {
     type_error("callable", goal);
   }
+  if (arity + n_extra > 255)
+    throw PrologError("Cannot represent due to `max_arity' (" + symbols.name(name) + "/" +
+                      std::to_string(arity + n_extra) + " has more than 255 arguments)");
   FunctorId f = symbols.functor(name, arity + n_extra);
   if (preds.size() <= f) preds.resize(symbols.functor_count());
   if (preds[f].control || (f == functor::kAggregateAll && preds[f].kind != Pred::kClauses)) {
@@ -416,16 +508,17 @@ bool Machine::call_goal(Cell goal, const Cell* extra, unsigned n_extra, std::uin
 }
 
 void Machine::enter_meta(Cell goal, std::uint64_t cont_pc, std::uint64_t cont_frame) {
-  if (++steps_ > limits.max_steps) limit_error("step", limits.max_steps);
+  charge(1);
   std::uint32_t slots = 0;
   std::uint32_t entry =
       Compiler(*this, heap_.data(), Compiler::Mode::kMeta).compile_goal(goal, slots);
+  reserve_space(0);  // the code just compiled counts too
   ensure(3 + slots);
   std::uint64_t base = h_;
   heap_[base] = cont_pc;
   heap_[base + 1] = cont_frame;
   std::uint64_t depth = heap_[cont_frame - 1] + 1;
-  if (depth > limits.max_depth) limit_error("depth", limits.max_depth);
+  if (depth > limits.max_depth) limit_error(LimitKind::kDepth);
   heap_[base + 2] = depth;
   std::uint64_t frame = base + 3;
   for (std::uint32_t k = 0; k < slots; ++k) heap_[frame + k] = make_ref(frame + k);
@@ -605,17 +698,10 @@ next:
         push_choice(Choice::kElse, in.b, f_);
         ++pc_;
         continue;
-      case Op::kFindallPush: {
+      case Op::kFindallPush:
         ensure(in.c);
-        Cell v = build(tmpl[in.b], &heap_[f_]);
-        std::uint64_t start = store_.size();
-        store_.resize(start + 2 + term_cells(v));
-        std::uint64_t top = start + 2;
-        copy_cells(v, store_.data(), start + 1, top, -static_cast<std::int64_t>(start + 1));
-        store_.resize(top);
-        store_[start] = top - start - 1;
+        store_copy(build(tmpl[in.b], &heap_[f_]));
         goto fail;
-      }
       case Op::kFindallEnd: {
         auto start = static_cast<std::uint64_t>(int_value(heap_[f_ + in.a]));
         ensure(in.c);
@@ -646,7 +732,7 @@ next:
 
 call : {
   current_ = pred;
-  if (++steps_ > limits.max_steps) limit_error("step", limits.max_steps);
+  if (++steps_ > limits.max_steps) limit_error(LimitKind::kSteps);
   if (pred >= preds.size()) unknown_procedure(pred);
   const Pred& p = preds[pred];
   if (p.kind == Pred::kNative) {
@@ -685,7 +771,7 @@ call : {
     c.id = pred;
     c.next = j;
     c.nargs = p.arity;
-    argstack_.insert(argstack_.end(), args_, args_ + p.arity);
+    push_args(args_, p.arity);
   }
   clause_pos = i;
   goto try_clause;
@@ -713,7 +799,7 @@ try_clause : {
     goto next;
   }
   std::uint64_t depth = heap_[cf_ - 1] + 1;
-  if (depth > limits.max_depth) limit_error("depth", limits.max_depth);
+  if (depth > limits.max_depth) limit_error(LimitKind::kDepth);
   std::uint64_t base = h_;
   heap_[base] = cp_;
   heap_[base + 1] = cf_;
@@ -766,7 +852,8 @@ fail : {
     }
     case Choice::kRedo: {
       // Each retry of a builtin counts as a step, so generators cannot run forever.
-      if (++steps_ > limits.max_steps) limit_error("step", limits.max_steps);
+      current_ = c.id;
+      if (++steps_ > limits.max_steps) limit_error(LimitKind::kSteps);
       cp_ = c.pc;
       cf_ = c.frame;
       Redo redo = c.redo;

@@ -4,17 +4,24 @@
 // Memory: one heap of cells holds terms and clause frames; it is reclaimed only on backtracking
 // and by reset() between proofs, so steady-state labelling allocates nothing. Control is explicit:
 // continuations live in frames (return pc + parent frame), choicepoints on their own stack; a
-// Prolog call never recurses on the C++ stack.
+// Prolog call never recurses on the C++ stack. A proof is bounded by Limits whatever the program:
+// everything it grows counts against the term space, and builtins charge steps for their work.
 #pragma once
 
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "logic/prolog/cell.h"
+#include "logic/prolog/cell_buffer.h"
+#include "logic/prolog/cell_table.h"
+#include "logic/prolog/cycles.h"
+#include "logic/prolog/errors.h"
 #include "logic/prolog/operators.h"
 #include "logic/prolog/symbols.h"
+#include "logic/prolog/writer.h"
 
 namespace railyard::prolog {
 
@@ -96,16 +103,23 @@ struct Pred {
   unsigned key_shift = 0;
 };
 
+// The bounds of one proof. Each bounds real work or memory whatever the program does, so no rule
+// file can make a proof run for ever or take all memory; hitting one raises LimitError.
 struct Limits {
-  std::uint64_t max_steps = 50'000'000;       // calls (and retries) per proof
-  std::uint64_t max_depth = 2'000'000;        // nested (non-last) calls
-  std::uint64_t max_heap_cells = 1ull << 27;  // 1 GiB of term space
+  // Steps: calls, retries of nondeterministic builtins, and builtin work (one step per cell a
+  // builtin walks or builds beyond the first few, one per 8 bytes of text).
+  std::uint64_t max_steps = 50'000'000;
+  std::uint64_t max_depth = 2'000'000;  // nested (non-last) calls
+  // Term space in 8-byte cells: the heap (program and terms), findall results, the trail, the
+  // choicepoint and argument stacks, code compiled for call/N, atoms made by builtins and the
+  // tables of large term walks.
+  std::uint64_t max_term_cells = 1ull << 25;  // 256 MiB
 };
 
 struct Choice {
   enum Kind : std::uint8_t { kClauses, kElse, kRedo, kDead };
   Kind kind;
-  std::uint32_t id;     // kClauses: predicate
+  std::uint32_t id;     // kClauses: predicate; kRedo: the builtin
   Redo redo;            // kRedo: what to run on backtracking
   std::uint32_t next;   // kClauses: position of the next clause to try
   std::uint32_t nargs;  // saved cells on the argument stack
@@ -115,6 +129,8 @@ struct Choice {
   std::uint64_t h, tr;
   std::uint32_t code_top, tmpl_top;
 };
+// What a choicepoint costs in term space.
+inline constexpr std::uint64_t kChoiceCells = sizeof(Choice) / sizeof(Cell);
 
 class Machine {
  public:
@@ -149,9 +165,11 @@ class Machine {
     heap_[i] = value;
     if (i < hb_) trail_.push_back(i);
   }
+  // Unification, standard order and copying terminate on cyclic terms (rational trees) and give
+  // SWI-Prolog's answers; large ones charge steps for their work.
   bool unify(Cell a, Cell b);
-  int compare(Cell a, Cell b) const;      // standard order: <0, 0, >0
-  bool identical(Cell a, Cell b) const {  // ==/2
+  int compare(Cell a, Cell b);      // standard order: <0, 0, >0
+  bool identical(Cell a, Cell b) {  // ==/2
     a = deref(a);
     b = deref(b);
     if (a == b) return true;
@@ -176,15 +194,84 @@ class Machine {
   bool is_atom(Cell c, AtomId a) const { return c == make_atom(a); }
   // Functor of a callable term (atom or compound); false otherwise.
   bool callable_functor(Cell c, FunctorId& f);
-  std::string show(Cell t, bool quoted = true) const;
+  // A term as writeq (quoted) or write writes it; at most max_length bytes, then "...".
+  std::string show(Cell t, bool quoted = true, std::size_t max_length = kShowLength) const;
+  static constexpr std::size_t kShowLength = 2000;  // enough for a message
+  // A term's text for the write builtins: within the term space left, else the limit error.
+  std::string write_text(Cell t, WriteOptions options);
   // Imports a term from another cell array (the reader's), mapping its variables.
   Cell import(const Cell* src, Cell t, std::vector<std::pair<std::uint64_t, Cell>>& vars);
+  bool ground(Cell t);
+  // Whether t is a finite tree; the term-space error when the walk would not fit in it.
+  bool acyclic(Cell t) const;
+  // The number of list cells from `list` to its end, which goes to `tail` (dereferenced);
+  // -1 when the list is cyclic. O(length) and no memory, whatever the list.
+  std::int64_t list_length(Cell list, Cell& tail) const;
+  // The elements of a proper list; instantiation or type error (naming `list`) otherwise.
+  std::vector<Cell> list_items(Cell list);
+
+  // --- Limits --------------------------------------------------------------------------------
+  // Counts builtin work against the step limit.
+  void charge(std::uint64_t steps) {
+    steps_ += steps;
+    if (steps_ > limits.max_steps) limit_error(LimitKind::kSteps);
+  }
+  // Term space in use (see Limits::max_term_cells).
+  std::uint64_t space_used() const {
+    return h_ + store_.size() + trail_.size() + argstack_.size() +
+           std::uint64_t{b_} * kChoiceCells + 2 * (code.size() - static_code) +
+           (tmpl.size() - static_tmpl) + aux_cells_ + seen_.cells();
+  }
+  // Raises the term-space limit error unless `cells` more fit.
+  void reserve_space(std::uint64_t cells) {
+    if (space_used() + cells > limits.max_term_cells) limit_error(LimitKind::kTermSpace);
+  }
+  // Holds `cells` of term space for a builtin's temporary buffer until it goes out of scope.
+  class SpaceHold {
+   public:
+    SpaceHold(Machine& m, std::uint64_t cells) : m_(m), cells_(cells) {
+      m.reserve_space(cells);
+      m.aux_cells_ += cells;
+    }
+    ~SpaceHold() { m_.aux_cells_ -= cells_; }
+    SpaceHold(const SpaceHold&) = delete;
+    SpaceHold& operator=(const SpaceHold&) = delete;
+
+   private:
+    Machine& m_;
+    std::uint64_t cells_;
+  };
+  // Guards one level of a recursive term walk (arithmetic, compiling a goal for call/N): deeper
+  // than kMaxNesting is an error naming `what`, not a stack overflow.
+  class Nested {
+   public:
+    Nested(Machine& m, const char* what) : m_(m) {
+      if (++m.nesting_ > kMaxNesting) m.nesting_error(what);
+    }
+    ~Nested() { --m_.nesting_; }
+    Nested(const Nested&) = delete;
+    Nested& operator=(const Nested&) = delete;
+
+   private:
+    Machine& m_;
+  };
+  // An atom made by a builtin: counted against the term space until the proof ends.
+  AtomId intern(std::string_view name);
+  // Symbols interned so far stay when proofs end (the program's and the caller's).
+  void keep_symbols() {
+    static_atoms_ = symbols.atom_count();
+    static_functors_ = symbols.functor_count();
+  }
 
   // --- Builtin support -----------------------------------------------------------------------
   void push_redo(Redo redo, const Cell* state, unsigned n);
   // Tries a unification and undoes it whatever the outcome.
   bool can_unify(Cell a, Cell b);
   void push_choice(Choice::Kind kind, std::uint64_t pc, std::uint64_t frame);
+  void push_args(const Cell* cells, unsigned n) {
+    if (argstack_.size() + n > argstack_.capacity()) grow_args(n);
+    argstack_.insert(argstack_.end(), cells, cells + n);
+  }
   void pop_choice() {
     --b_;
     argstack_.resize(cps_[b_].args);
@@ -225,17 +312,21 @@ class Machine {
   std::vector<FunctorId> native_functor;
   std::uint32_t static_code = 0, static_tmpl = 0;
 
-  std::vector<Cell> heap_;
+  CellBuffer heap_;
   std::uint64_t h_ = kScratchBase + kScratchSlots, hb_ = 0,
                 static_top_ = kScratchBase + kScratchSlots;
   std::vector<std::uint64_t> trail_;
   std::vector<Choice> cps_;
   std::uint32_t b_ = 0;
   std::vector<Cell> argstack_;
-  std::vector<Cell> store_;                  // findall results, outliving backtracking
-  std::vector<Cell> scratch_;                // frame slots of facts
-  std::vector<std::pair<Cell, Cell>> work_;  // unify/compare work list
-  std::vector<std::uint64_t> marked_;        // copy_term bookkeeping
+  std::vector<Cell> store_;                             // findall results, outliving backtracking
+  std::vector<Cell> scratch_;                           // frame slots of facts
+  std::vector<std::pair<Cell, Cell>> work_;             // unify/compare/copy work list
+  std::vector<std::uint64_t> marked_;                   // copy_term bookkeeping
+  CellTable seen_;                                      // large term walks: what they visited
+  std::uint64_t aux_cells_ = 0;                         // term space of builtins' buffers and atoms
+  std::size_t static_atoms_ = 0, static_functors_ = 0;  // symbols that outlive proofs
+  unsigned nesting_ = 0;                                // recursive walks (see Nested)
   Cell args_[256] = {};
   Cell redo_state_[16] = {};
   bool reuse_choice_ = false;  // during a redo: push_redo may refill the choicepoint in place
@@ -264,6 +355,7 @@ class Machine {
   Cell index_key(Cell c) const;
   Cell build(Cell t, Cell* slots);
   void build_into(Cell t, std::uint64_t dst, Cell* slots);
+  Cell build_compound(Cell t, Cell* slots, Cell& last, std::uint64_t& last_dst);
   bool unify_head(Cell t, Cell v, Cell* slots);
   inline void load_args(const Instr& in);
   inline bool unify_arg(Cell t, Cell v, Cell* slots);
@@ -271,15 +363,30 @@ class Machine {
   bool call_goal(Cell goal, const Cell* extra, unsigned n_extra, std::uint64_t cont_pc,
                  std::uint64_t cont_frame, FunctorId& pred);
   Cell template_key(Cell t) const;
-  std::uint64_t term_cells(Cell t) const;
-  void copy_cells(Cell t, Cell* dst, std::uint64_t root, std::uint64_t& top, std::int64_t reloc);
+  template <class Target>
+  bool copy_cells(Cell t, Target& target, bool track);
+  template <class Target>
+  Cell copy_into(Cell t, Target& target);
+  void unmark();
+  void store_copy(Cell t);  // appends a findall result to store_
+  bool remember(std::uint64_t a, std::uint64_t b, std::uint64_t value = 0);
+  void end_walk(std::uint64_t compounds);
+  bool unify_failed(std::size_t base, std::uint64_t compounds);
+  int compare_atomic(Cell a, Cell b) const;
+  void import_into(const Cell* src, Cell t, std::uint64_t dst,
+                   std::unordered_map<std::uint64_t, Cell>& vars);
+  void release_memory();
+  void clean_up();
+  [[gnu::noinline]] void grow_choices();
+  [[gnu::noinline]] void grow_args(unsigned n);
   void enter_meta(Cell goal, std::uint64_t cont_pc, std::uint64_t cont_frame);
   void begin_proof();
   void add_clause(Cell head, Cell body, const std::vector<Cell>& src, const std::string& where);
   void run_directive(Cell goal, const std::vector<Cell>& src, const std::string& where);
   bool directive_declaration(Cell goal, const std::vector<Cell>& src, const std::string& where);
   Cell findall_collect(std::uint64_t start, Cell tail);
-  [[noreturn]] void limit_error(const char* what, std::uint64_t limit) const;
+  [[noreturn]] void limit_error(LimitKind kind) const;
+  [[noreturn]] void nesting_error(const char* what);
   [[noreturn]] void unknown_procedure(FunctorId f) const;
 };
 

@@ -1,5 +1,6 @@
 #include "logic/prolog/reader.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -21,6 +22,8 @@ bool is_digit(int c) {
 bool is_layout(int c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
+
+constexpr int kMaxCode = 0x10FFFF;  // the last Unicode code point
 
 int digit_value(int c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -142,13 +145,19 @@ int Reader::read_escape(int line, int column) {
     case '6':
     case '7': {
       int value = c - '0';
-      while (peek_char() >= '0' && peek_char() <= '7') value = value * 8 + (get_char() - '0');
+      while (peek_char() >= '0' && peek_char() <= '7') {
+        value = value * 8 + (get_char() - '0');
+        if (value > kMaxCode) fail_at(line, column, "character code out of range in escape");
+      }
       if (peek_char() == '\\') get_char();
       return value;
     }
     case 'x': {
       int value = 0;
-      while (digit_value(peek_char()) < 16) value = value * 16 + digit_value(get_char());
+      while (digit_value(peek_char()) < 16) {
+        value = value * 16 + digit_value(get_char());
+        if (value > kMaxCode) fail_at(line, column, "character code out of range in escape");
+      }
       if (peek_char() == '\\') get_char();
       return value;
     }
@@ -337,7 +346,17 @@ const Reader::Token& Reader::peek() {
 Reader::Token Reader::take() {
   peek();
   have_peek_ = false;
+  last_line_ = peeked_.line;
+  last_column_ = peeked_.column;
   return std::move(peeked_);
+}
+
+unsigned Reader::nest(unsigned inner, unsigned last) {
+  unsigned depth = std::max(inner + 1, last);
+  if (depth > kMaxNesting)
+    fail_at(last_line_, last_column_,
+            "term nested more than " + std::to_string(kMaxNesting) + " levels deep");
+  return depth;
 }
 
 bool Reader::is_terminator(const Token& t) const {
@@ -359,12 +378,15 @@ bool Reader::is_term_start(const Token& t) const {
 Cell Reader::variable(const std::string& name) {
   std::vector<Cell>& cells = *cells_;
   if (name != "_") {
-    for (auto& [n, cell] : *variables_)
-      if (n == name) return cell;
+    auto it = variable_index_.find(name);
+    if (it != variable_index_.end()) return it->second;
   }
   Cell v = make_ref(cells.size());
   cells.push_back(v);
-  if (name != "_") variables_->emplace_back(name, v);
+  if (name != "_") {
+    variables_->emplace_back(name, v);
+    variable_index_.emplace(name, v);
+  }
   return v;
 }
 
@@ -393,37 +415,48 @@ Cell Reader::float_term(double value) {
   return make_float_ref(at);
 }
 
-Cell Reader::code_list(const std::string& utf8) {
+Reader::Parsed Reader::code_list(const std::string& utf8) {
   std::vector<Cell> codes;
   for (std::size_t p = 0; p < utf8.size();) codes.push_back(make_int(decode_utf8(utf8, p)));
   Cell list = make_atom(atom::kNil);
   for (auto it = codes.rbegin(); it != codes.rend(); ++it)
     list = compound(atom::kListName, {*it, list});
-  return list;
+  return {list, 0, codes.empty() ? 0u : 1u};
 }
 
-Cell Reader::parse_arguments(AtomId name) {
+Reader::Parsed Reader::parse_arguments(AtomId name) {
   take();  // '('
   std::vector<Cell> args;
+  unsigned inner = 0, last = 0;
   for (;;) {
-    args.push_back(parse_argument().term);
+    Parsed arg = parse_argument();
+    if (!args.empty()) inner = std::max(inner, last);
+    args.push_back(arg.term);
+    last = arg.depth;
     Token t = take();
+    if (args.size() > 255) fail_at(t.line, t.column, "more than 255 arguments");
     if (t.kind == Tok::kPunct && t.text == ",") continue;
     if (t.kind == Tok::kPunct && t.text == ")") break;
     fail_at(t.line, t.column, "expected ',' or ')' in arguments");
   }
-  return compound(name, args);
+  unsigned depth = args.size() > 1 ? nest(inner, last) : last;
+  return {compound(name, args), 0, depth};
 }
 
-Cell Reader::parse_list() {
+Reader::Parsed Reader::parse_list() {
   std::vector<Cell> items;
   Cell tail = make_atom(atom::kNil);
+  unsigned inner = 0, last = 0;
   for (;;) {
-    items.push_back(parse_argument().term);
+    Parsed item = parse_argument();
+    items.push_back(item.term);
+    inner = std::max(inner, item.depth);
     Token t = take();
     if (t.kind == Tok::kPunct && t.text == ",") continue;
     if (t.kind == Tok::kPunct && t.text == "|") {
-      tail = parse_argument().term;
+      Parsed rest = parse_argument();
+      tail = rest.term;
+      last = rest.depth;
       t = take();
     }
     if (t.kind == Tok::kPunct && t.text == "]") break;
@@ -431,17 +464,27 @@ Cell Reader::parse_list() {
   }
   for (auto it = items.rbegin(); it != items.rend(); ++it)
     tail = compound(atom::kListName, {*it, tail});
-  return tail;
+  return {tail, 0, nest(inner, last)};
 }
 
 Reader::Parsed Reader::parse_primary(int max_priority) {
+  // Every recursion of the parser passes here: brackets, arguments and prefix operators.
+  struct Open {
+    unsigned& count;
+    ~Open() { --count; }
+  } open{++nesting_};
+  if (nesting_ > kMaxNesting) {
+    const Token& at = peek();
+    fail_at(at.line, at.column,
+            "term nested more than " + std::to_string(kMaxNesting) + " levels deep");
+  }
   Token t = take();
   switch (t.kind) {
     case Tok::kInt: return {make_int(t.int_value), 0};
     case Tok::kFloat: return {float_term(t.float_value), 0};
     case Tok::kVar: return {variable(t.text), 0};
     case Tok::kString:
-    case Tok::kBackQuote: return {code_list(t.text), 0};
+    case Tok::kBackQuote: return code_list(t.text);
     case Tok::kEnd: fail_at(t.line, t.column, "unexpected end of clause");
     case Tok::kEof: fail_at(t.line, t.column, "unexpected end of file");
     case Tok::kPunct: {
@@ -450,16 +493,16 @@ Reader::Parsed Reader::parse_primary(int max_priority) {
         Token close = take();
         if (close.kind != Tok::kPunct || close.text != ")")
           fail_at(close.line, close.column, "expected ')'");
-        return {inner.term, 0};
+        return {inner.term, 0, inner.depth};
       }
       if (t.text == "[") {
         if (peek().kind == Tok::kPunct && peek().text == "]") {
           take();
           if (peek().kind == Tok::kPunct && peek().text == "(" && !peek().layout_before)
-            return {parse_arguments(atom::kNil), 0};
+            return parse_arguments(atom::kNil);
           return {make_atom(atom::kNil), 0};
         }
-        return {parse_list(), 0};
+        return parse_list();
       }
       if (t.text == "{") {
         if (peek().kind == Tok::kPunct && peek().text == "}") {
@@ -470,7 +513,7 @@ Reader::Parsed Reader::parse_primary(int max_priority) {
         Token close = take();
         if (close.kind != Tok::kPunct || close.text != "}")
           fail_at(close.line, close.column, "expected '}'");
-        return {compound(atom::kCurly, {inner.term}), 0};
+        return {compound(atom::kCurly, {inner.term}), 0, inner.depth};
       }
       fail_at(t.line, t.column, "unexpected '" + t.text + "'");
     }
@@ -479,7 +522,7 @@ Reader::Parsed Reader::parse_primary(int max_priority) {
   AtomId name = symbols_.atom(t.text);
   const Token& next = peek();
   if (next.kind == Tok::kPunct && next.text == "(" && !next.layout_before)
-    return {parse_arguments(name), 0};
+    return parse_arguments(name);
   if (!t.quoted && t.text == "-" && !next.layout_before &&
       (next.kind == Tok::kInt || next.kind == Tok::kFloat)) {
     Token number = take();
@@ -492,50 +535,66 @@ Reader::Parsed Reader::parse_primary(int max_priority) {
     if (priority > max_priority) priority = 999;
     int arg_max = prefix.type == OpType::kFy ? priority : priority - 1;
     Parsed arg = parse(arg_max);
-    return {compound(name, {arg.term}), priority};
+    return {compound(name, {arg.term}), priority, arg.depth};
   }
   int priority = ops_.is_op(name) ? std::max(prefix.priority, ops_.infix(name).priority) : 0;
   return {make_atom(name), priority > max_priority ? 0 : priority};
 }
 
-Reader::Parsed Reader::parse_infix(Parsed left, int max_priority) {
+// Infix and postfix operators, in a loop: the right operand of an infix operator waits on
+// `pending` while it is parsed, instead of in a recursive call, so that operator chains as long
+// as a clause body cost no stack.
+Reader::Parsed Reader::parse(int max_priority) {
+  struct Pending {
+    Parsed left;
+    AtomId op;
+    int op_priority;
+    int max_priority;  // of the expression the operator is in
+  };
+  std::vector<Pending> pending;
+  Parsed left = parse_primary(max_priority);
   for (;;) {
     const Token& t = peek();
-    AtomId name;
-    if (arg_mode_ && t.kind == Tok::kPunct && (t.text == "," || t.text == "|")) return left;
-    if (t.kind == Tok::kPunct && t.text == ",") {
+    AtomId name = 0;
+    bool candidate = true;
+    if (arg_mode_ && t.kind == Tok::kPunct && (t.text == "," || t.text == "|"))
+      candidate = false;
+    else if (t.kind == Tok::kPunct && t.text == ",")
       name = atom::kComma;
-    } else if (t.kind == Tok::kPunct && t.text == "|") {
+    else if (t.kind == Tok::kPunct && t.text == "|")
       name = atom::kBar;
-    } else if (t.kind == Tok::kAtom) {
+    else if (t.kind == Tok::kAtom)
       name = symbols_.atom(t.text);
-    } else {
-      return left;
-    }
-    OpDef infix = ops_.infix(name);
-    if (infix.priority > 0) {
-      int left_max = infix.type == OpType::kYfx ? infix.priority : infix.priority - 1;
-      int right_max = infix.type == OpType::kXfy ? infix.priority : infix.priority - 1;
-      if (infix.priority <= max_priority && left.priority <= left_max) {
+    else
+      candidate = false;
+    if (candidate) {
+      OpDef infix = ops_.infix(name);
+      if (infix.priority > 0) {
+        int left_max = infix.type == OpType::kYfx ? infix.priority : infix.priority - 1;
+        int right_max = infix.type == OpType::kXfy ? infix.priority : infix.priority - 1;
+        if (infix.priority <= max_priority && left.priority <= left_max) {
+          take();
+          pending.push_back({left, name, infix.priority, max_priority});
+          max_priority = right_max;
+          left = parse_primary(right_max);
+          continue;
+        }
+      }
+      OpDef postfix = ops_.postfix(name);
+      if (postfix.priority > 0 && postfix.priority <= max_priority) {
         take();
-        Parsed right = parse(right_max);
-        left = {compound(name, {left.term, right.term}), infix.priority};
+        left = {compound(name, {left.term}), postfix.priority, left.depth};
         continue;
       }
     }
-    OpDef postfix = ops_.postfix(name);
-    if (postfix.priority > 0 && postfix.priority <= max_priority) {
-      take();
-      left = {compound(name, {left.term}), postfix.priority};
-      continue;
-    }
-    return left;
+    if (pending.empty()) return left;
+    // The right operand of the innermost pending operator is complete.
+    const Pending& p = pending.back();
+    left = {compound(p.op, {p.left.term, left.term}), p.op_priority,
+            nest(p.left.depth, left.depth)};
+    max_priority = p.max_priority;
+    pending.pop_back();
   }
-}
-
-Reader::Parsed Reader::parse(int max_priority) {
-  Parsed left = parse_primary(max_priority);
-  return parse_infix(left, max_priority);
 }
 
 Reader::Parsed Reader::parse_argument() {
@@ -558,6 +617,8 @@ bool Reader::next(std::vector<Cell>& cells, ReadClause& out) {
   cells_ = &cells;
   out.variables.clear();
   variables_ = &out.variables;
+  variable_index_.clear();
+  nesting_ = 0;
   const Token& first = peek();
   if (first.kind == Tok::kEof) return false;
   out.line = first.line;

@@ -1,9 +1,13 @@
 // Reads Prolog clauses from text into cells: a tokenizer and an operator-precedence parser over
 // the operator table. Double-quoted and back-quoted text reads as a list of character codes.
+// Operator chains are parsed in a loop; brackets, arguments and prefix operators recurse, at most
+// kMaxNesting deep, and terms nest at most kMaxNesting deep (cell.h): deeper text is a syntax
+// error naming its line and column, never a stack overflow.
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -45,6 +49,7 @@ class Reader {
   struct Parsed {
     Cell term;
     int priority;
+    unsigned depth = 0;  // nesting in arguments other than the last (see kMaxNesting)
   };
 
   // Tokenizer.
@@ -64,14 +69,14 @@ class Reader {
   Parsed parse_argument();
   Parsed parse_nested(int max_priority);  // inside brackets: separators are operators again
   Parsed parse_primary(int max_priority);
-  Parsed parse_infix(Parsed left, int max_priority);
-  Cell parse_arguments(AtomId name);
-  Cell parse_list();
+  Parsed parse_arguments(AtomId name);
+  Parsed parse_list();
+  unsigned nest(unsigned inner, unsigned last);  // depth of a compound; error when too deep
   bool is_term_start(const Token& t) const;
   bool is_terminator(const Token& t) const;
   Cell variable(const std::string& name);
   Cell float_term(double value);
-  Cell code_list(const std::string& utf8);
+  Parsed code_list(const std::string& utf8);
   Cell compound(AtomId name, const std::vector<Cell>& args);
 
   std::string_view text_;
@@ -85,8 +90,11 @@ class Reader {
   // SWI-Prolog, other operators up to 1200 are accepted there.
   bool arg_mode_ = false;
   Token peeked_;
+  int last_line_ = 1, last_column_ = 1;  // of the last token taken
+  unsigned nesting_ = 0;                 // brackets, arguments and prefix operators open
   std::vector<Cell>* cells_ = nullptr;
   std::vector<std::pair<std::string, Cell>>* variables_ = nullptr;
+  std::unordered_map<std::string, Cell> variable_index_;
 };
 
 // UTF-8 helpers shared with the builtins.

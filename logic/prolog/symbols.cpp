@@ -1,6 +1,6 @@
 #include "logic/prolog/symbols.h"
 
-#include <stdexcept>
+#include "logic/prolog/errors.h"
 
 namespace railyard::prolog {
 namespace {
@@ -104,7 +104,7 @@ AtomId Symbols::atom(std::string_view name) {
 }
 
 FunctorId Symbols::functor(AtomId name, unsigned arity) {
-  if (arity > 255) throw std::runtime_error("arity above 255 is not supported");
+  if (arity > 255) throw PrologError("Cannot represent due to `max_arity' (255 arguments)");
   std::uint64_t key = (std::uint64_t{name} << 8) | arity;
   auto it = functor_ids_.find(key);
   if (it != functor_ids_.end()) return it->second;
@@ -112,6 +112,18 @@ FunctorId Symbols::functor(AtomId name, unsigned arity) {
   functors_.push_back({name, arity});
   functor_ids_.emplace(key, id);
   return id;
+}
+
+void Symbols::truncate(std::size_t atoms, std::size_t functors) {
+  while (functors_.size() > functors) {
+    const Functor& f = functors_.back();
+    functor_ids_.erase((std::uint64_t{f.name} << 8) | f.arity);
+    functors_.pop_back();
+  }
+  while (atoms_.size() > atoms) {
+    atom_ids_.erase(atoms_.back());
+    atoms_.pop_back();
+  }
 }
 
 bool Symbols::find_atom(std::string_view name, AtomId& out) const {

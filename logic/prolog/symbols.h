@@ -1,5 +1,7 @@
 // Interned atoms and functors. Atoms and functors are small integers at run time; names are only
-// looked at when reading and writing terms.
+// looked at when reading and writing terms. Symbols interned while a proof runs (atom_codes/2,
+// atom_concat/3, functor/3, ...) are forgotten when it ends (truncate), so a long labelling run
+// does not grow the table without bound.
 #pragma once
 
 #include <cstdint>
@@ -136,6 +138,9 @@ class Symbols {
   AtomId functor_name(FunctorId f) const { return functors_[f].name; }
   unsigned arity(FunctorId f) const { return functors_[f].arity; }
   std::size_t functor_count() const { return functors_.size(); }
+  std::size_t atom_count() const { return atoms_.size(); }
+  // Forgets the atoms and functors interned after the first `atoms` and `functors`.
+  void truncate(std::size_t atoms, std::size_t functors);
   // "name/arity" as SWI writes it in messages.
   std::string indicator(FunctorId f) const;
 

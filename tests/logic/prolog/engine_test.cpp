@@ -273,7 +273,7 @@ TEST(PrologErrors, RunawayRecursionHitsLimitsWithoutCrashing) {
   Limits limits;
   limits.max_steps = 200000;
   limits.max_depth = 50000;
-  limits.max_heap_cells = 1 << 22;
+  limits.max_term_cells = 1 << 22;
   e.set_limits(limits);
   e.consult_text(
       "loop :- loop.\n"

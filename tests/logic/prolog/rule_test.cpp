@@ -107,6 +107,87 @@ TEST(Rule, RuntimeErrorsNameTheRuleFile) {
   EXPECT_EQ(Rule::load(custom.path(), kBackground).label(train), Direction::West);
 }
 
+// A rule that runs away on 3-car trains only, in the way `runaway` says.
+std::string runaway_rule(const std::string& runaway) {
+  return "eastbound(T) :- length(T, 3), !, runaway.\n"
+         "eastbound(T) :- has_car(T, C), short(C).\n" +
+         runaway + "\n";
+}
+
+TEST(Rule, LimitErrorsNameTheFileAndTheLimitAndTheRuleLabelsOn) {
+  struct Case {
+    const char* runaway;
+    const char* limit;
+  };
+  const Case cases[] = {
+      {"runaway :- between(1, inf, N), N < 0.", "step limit exceeded"},
+      {"runaway :- runaway, true.", "depth limit exceeded"},
+      // A one-letter typo: Distanct is unbound, so length/2 enumerates ever longer lists.
+      {"runaway :- length(Distanct, K), K < 0.", "term space limit exceeded"},
+      {"runaway :- findall(L, length(L, _), _).", "term space limit exceeded"},
+      {"runaway :- between(1, inf, N), atom_number(A, N), atom_length(A, 0).",
+       "term space limit exceeded"},
+  };
+  Train three{{make_car(1, Shape::Bucket, Length::Short, Wall::NotDouble, Roof::None, 2,
+                        LoadShape::Circle, 1),
+               make_car(2, Shape::Bucket, Length::Short, Wall::NotDouble, Roof::None, 2,
+                        LoadShape::Circle, 1),
+               make_car(3, Shape::Bucket, Length::Short, Wall::NotDouble, Roof::None, 2,
+                        LoadShape::Circle, 1)}};
+  Train short_one{{three.cars[0]}};
+  Train long_one{{make_car(1, Shape::Bucket, Length::Long, Wall::NotDouble, Roof::None, 2,
+                           LoadShape::Circle, 1)}};
+  prolog::Limits limits;
+  limits.max_steps = 5000000;
+  limits.max_depth = 100000;
+  limits.max_term_cells = 1 << 20;
+  for (const Case& c : cases) {
+    RuleFile file(runaway_rule(c.runaway));
+    Rule rule = Rule::load(file.path(), kBackground);
+    rule.set_limits(limits);
+    for (int round = 0; round < 2; ++round) {
+      try {
+        rule.label(three);
+        ADD_FAILURE() << "expected RuleError for " << c.runaway;
+      } catch (const RuleError& e) {
+        std::string message = e.what();
+        EXPECT_EQ(message.rfind(file.path().string() + ": ", 0), 0u) << message;
+        EXPECT_NE(message.find(c.limit), std::string::npos) << message;
+      }
+      EXPECT_EQ(rule.label(short_one), Direction::East) << c.runaway;
+      EXPECT_EQ(rule.label(long_one), Direction::West) << c.runaway;
+    }
+  }
+}
+
+TEST(Rule, HostileRuleFilesAreErrorsWithTheirPosition) {
+  std::string deep = "eastbound(T) :- X = ";
+  for (int i = 0; i < 20000; ++i) deep += "f(";
+  deep += "T";
+  for (int i = 0; i < 20000; ++i) deep += ")";
+  RuleFile file("% deep\n" + deep + ", X = Y.\n");
+  try {
+    Rule::load(file.path(), kBackground);
+    FAIL() << "expected RuleError";
+  } catch (const RuleError& e) {
+    std::string message = e.what();
+    EXPECT_EQ(message.rfind(file.path().string() + ":2:", 0), 0u) << message.substr(0, 300);
+    EXPECT_NE(message.find("nested more than"), std::string::npos) << message.substr(0, 300);
+  }
+  // A directive that runs away while loading (with the default limits).
+  RuleFile directive(":- findall(L, length(L, _), _).\neastbound(_).\n");
+  try {
+    Rule::load(directive.path(), kBackground);
+    FAIL() << "expected RuleError";
+  } catch (const RuleError& e) {
+    std::string message = e.what();
+    EXPECT_NE(message.find(directive.path().string() + ":1:1: directive raised:"),
+              std::string::npos)
+        << message;
+    EXPECT_NE(message.find("limit exceeded"), std::string::npos) << message;
+  }
+}
+
 TEST(Rule, ShippedCustomRuleLoads) {
   Rule rule = Rule::load(kRules / "custom.pl", kBackground);
   Train train{{make_car(1, Shape::Rectangle, Length::Long, Wall::NotDouble, Roof::Flat, 3,

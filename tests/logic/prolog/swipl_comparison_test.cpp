@@ -1,7 +1,12 @@
 // railyard's engine against SWI-Prolog: the same background file and rule loaded into both,
-// thousands of trains from both distributions (long ones included), identical labels required.
+// thousands of trains from both distributions (long ones included), identical labels required;
+// and the answers to goals on cyclic terms.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
+
+#include "logic/external_program.h"
 #include "logic/rule.h"
 #include "logic/sampler.h"
 #include "tools/bench/swipl.h"
@@ -77,6 +82,64 @@ TEST(SwiplBridge, ReportsRuleErrors) {
   SwiplRun run = label_with_swipl(kRules / "background.pl", kRules / "theoryx.pl", one);
   EXPECT_EQ(run.labels.size(), 1u);
   EXPECT_GE(run.seconds, 0.0);
+}
+
+// Goals on cyclic terms (rational trees), each binding Out; the engine must give SWI-Prolog's
+// answers and write them as SWI-Prolog's writeq/1 does.
+const char* const kCyclicGoals[] = {
+    "X = f(X), Out = X",
+    "X = f(X, Y), Y = g(X), Out = X",
+    "X = f(Y), Y = f(X), Out = X",
+    "L = [1, 2|L], Out = h(L, L)",
+    "X = f(X), Y = f(Y), ( X == Y -> Out = same ; Out = different )",
+    "X = f(X), Y = f(f(Y)), ( X = Y -> Out = unified ; Out = failed )",
+    "X = f(X, a), Y = f(Y, b), ( X = Y -> Out = unified ; Out = failed )",
+    "X = f(X), Y = f(g(Y)), compare(Out, X, Y)",
+    "X = f(X, 1), Y = f(Y, 2), compare(Out, X, Y)",
+    "X = [a|X], Y = [a, a|Y], compare(Out, X, Y)",
+    "X = f(X), copy_term(X, C), ( C == X -> Out = C ; Out = differ )",
+    "X = f(X, V), copy_term(X, C), C = f(_, W), ( W == V -> Out = shared ; Out = fresh )",
+    "X = f(X), findall(X, member(_, [1, 2]), Out)",
+    "X = f(X), Y = g(Y), msort([Y, X, a, Y], Out)",
+    "X = f(X), sort([X, X, b], Out)",
+    "X = [a|X], ( is_list(X) -> Out = list ; Out = not_list )",
+    "X = f(X), ( ground(X) -> Out = ground ; Out = not_ground )",
+    "X = f(X, _), ( ground(X) -> Out = ground ; Out = not_ground )",
+    "X = f(X), Y = [X, g(X)], Out = Y",
+    "X = f(X), X =.. Out",
+    "X = f(X), functor(X, N, A), Out = N/A",
+    "X = f(X), arg(1, X, A), ( A == X -> Out = yes ; Out = no )",
+    "X = (X :- X, \\+ X), Out = X",
+    "X = - X, Y = [X|Y], Out = Y",
+};
+
+TEST(SwiplBridge, CyclicTermsAnswerAsInSwipl) {
+  std::optional<std::filesystem::path> swipl = find_swipl();
+  if (!swipl) GTEST_SKIP() << "swipl (SWI-Prolog) is not on PATH; install swi-prolog-nox";
+  TemporaryFolder temp("railyard-cyclic");
+  std::ofstream script(temp.path() / "goals.pl");
+  script << ":- initialization(main).\n"
+            "main :- forall(goal(_, G), G), halt.\n"
+            "run(Out, G) :- ( call(G) -> writeq(Out) ; write(false) ), nl.\n";
+  std::size_t n = 0;
+  for (const char* goal : kCyclicGoals)
+    script << "goal(" << n++ << ", run(Out, (" << goal << "))).\n";
+  script.close();
+  std::string command = swipl->string() + " -q " + (temp.path() / "goals.pl").string() + " > " +
+                        (temp.path() / "out.txt").string() + " 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  std::ifstream out(temp.path() / "out.txt");
+  prolog::Engine engine;
+  for (const char* goal : kCyclicGoals) {
+    std::string theirs;
+    std::getline(out, theirs);
+    std::string ours = "false";
+    if (auto answer = engine.query_once(goal)) {
+      for (const auto& [name, value] : *answer)
+        if (name == "Out") ours = value;
+    }
+    EXPECT_EQ(ours, theirs) << goal;
+  }
 }
 
 }  // namespace

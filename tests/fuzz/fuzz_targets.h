@@ -1,0 +1,35 @@
+// Fuzz targets: each takes arbitrary bytes, feeds them to one component the way a user's file
+// would be, and returns 0. Hostile input must end in the component's own error, never a crash,
+// a hang, a leak or unbounded memory.
+//
+// Each target's body is a plain function in its own fuzz_<name>.cpp, linked twice: into a
+// libFuzzer binary fuzz_<name> (built by tools/fuzz.sh with clang, ASan and UBSan) and into the
+// fuzz_regressions test of the normal build, which replays every file committed under
+// tests/fuzz/regressions/<name>/. To add a target: write fuzz_<name>.cpp, declare it here and in
+// kFuzzTargets, add <name> to the list in tests/fuzz/CMakeLists.txt, commit at least one input
+// under regressions/<name>/, and give tools/fuzz.sh its seed files.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace railyard {
+
+using FuzzTarget = int (*)(const std::uint8_t* data, std::size_t size);
+
+// The Prolog reader: every clause of the text, each written back with writeq.
+int fuzz_reader(const std::uint8_t* data, std::size_t size);
+// A rule file: consulted after background.pl, then a few fixed trains labelled with it, under
+// small limits.
+int fuzz_rule(const std::uint8_t* data, std::size_t size);
+
+struct NamedFuzzTarget {
+  const char* name;
+  FuzzTarget run;
+};
+inline constexpr NamedFuzzTarget kFuzzTargets[] = {
+    {"reader", fuzz_reader},
+    {"rule", fuzz_rule},
+};
+
+}  // namespace railyard

@@ -1,0 +1,2 @@
+% The findall store counts against the term space.
+eastbound(_) :- findall(L, length(L, _), _).
