@@ -279,8 +279,9 @@ Setting<DatasetConfig> edit_kinds_setting() {
   Setting<DatasetConfig> s;
   s.key = "interventions.kinds";
   s.type = "edit kinds";
-  s.help = "random, flip, preserve: the edits to choose from, e.g. \"set_roof, swap_loads\" "
-           "(\"set\": every set_*, \"all\": every kind)";
+  s.help =
+      "random, flip, preserve: the edits to choose from, e.g. \"set_roof, swap_loads\" "
+      "(\"set\": every set_*, \"all\": every kind)";
   s.set = [](const YamlField& value, DatasetConfig& c) {
     try {
       c.interventions.kinds = parse_edit_kinds(value.text());
@@ -440,8 +441,9 @@ void check_config(const DatasetConfig& config) {
       throw ConfigError("interventions.indices: train " + std::to_string(index) +
                         " is not in the dataset (count is " + std::to_string(config.count) + ")");
   if (interventions.mode == InterventionMode::Listed && interventions.operations.empty())
-    throw ConfigError("interventions.operations: listed mode needs operations, e.g. "
-                      "\"swap_loads(1,3)\"");
+    throw ConfigError(
+        "interventions.operations: listed mode needs operations, e.g. "
+        "\"swap_loads(1,3)\"");
   if (interventions.kinds.empty())
     throw ConfigError("interventions.kinds: no edit kinds to choose from");
   TrainSampler check(config.sampler);  // throws when constraints leave nothing to sample

@@ -1,0 +1,57 @@
+// `railyard intervene`: a dataset of base/intervened pairs (tools/dataset/pairs/pairs_run.h).
+#include <cstdio>
+
+#include "logic/errors.h"
+#include "tools/dataset/pairs/pairs_run.h"
+#include "tools/railyard/commands.h"
+#include "tools/railyard/config_options.h"
+
+namespace railyard {
+
+void add_intervene_command(CLI::App& app) {
+  auto options = std::make_shared<ConfigOptions>();
+  auto merge = std::make_shared<bool>(false);
+  CLI::App* intervene = app.add_subcommand(
+      "intervene", "render base/intervened pairs of trains and pairs.jsonl (interventions:)");
+  add_config_options(*intervene, *options);
+  intervene
+      ->add_option_function<std::vector<std::string>>(
+          "settings",
+          [options](const std::vector<std::string>& settings) {
+            for (const std::string& s : settings) {
+              if (s.find('=') == std::string::npos)
+                throw ConfigError("'" + s + "': expected key=value, e.g. interventions.mode=flip");
+              options->assignments.push_back(s);
+            }
+          },
+          "key=value assignments, applied after the flags: interventions.max_edits=2")
+      ->expected(0, -1);
+  intervene
+      ->add_option_function<std::string>(
+          "--shard",
+          [options](const std::string& shard) {
+            options->shard = shard;
+            options->shard_given = true;
+          },
+          "render only pairs i, i+N, ... (i/N); default from SLURM_ARRAY_TASK_*")
+      ->expected(1);
+  intervene->add_flag("--merge", *merge,
+                      "write pairs.jsonl and the dataset-wide files once every shard is done");
+  intervene->add_flag("--print-config", options->print_config,
+                      "print the effective config with defaults and exit");
+  intervene->callback([options, merge] {
+    DatasetConfig config = effective_config(*options);
+    if (options->print_config) {
+      std::fputs(emit_config(config).c_str(), stdout);
+      return;
+    }
+    if (*merge) {
+      auto root = merge_pairs(config, run_options(*options, false));
+      std::printf("merged %s\n", root.c_str());
+      return;
+    }
+    print_summary(intervene_dataset(config, run_options(*options, true)));
+  });
+}
+
+}  // namespace railyard
