@@ -1,5 +1,6 @@
 // `railyard intervene`: a dataset of base/intervened pairs (tools/dataset/pairs/pairs_run.h).
 #include <cstdio>
+#include <filesystem>
 
 #include "logic/errors.h"
 #include "tools/dataset/pairs/pairs_run.h"
@@ -13,18 +14,26 @@ void add_intervene_command(CLI::App& app) {
   auto merge = std::make_shared<bool>(false);
   CLI::App* intervene = app.add_subcommand(
       "intervene", "render base/intervened pairs of trains and pairs.jsonl (interventions:)");
-  add_config_options(*intervene, *options);
+  add_config_options(*intervene, *options, /*with_file=*/false);
+  // [CONFIG] [key=value ...]: a config file first, if any, then assignments after the flags.
   intervene
       ->add_option_function<std::vector<std::string>>(
-          "settings",
-          [options](const std::vector<std::string>& settings) {
-            for (const std::string& s : settings) {
-              if (s.find('=') == std::string::npos)
-                throw ConfigError("'" + s + "': expected key=value, e.g. interventions.mode=flip");
-              options->assignments.push_back(s);
+          "config_and_settings",
+          [options](const std::vector<std::string>& words) {
+            for (std::size_t i = 0; i < words.size(); ++i) {
+              if (words[i].find('=') != std::string::npos) {
+                options->assignments.push_back(words[i]);
+              } else if (i == 0) {
+                if (!std::filesystem::is_regular_file(words[i]))
+                  throw ConfigError(words[i] + ": no such config file");
+                options->config_file = words[i];
+              } else {
+                throw ConfigError("'" + words[i] +
+                                  "': expected key=value, e.g. interventions.max_edits=2");
+              }
             }
           },
-          "key=value assignments, applied after the flags: interventions.max_edits=2")
+          "dataset config (YAML), then key=value assignments applied after the flags")
       ->expected(0, -1);
   intervene
       ->add_option_function<std::string>(

@@ -26,8 +26,13 @@ nlohmann::ordered_json part_json(const PartChange& part) {
 std::vector<std::string> operation_kind_names(const std::vector<Operation>& operations) {
   std::vector<std::string> names;
   for (const Operation& op : operations) {
-    std::string text = format_operation(op);
-    names.push_back(text.substr(0, text.find('(')));
+    if (op.kind != OperationKind::Set) {
+      std::string text = format_operation(op);
+      names.push_back(text.substr(0, text.find('(')));
+      continue;
+    }
+    for (Descriptor d : kDescriptors)  // a set counts once per attribute it assigns
+      if (op.assigned(d)) names.push_back("set_" + std::string(descriptor_key(d)));
   }
   return names;
 }

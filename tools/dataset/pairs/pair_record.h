@@ -2,7 +2,7 @@
 // finished (written after both samples), which is what resume and sharding stand on.
 //
 // {"pair": p, "train": base train index, "base": p, "intervened": p (the sample index in base/
-//  and intervened/), "operations": "swap_loads(1,3)", "kinds": ["swap_loads"],
+//  and intervened/), "operations": "swap_loads(1,3)", "kinds": ["swap_loads"] (pair_record.h),
 //  "base_label": "west", "label": "east", "flipped": true, "changes": "car 1: load_shape, ...",
 //  "parts": [{"change": "added|removed|moved|altered", "kind", "car", "payload", "base_id",
 //             "id"}],
@@ -26,7 +26,8 @@ nlohmann::ordered_json pair_json(std::uint64_t pair, std::uint64_t train,
                                  const Intervention& intervention,
                                  const PairDifference& difference);
 
-// "swap_loads" for swap_loads(1,3): the name of each operation, in order.
+// The kind of each operation, in order: "swap_loads" for swap_loads(1,3), and one "set_<key>"
+// per attribute a set assigns ("set_roof" for set(2, roof=none)).
 std::vector<std::string> operation_kind_names(const std::vector<Operation>& operations);
 
 }  // namespace railyard
