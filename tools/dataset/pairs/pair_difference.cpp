@@ -104,13 +104,13 @@ std::string_view part_change_name(PartChangeKind change) {
   return "altered";
 }
 
-Image<std::uint8_t> dilate(const Image<std::uint8_t>& mask) {
+Image<std::uint8_t> dilate(const Image<std::uint8_t>& mask, int radius) {
   Image<std::uint8_t> grown(mask.width, mask.height, 0);
   for (int y = 0; y < mask.height; ++y)
     for (int x = 0; x < mask.width; ++x) {
       if (!mask.at(x, y)) continue;
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) {
+      for (int dy = -radius; dy <= radius; ++dy)
+        for (int dx = -radius; dx <= radius; ++dx) {
           int nx = x + dx, ny = y + dy;
           if (nx >= 0 && ny >= 0 && nx < mask.width && ny < mask.height) grown.at(nx, ny) = 1;
         }
@@ -142,7 +142,7 @@ PairDifference compare_pair(const TrainScene& base, const render::Frame& base_fr
       difference.part_area += part_differs;
       difference.colour_area += colour_differs;
     }
-  Image<std::uint8_t> near_part = dilate(difference.part);
+  Image<std::uint8_t> near_part = dilate(difference.part, kEdgeMargin);
   for (std::size_t i = 0; i < near_part.pixels.size(); ++i)
     difference.spill_area += difference.colour.pixels[i] && !near_part.pixels[i];
   return difference;

@@ -42,8 +42,8 @@ struct PairDifference {
   Image<std::uint8_t> part;       // 1 where the part differs or a changed part shows
   std::uint64_t colour_area = 0;
   std::uint64_t part_area = 0;
-  // Colour-difference pixels outside the part difference dilated by one pixel: the lighting's
-  // share of the difference (0 with local lighting).
+  // Colour-difference pixels outside the part difference dilated by kEdgeMargin: the
+  // lighting's share of the difference (0 with local lighting).
   std::uint64_t spill_area = 0;
 };
 
@@ -52,8 +52,10 @@ PairDifference compare_pair(const TrainScene& base, const render::Frame& base_fr
                             const TrainScene& twin, const render::Frame& twin_frame,
                             const Intervention& intervention);
 
-// The mask grown by one pixel in each of the eight directions.
-Image<std::uint8_t> dilate(const Image<std::uint8_t>& mask);
+inline constexpr int kEdgeMargin = 2;  // pixels; see the top of this file
+
+// The mask grown by `radius` pixels in each of the eight directions (a square neighbourhood).
+Image<std::uint8_t> dilate(const Image<std::uint8_t>& mask, int radius);
 
 std::string_view part_change_name(PartChangeKind change);  // added, removed, moved, altered
 

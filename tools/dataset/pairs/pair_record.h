@@ -8,7 +8,7 @@
 //             "id"}],
 //  "colour_difference": {"size": [h, w], "counts": RLE, "area", "spill_area"},
 //  "part_difference": {"size": [h, w], "counts": RLE, "area"}}
-// spill_area: colour-difference pixels outside the part difference dilated by one pixel (the
+// spill_area: colour-difference pixels outside the part difference dilated by kEdgeMargin (the
 // lighting's share; 0 with local_lighting). Masks are COCO compressed RLE.
 #pragma once
 

@@ -26,7 +26,8 @@ Image<std::uint8_t> mask_of(const nlohmann::json& mask) {
 class PairsTest : public testing::PairsFixture {};
 
 // With local lighting, nothing but the touched parts can change colour: every differing pixel
-// lies in the part difference grown by one pixel (anti-aliased edges).
+// lies in the part difference grown by kEdgeMargin pixels (anti-aliased edges, see
+// pair_difference.h).
 TEST_F(PairsTest, LocalLightingChangesOnlyTheTouchedParts) {
   DatasetConfig c = config("local");
   c.local_lighting = true;
@@ -36,7 +37,7 @@ TEST_F(PairsTest, LocalLightingChangesOnlyTheTouchedParts) {
   std::uint64_t changed = 0;
   for (const auto& pair : pairs) {
     Image<std::uint8_t> colour = mask_of(pair["colour_difference"]);
-    Image<std::uint8_t> near_part = dilate(mask_of(pair["part_difference"]));
+    Image<std::uint8_t> near_part = dilate(mask_of(pair["part_difference"]), kEdgeMargin);
     for (std::size_t i = 0; i < colour.pixels.size(); ++i)
       ASSERT_FALSE(colour.pixels[i] && !near_part.pixels[i])
           << "pair " << pair["pair"] << " (" << pair["operations"] << "): pixel "
@@ -50,13 +51,13 @@ TEST_F(PairsTest, LocalLightingChangesOnlyTheTouchedParts) {
 }
 
 // With shadows and reflected light, a change spills outside the touched parts; the record keeps
-// the two apart: spill_area counts the colour change outside the (grown) part difference.
+// the two apart: spill_area counts the colour change outside the grown part difference.
 TEST_F(PairsTest, FullLightingSeparatesPartChangeFromSpill) {
   RunSummary summary = intervene_dataset(config("lit"), options());
   std::uint64_t spill = 0;
   for (const auto& pair : read_pairs(summary.root)) {
     Image<std::uint8_t> colour = mask_of(pair["colour_difference"]);
-    Image<std::uint8_t> near_part = dilate(mask_of(pair["part_difference"]));
+    Image<std::uint8_t> near_part = dilate(mask_of(pair["part_difference"]), kEdgeMargin);
     std::uint64_t outside = 0;
     for (std::size_t i = 0; i < colour.pixels.size(); ++i)
       outside += colour.pixels[i] && !near_part.pixels[i];
