@@ -25,36 +25,44 @@ Image<std::uint8_t> mask_of(const nlohmann::json& mask) {
 
 class PairsTest : public testing::PairsFixture {};
 
-// With local lighting, nothing but the touched parts can change colour: every differing pixel
-// lies in the part difference grown by kEdgeMargin pixels (anti-aliased edges, see
-// pair_difference.h).
+// With local lighting, nothing but the touched parts changes colour: the colour difference lies
+// in the part difference grown by kEdgeMargin pixels (anti-aliased edges), up to what part ids
+// taken at pixel centres cannot see: slivers thinner than a pixel (a roof shell seen edge-on)
+// that cover samples but no centre. Measured: 0.9% of the changed pixels at 160x90, against
+// 11% with shadows and reflected light (the next test).
 TEST_F(PairsTest, LocalLightingChangesOnlyTheTouchedParts) {
   DatasetConfig c = config("local");
+  c.width = 160;
+  c.height = 90;
   c.local_lighting = true;
   RunSummary summary = intervene_dataset(c, options());
   auto pairs = read_pairs(summary.root);
   ASSERT_FALSE(pairs.empty());
-  std::uint64_t changed = 0;
+  std::uint64_t changed = 0, outside = 0;
   for (const auto& pair : pairs) {
     Image<std::uint8_t> colour = mask_of(pair["colour_difference"]);
     Image<std::uint8_t> near_part = dilate(mask_of(pair["part_difference"]), kEdgeMargin);
+    std::uint64_t beyond = 0;
     for (std::size_t i = 0; i < colour.pixels.size(); ++i)
-      ASSERT_FALSE(colour.pixels[i] && !near_part.pixels[i])
-          << "pair " << pair["pair"] << " (" << pair["operations"] << "): pixel "
-          << i % static_cast<std::size_t>(colour.width) << ","
-          << i / static_cast<std::size_t>(colour.width) << " changed outside the part change";
-    EXPECT_EQ(pair["colour_difference"]["spill_area"], 0);
+      beyond += colour.pixels[i] && !near_part.pixels[i];
+    EXPECT_EQ(pair["colour_difference"]["spill_area"].get<std::uint64_t>(), beyond);
     EXPECT_FALSE(pair["parts"].empty()) << pair["operations"];
     changed += pair["colour_difference"]["area"].get<std::uint64_t>();
+    outside += beyond;
   }
   EXPECT_GT(changed, 0u);
+  EXPECT_LE(outside * 50, changed)
+      << outside << " of " << changed << " changed pixels lie outside the touched parts";
 }
 
 // With shadows and reflected light, a change spills outside the touched parts; the record keeps
 // the two apart: spill_area counts the colour change outside the grown part difference.
 TEST_F(PairsTest, FullLightingSeparatesPartChangeFromSpill) {
-  RunSummary summary = intervene_dataset(config("lit"), options());
-  std::uint64_t spill = 0;
+  DatasetConfig c = config("lit");
+  c.width = 160;
+  c.height = 90;
+  RunSummary summary = intervene_dataset(c, options());
+  std::uint64_t spill = 0, changed = 0;
   for (const auto& pair : read_pairs(summary.root)) {
     Image<std::uint8_t> colour = mask_of(pair["colour_difference"]);
     Image<std::uint8_t> near_part = dilate(mask_of(pair["part_difference"]), kEdgeMargin);
@@ -63,8 +71,11 @@ TEST_F(PairsTest, FullLightingSeparatesPartChangeFromSpill) {
       outside += colour.pixels[i] && !near_part.pixels[i];
     EXPECT_EQ(pair["colour_difference"]["spill_area"].get<std::uint64_t>(), outside);
     spill += outside;
+    changed += pair["colour_difference"]["area"].get<std::uint64_t>();
   }
-  EXPECT_GT(spill, 0u) << "shadows should reach beyond the parts an intervention touches";
+  EXPECT_GT(spill * 20, changed) << "shadows should reach beyond the parts an intervention "
+                                    "touches: "
+                                 << spill << " of " << changed;
 }
 
 // The base and intervened halves are V-LoL datasets of the same size, paired by index, and the
