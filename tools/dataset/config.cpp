@@ -3,6 +3,8 @@
 #include <cmath>
 
 #include "logic/errors.h"
+#include "logic/intervention/edit_kinds.h"
+#include "logic/intervention/operation.h"
 #include "logic/train_pattern.h"
 #include "logic/vocabulary.h"
 
@@ -230,6 +232,96 @@ void add_backend_options(DatasetSchema& schema) {
     }
 }
 
+// interventions.operations: "swap_loads(1,3); set(2, roof=none)", or a list of operations.
+Setting<DatasetConfig> operations_setting() {
+  Setting<DatasetConfig> s;
+  s.key = "interventions.operations";
+  s.type = "operations | [operations]";
+  s.help = "listed mode: operations applied in order, e.g. \"swap_loads(1,3); set(2, roof=none)\"";
+  s.set = [](const YamlField& value, DatasetConfig& c) {
+    std::string text;
+    if (value.is_sequence()) {
+      for (const YamlField& item : value.items()) text += (text.empty() ? "" : "; ") + item.text();
+    } else if (!value.is_null()) {
+      text = value.text();
+    }
+    try {
+      c.interventions.operations = text.empty() ? std::vector<Operation>{} : parse_operations(text);
+    } catch (const InterventionError& e) {
+      value.fail(e.what());
+    }
+  };
+  s.emit = [](YAML::Emitter& out, const DatasetConfig& c) {
+    out << format_operations(c.interventions.operations);
+  };
+  return s;
+}
+
+Setting<DatasetConfig> intervention_indices_setting() {
+  Setting<DatasetConfig> s;
+  s.key = "interventions.indices";
+  s.type = "[indices]";
+  s.help = "listed mode: the base trains the operations apply to (empty: every train)";
+  s.set = [](const YamlField& value, DatasetConfig& c) {
+    if (!value.is_null() && !value.is_sequence()) value.fail("expected a list of train indices");
+    c.interventions.indices.clear();
+    if (value.is_null()) return;
+    for (const YamlField& item : value.items())
+      c.interventions.indices.push_back(static_cast<std::uint64_t>(item.whole(0, 999'999'999)));
+  };
+  s.emit = [](YAML::Emitter& out, const DatasetConfig& c) {
+    out << YAML::Flow << c.interventions.indices;
+  };
+  return s;
+}
+
+Setting<DatasetConfig> edit_kinds_setting() {
+  Setting<DatasetConfig> s;
+  s.key = "interventions.kinds";
+  s.type = "edit kinds";
+  s.help =
+      "random, flip, preserve: the edits to choose from, e.g. \"set_roof, swap_loads\" "
+      "(\"set\": every set_*, \"all\": every kind)";
+  s.set = [](const YamlField& value, DatasetConfig& c) {
+    try {
+      c.interventions.kinds = parse_edit_kinds(value.text());
+    } catch (const InterventionError& e) {
+      value.fail(e.what());
+    }
+  };
+  s.emit = [](YAML::Emitter& out, const DatasetConfig& c) {
+    out << format_edit_kinds(c.interventions.kinds);
+  };
+  return s;
+}
+
+// The `interventions:` section (railyard intervene; tools/dataset/pairs/).
+void add_intervention_settings(DatasetSchema& s) {
+  s.choice("interventions.mode", field(&DatasetConfig::interventions, &InterventionSettings::mode),
+           std::vector<std::pair<std::string, InterventionMode>>{
+               {"flip", InterventionMode::Flip},
+               {"preserve", InterventionMode::Preserve},
+               {"listed", InterventionMode::Listed},
+               {"random", InterventionMode::Random}},
+           "how a base train becomes its intervened twin");
+  s.add(operations_setting());
+  s.add(intervention_indices_setting());
+  s.add(edit_kinds_setting());
+  s.whole("interventions.max_edits",
+          field(&DatasetConfig::interventions, &InterventionSettings::max_edits), 1, 3,
+          "flip: the most edits a counterfactual may make (k)");
+  s.choice("interventions.keep", field(&DatasetConfig::interventions, &InterventionSettings::keep),
+           std::vector<std::pair<std::string, PairKeep>>{{"all", PairKeep::All},
+                                                         {"flipped", PairKeep::Flipped},
+                                                         {"preserved", PairKeep::Preserved}},
+           "which pairs to keep; the others are reported in unpaired.jsonl");
+  s.choice("interventions.on_refusal",
+           field(&DatasetConfig::interventions, &InterventionSettings::on_refusal),
+           std::vector<std::pair<std::string, OnRefusal>>{{"fail", OnRefusal::Fail},
+                                                          {"skip", OnRefusal::Skip}},
+           "listed mode: a train refusing an operation stops the run, or is left unpaired");
+}
+
 std::vector<std::pair<std::string, std::string>> backend_names() {
   std::vector<std::pair<std::string, std::string>> names;
   for (const render::BackendEntry& backend : render::backends())
@@ -282,6 +374,10 @@ DatasetSchema make_schema() {
           "--samples");
   s.boolean("auto_fit", field(&DatasetConfig::auto_fit), "fit each train to the frame",
             "--auto-fit");
+  s.boolean("local_lighting", field(&DatasetConfig::local_lighting),
+            "light each surface alone: no shadows, no indirect light (pairs change only what "
+            "an intervention touched)",
+            "--local-lighting");
   s.boolean("outputs.depth_exr", field(&DatasetConfig::outputs, &OutputSelection::depth_exr),
             "metric depth as OpenEXR");
   s.choice("outputs.depth_exr_compression",
@@ -311,6 +407,7 @@ DatasetSchema make_schema() {
   s.text("output", field(&DatasetConfig::output), "folder", "output folder", "-o,--output");
   s.whole("threads", field(&DatasetConfig::threads), 0, 1024, "worker threads (0: all cores)",
           "-j,--threads");
+  add_intervention_settings(s);
   return s;
 }
 
@@ -338,6 +435,17 @@ void check_config(const DatasetConfig& config) {
                         std::to_string(config.count) + ")");
     previous = size;
   }
+  const InterventionSettings& interventions = config.interventions;
+  for (std::uint64_t index : interventions.indices)
+    if (index >= config.count)
+      throw ConfigError("interventions.indices: train " + std::to_string(index) +
+                        " is not in the dataset (count is " + std::to_string(config.count) + ")");
+  if (interventions.mode == InterventionMode::Listed && interventions.operations.empty())
+    throw ConfigError(
+        "interventions.operations: listed mode needs operations, e.g. "
+        "\"swap_loads(1,3)\"");
+  if (interventions.kinds.empty())
+    throw ConfigError("interventions.kinds: no edit kinds to choose from");
   TrainSampler check(config.sampler);  // throws when constraints leave nothing to sample
 }
 

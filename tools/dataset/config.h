@@ -16,6 +16,7 @@
 
 #include "logic/sampler.h"
 #include "renderer/backends.h"
+#include "tools/dataset/pairs/intervention_settings.h"
 #include "util/exr_io.h"
 #include "util/settings_schema.h"
 
@@ -53,16 +54,18 @@ struct DatasetConfig {
       render::default_backend_options();
   int width = 480;
   int height = 270;
-  bool high_res = false;  // 1920x1080
-  int samples = 0;        // 0 = the backend's default
-  bool auto_fit = false;  // fit the camera per train instead of V-LoL's fixed scale
+  bool high_res = false;        // 1920x1080
+  int samples = 0;              // 0 = the backend's default
+  bool auto_fit = false;        // fit the camera per train instead of V-LoL's fixed scale
+  bool local_lighting = false;  // no shadows, no indirect light (render::RenderOptions)
   OutputSelection outputs;
   SplitRatios splits;
   std::vector<std::uint64_t> subsets;  // nested subset sizes, e.g. 100, 1000
   double label_noise = 0.0;            // fraction of labels flipped in the published label
   double supervision = 1.0;  // fraction of labels given; the rest withheld (label_noise.h)
   std::filesystem::path output = "output";
-  unsigned threads = 0;  // 0 = all cores
+  unsigned threads = 0;                // 0 = all cores
+  InterventionSettings interventions;  // railyard intervene (tools/dataset/pairs/)
 };
 
 // Every key of a dataset config, in the order --print-config shows them.

@@ -33,6 +33,7 @@ RenderedSample SampleFactory::operator()(std::uint64_t index) {
   sample.scene = layout_scene(scene_, sample.train.train);
   render::RenderOptions options;
   options.samples = config_.samples;
+  options.local_lighting = config_.local_lighting;
   options.seed = config_.seed;
   options.image_index = static_cast<int>(index);
   sample.frame = renderer_.render(sample.scene.scene, options);

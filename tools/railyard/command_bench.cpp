@@ -1,4 +1,5 @@
 // `railyard bench`: throughput figures for BENCHMARKS.md. Not a test: nothing here asserts a time.
+#include "tools/bench/bench_pairs.h"
 #include "tools/bench/bench_pathtrace.h"
 #include "tools/bench/bench_pipeline.h"
 #include "tools/railyard/commands.h"
@@ -68,6 +69,19 @@ void add_bench_command(CLI::App& app) {
 
   add_export_benchmark(*bench);
   add_intervene_bench(*bench);
+
+  auto pairs = std::make_shared<ConfigOptions>();
+  CLI::App* pairs_command = bench->add_subcommand(
+      "pairs", "ms per pair of intervene against ms per image of generate, and peak memory");
+  add_config_options(*pairs_command, *pairs);
+  pairs_command->callback([pairs] {
+    ConfigOptions options = *pairs;
+    // 200 trains without depth EXRs unless the config or a flag says otherwise.
+    if (options.config_file.empty())
+      options.assignments.insert(options.assignments.begin(),
+                                 {"count=200", "outputs.depth_exr=false", "subsets=[]"});
+    run_pairs_benchmark(effective_config(options));
+  });
   add_suite_bench(*bench);
 }
 

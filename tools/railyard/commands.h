@@ -11,6 +11,7 @@ void add_label_command(CLI::App& app);
 void add_rule_stats_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_generate_command(CLI::App& app);
+void add_intervene_command(CLI::App& app);
 void add_render_command(CLI::App& app);
 void add_sheet_command(CLI::App& app);
 void add_view_command(CLI::App& app);

@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", RAILYARD_VERSION);
   railyard::add_generate_command(app);
+  railyard::add_intervene_command(app);
   railyard::add_sample_command(app);
   railyard::add_render_command(app);
   railyard::add_suite_command(app);

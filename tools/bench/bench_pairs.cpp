@@ -1,0 +1,72 @@
+// `railyard bench pairs`: the cost of rendering base/intervened pairs (railyard intervene)
+// against rendering the base set alone (railyard generate of the same trains), per base image,
+// and the peak memory of the pairs run (run it at two sizes to see that it stays flat).
+#include "tools/bench/bench_pairs.h"
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "tools/dataset/dataset_run.h"
+#include "tools/dataset/inputs.h"
+#include "tools/dataset/pairs/pairs_run.h"
+
+namespace railyard {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+double peak_memory_mib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+std::uint64_t count_lines(const std::filesystem::path& file) {
+  std::FILE* in = std::fopen(file.c_str(), "r");
+  if (!in) return 0;
+  std::uint64_t lines = 0;
+  for (int c; (c = std::fgetc(in)) != EOF;) lines += c == '\n';
+  std::fclose(in);
+  return lines;
+}
+
+}  // namespace
+
+void run_pairs_benchmark(DatasetConfig config) {
+  config.output = std::filesystem::temp_directory_path() / "railyard_bench_pairs";
+  std::filesystem::remove_all(config.output);
+  RunOptions options;
+  options.data_dir = data_root();
+  options.version = RAILYARD_VERSION;
+  options.progress = false;
+  std::printf("bench pairs: %llu trains %dx%d, %s backend, rule %s, interventions %s\n",
+              static_cast<unsigned long long>(config.count), config.width, config.height,
+              config.backend.c_str(), config.rule.c_str(),
+              emit_config(config).substr(emit_config(config).find("interventions")).c_str());
+  // Pairs first, so that the peak memory below is the pairs run's alone.
+  auto start = std::chrono::steady_clock::now();
+  RunSummary pairs = intervene_dataset(config, options);
+  double pair_seconds = seconds_since(start);
+  double pair_memory = peak_memory_mib();
+  std::uint64_t made = count_lines(pairs.root / "pairs.jsonl");
+  start = std::chrono::steady_clock::now();
+  generate_dataset(config, options);
+  double base_seconds = seconds_since(start);
+  double per_pair = made ? pair_seconds / static_cast<double>(made) : 0.0;
+  double per_base = base_seconds / static_cast<double>(config.count);
+  std::printf("intervene: %llu pairs of %llu trains  %7.2f s  %7.1f ms per pair\n",
+              static_cast<unsigned long long>(made), static_cast<unsigned long long>(config.count),
+              pair_seconds, 1000.0 * per_pair);
+  std::printf("generate (base set alone): %llu images  %7.2f s  %7.1f ms per image\n",
+              static_cast<unsigned long long>(config.count), base_seconds, 1000.0 * per_base);
+  std::printf("pairs cost %.2fx the base set per base train (goal <= 2.1x)\n", per_pair / per_base);
+  std::printf("peak memory of the pairs run: %.0f MiB\n", pair_memory);
+  std::printf("backend: %s\n", pairs.backend.c_str());
+  std::filesystem::remove_all(config.output);
+}
+
+}  // namespace railyard

@@ -1,0 +1,32 @@
+// The `interventions:` section of a dataset config: how `railyard intervene` turns each base
+// train into its intervened twin (logic/intervention/intervention.h has the four modes).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "logic/intervention/edit_kinds.h"
+#include "logic/intervention/operation.h"
+
+namespace railyard {
+
+enum class InterventionMode : std::uint8_t { Listed, Random, Flip, Preserve };
+
+// Which pairs a dataset keeps; the others are reported in unpaired.jsonl, never forced.
+enum class PairKeep : std::uint8_t { All, Flipped, Preserved };
+
+// What a listed operation that a train refuses does: stop the run before anything is written
+// (naming the operation, the train and the reason), or leave that train unpaired.
+enum class OnRefusal : std::uint8_t { Fail, Skip };
+
+struct InterventionSettings {
+  InterventionMode mode = InterventionMode::Flip;
+  std::vector<Operation> operations;   // listed: applied in order
+  std::vector<std::uint64_t> indices;  // listed: the base trains they apply to; empty: every one
+  EditKinds kinds = EditKinds::search_default();  // random, flip, preserve: the edits to choose
+  int max_edits = 1;                              // flip: the bound k, 1..3
+  PairKeep keep = PairKeep::All;
+  OnRefusal on_refusal = OnRefusal::Fail;
+};
+
+}  // namespace railyard

@@ -1,0 +1,151 @@
+#include "tools/dataset/pairs/pair_difference.h"
+
+#include <glm/geometric.hpp>
+#include <map>
+#include <stdexcept>
+#include <tuple>
+
+namespace railyard {
+namespace {
+
+// Places closer than this (metres) are the same place.
+constexpr float kSamePlace = 1e-4f;
+
+using PartKey = std::tuple<int, PartKind, int>;  // base car, kind, payload
+
+PartKey key_of(const Part& part) {
+  return {part.car, part.kind, part.payload};
+}
+
+// The base car an intervened car came from; 0 for an inserted car (and for the locomotive and
+// rail, car 0, which every train has).
+int base_car(const Intervention& intervention, int car) {
+  if (car <= 0) return 0;
+  if (car > static_cast<int>(intervention.cars.size()))
+    throw std::invalid_argument("pair: the intervened scene has more cars than the train");
+  return intervention.cars[static_cast<std::size_t>(car - 1)].from;
+}
+
+// Each pixel's part as the pair sees it: base ids for base parts and their twins, ids above
+// the base's for added parts; `changed` marks parts added, removed, moved or altered.
+struct PartIdentity {
+  std::vector<std::uint32_t> base_identity;  // by base id (index 0: no part)
+  std::vector<std::uint32_t> twin_identity;  // by intervened id
+  std::vector<std::uint8_t> base_changed, twin_changed;
+};
+
+PartIdentity match_parts(const TrainScene& base, const TrainScene& twin,
+                         const Intervention& intervention, std::vector<PartChange>& changes) {
+  std::map<PartKey, std::uint32_t> base_ids;
+  for (std::size_t i = 0; i < base.parts.size(); ++i)
+    base_ids.emplace(key_of(base.parts[i]), static_cast<std::uint32_t>(i + 1));
+  PartIdentity identity;
+  identity.base_identity.resize(base.parts.size() + 1);
+  for (std::uint32_t id = 0; id <= base.parts.size(); ++id) identity.base_identity[id] = id;
+  identity.base_changed.assign(base.parts.size() + 1, 1);
+  identity.base_changed[0] = 0;
+  identity.twin_identity.assign(twin.parts.size() + 1, 0);
+  identity.twin_changed.assign(twin.parts.size() + 1, 0);
+
+  std::vector<PartChange> others;
+  std::vector<std::uint8_t> taken(base.parts.size() + 1, 0);
+  auto fresh = static_cast<std::uint32_t>(base.parts.size() + 1);
+  for (std::size_t i = 0; i < twin.parts.size(); ++i) {
+    const Part& part = twin.parts[i];
+    auto id = static_cast<std::uint32_t>(i + 1);
+    PartChange change{PartChangeKind::Added, part.kind, part.car, part.payload, 0, id};
+    int from = base_car(intervention, part.car);
+    auto found = (part.car > 0 && from == 0) ? base_ids.end()
+                                             : base_ids.find({from, part.kind, part.payload});
+    if (found == base_ids.end()) {
+      identity.twin_identity[id] = fresh++;
+      identity.twin_changed[id] = 1;
+      others.push_back(change);
+      continue;
+    }
+    const Part& before = base.parts[found->second - 1];
+    identity.twin_identity[id] = found->second;
+    taken[found->second] = 1;
+    identity.base_changed[found->second] = 0;
+    change.base_id = found->second;
+    if (before.label != part.label)
+      change.change = PartChangeKind::Altered;
+    else if (glm::distance(before.centre, part.centre) > kSamePlace)
+      change.change = PartChangeKind::Moved;
+    else
+      continue;
+    identity.base_changed[found->second] = 1;
+    identity.twin_changed[id] = 1;
+    others.push_back(change);
+  }
+  // Base parts no intervened part took are removed; the others' flags are set above.
+  for (std::uint32_t id = 1; id <= base.parts.size(); ++id) {
+    if (taken[id]) continue;
+    const Part& part = base.parts[id - 1];
+    changes.push_back({PartChangeKind::Removed, part.kind, part.car, part.payload, id, 0});
+  }
+  changes.insert(changes.end(), others.begin(), others.end());
+  return identity;
+}
+
+std::uint32_t lookup(const std::vector<std::uint32_t>& table, std::uint32_t id) {
+  return id < table.size() ? table[id] : 0;
+}
+
+}  // namespace
+
+std::string_view part_change_name(PartChangeKind change) {
+  switch (change) {
+    case PartChangeKind::Added: return "added";
+    case PartChangeKind::Removed: return "removed";
+    case PartChangeKind::Moved: return "moved";
+    case PartChangeKind::Altered: return "altered";
+  }
+  return "altered";
+}
+
+Image<std::uint8_t> dilate(const Image<std::uint8_t>& mask, int radius) {
+  Image<std::uint8_t> grown(mask.width, mask.height, 0);
+  for (int y = 0; y < mask.height; ++y)
+    for (int x = 0; x < mask.width; ++x) {
+      if (!mask.at(x, y)) continue;
+      for (int dy = -radius; dy <= radius; ++dy)
+        for (int dx = -radius; dx <= radius; ++dx) {
+          int nx = x + dx, ny = y + dy;
+          if (nx >= 0 && ny >= 0 && nx < mask.width && ny < mask.height) grown.at(nx, ny) = 1;
+        }
+    }
+  return grown;
+}
+
+PairDifference compare_pair(const TrainScene& base, const render::Frame& base_frame,
+                            const TrainScene& twin, const render::Frame& twin_frame,
+                            const Intervention& intervention) {
+  int width = base_frame.color.width, height = base_frame.color.height;
+  if (twin_frame.color.width != width || twin_frame.color.height != height ||
+      base_frame.part_ids.width != width || twin_frame.part_ids.width != width ||
+      base_frame.part_ids.height != height || twin_frame.part_ids.height != height)
+    throw std::invalid_argument("pair: both frames need colour and part ids of one size");
+  PairDifference difference;
+  PartIdentity identity = match_parts(base, twin, intervention, difference.parts);
+  difference.colour = Image<std::uint8_t>(width, height, 0);
+  difference.part = Image<std::uint8_t>(width, height, 0);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      std::uint32_t b = base_frame.part_ids.at(x, y), t = twin_frame.part_ids.at(x, y);
+      bool part_differs = lookup(identity.base_identity, b) != lookup(identity.twin_identity, t) ||
+                          (b < identity.base_changed.size() && identity.base_changed[b]) ||
+                          (t < identity.twin_changed.size() && identity.twin_changed[t]);
+      bool colour_differs = !(base_frame.color.at(x, y) == twin_frame.color.at(x, y));
+      difference.part.at(x, y) = part_differs;
+      difference.colour.at(x, y) = colour_differs;
+      difference.part_area += part_differs;
+      difference.colour_area += colour_differs;
+    }
+  Image<std::uint8_t> near_part = dilate(difference.part, kEdgeMargin);
+  for (std::size_t i = 0; i < near_part.pixels.size(); ++i)
+    difference.spill_area += difference.colour.pixels[i] && !near_part.pixels[i];
+  return difference;
+}
+
+}  // namespace railyard

@@ -1,0 +1,62 @@
+// What differs between the two pictures of a pair, part by part and pixel by pixel.
+//
+// Parts are matched through the intervention: a part of the intervened train is the base part of
+// the same kind (and payload number) on the car it came from (CarChange::from). A part is
+//   added    when it has no such base part (an inserted car, a new roof or payload),
+//   removed  when a base part has no twin (a deleted car, a roof taken off),
+//   altered  when its label differs (another roof shape, another load),
+//   moved    when only its place in the world differs (a car behind a longer one).
+// The part difference is every pixel whose part differs between the pictures, or that shows an
+// added, removed, altered or moved part in either. The colour difference is every pixel whose
+// colour differs. With local lighting (no shadows, no indirect light) the colour difference lies
+// inside the part difference dilated by one pixel (anti-aliased edges); with full lighting, the
+// colour difference outside it is the lighting's spill (shadows, reflected light).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "logic/intervention/intervention.h"
+#include "renderer/renderer.h"
+#include "scenes/part.h"
+#include "util/image.h"
+
+namespace railyard {
+
+enum class PartChangeKind : std::uint8_t { Added, Removed, Moved, Altered };
+
+struct PartChange {
+  PartChangeKind change = PartChangeKind::Altered;
+  PartKind kind = PartKind::Body;
+  int car = 0;                // in the intervened train; in the base train for a removed part
+  int payload = -1;           // payload number for payloads
+  std::uint32_t base_id = 0;  // part id in the base picture; 0 for an added part
+  std::uint32_t id = 0;       // part id in the intervened picture; 0 for a removed part
+
+  bool operator==(const PartChange&) const = default;
+};
+
+struct PairDifference {
+  std::vector<PartChange> parts;  // removed parts (base id order), then the others (id order)
+  Image<std::uint8_t> colour;     // 1 where the colour differs
+  Image<std::uint8_t> part;       // 1 where the part differs or a changed part shows
+  std::uint64_t colour_area = 0;
+  std::uint64_t part_area = 0;
+  // Colour-difference pixels outside the part difference dilated by kEdgeMargin: the
+  // lighting's share of the difference (0 with local lighting).
+  std::uint64_t spill_area = 0;
+};
+
+// Both frames need their colour and part-id passes, of one size.
+PairDifference compare_pair(const TrainScene& base, const render::Frame& base_frame,
+                            const TrainScene& twin, const render::Frame& twin_frame,
+                            const Intervention& intervention);
+
+inline constexpr int kEdgeMargin = 2;  // pixels; see the top of this file
+
+// The mask grown by `radius` pixels in each of the eight directions (a square neighbourhood).
+Image<std::uint8_t> dilate(const Image<std::uint8_t>& mask, int radius);
+
+std::string_view part_change_name(PartChangeKind change);  // added, removed, moved, altered
+
+}  // namespace railyard

@@ -1,0 +1,102 @@
+#include "tools/dataset/pairs/pair_plan.h"
+
+#include <algorithm>
+
+#include "logic/errors.h"
+#include "logic/vocabulary.h"
+
+namespace railyard {
+namespace {
+
+SearchOptions search_options(const InterventionSettings& settings) {
+  SearchOptions options;
+  options.max_edits = settings.max_edits;
+  options.kinds = settings.kinds;
+  return options;
+}
+
+}  // namespace
+
+PairPlanner::PairPlanner(const DatasetConfig& config, Rule rule)
+    : settings_(config.interventions),
+      seed_(config.seed),
+      rule_(std::make_unique<Rule>(std::move(rule))) {
+  if (settings_.mode == InterventionMode::Flip || settings_.mode == InterventionMode::Preserve) {
+    try {
+      search_.emplace(*rule_, search_options(settings_));
+    } catch (const InterventionError& e) {
+      throw ConfigError(std::string("interventions: ") + e.what());
+    }
+  }
+}
+
+Expected<Intervention> PairPlanner::intervention(std::uint64_t index, const Train& base) {
+  switch (settings_.mode) {
+    case InterventionMode::Listed: {
+      auto result = intervene(base, settings_.operations, *rule_);
+      refused_operation_ = !result.has_value();
+      return result;
+    }
+    case InterventionMode::Random: {
+      RandomStream stream = intervention_stream(seed_, index);
+      return intervene_randomly(base, settings_.kinds, stream, *rule_);
+    }
+    case InterventionMode::Flip: return search_->flip(base);
+    case InterventionMode::Preserve: {
+      std::vector<Intervention> found = search_->preserving(base);
+      if (found.empty())
+        return Refusal{"no single edit of " + format_edit_kinds(settings_.kinds) +
+                       " keeps the label"};
+      RandomStream stream = intervention_stream(seed_, index);
+      auto pick = stream.uniform_int(0, static_cast<std::int64_t>(found.size()) - 1);
+      return std::move(found[static_cast<std::size_t>(pick)]);
+    }
+  }
+  return Refusal{"unknown intervention mode"};
+}
+
+Expected<Intervention> PairPlanner::kept(Expected<Intervention> result) const {
+  if (!result) return result;
+  bool flipped = result->flipped();
+  if (settings_.keep == PairKeep::Flipped && !flipped)
+    return Refusal{"the label stays " + std::string(name(result->label)) + " (keep: flipped)"};
+  if (settings_.keep == PairKeep::Preserved && flipped)
+    return Refusal{"the label flips from " + std::string(name(result->base_label)) + " to " +
+                   std::string(name(result->label)) + " (keep: preserved)"};
+  return result;
+}
+
+Expected<Intervention> PairPlanner::twin(std::uint64_t index, const Train& base) {
+  refused_operation_ = false;
+  return kept(intervention(index, base));
+}
+
+PairPlan plan_pairs(const DatasetConfig& config, TrainSource& trains, PairPlanner& planner,
+                    const std::function<void(const Unpaired&)>& unpaired) {
+  const InterventionSettings& settings = config.interventions;
+  std::vector<std::uint64_t> candidates = settings.indices;
+  if (settings.mode != InterventionMode::Listed || candidates.empty()) {
+    candidates.resize(config.count);
+    for (std::uint64_t i = 0; i < config.count; ++i) candidates[i] = i;
+  }
+  std::sort(candidates.begin(), candidates.end());
+  candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+
+  PairPlan plan;
+  plan.considered = candidates.size();
+  for (std::uint64_t index : candidates) {
+    Expected<Intervention> twin = planner.twin(index, trains.train(index).train);
+    if (twin) {
+      plan.trains.push_back(index);
+      continue;
+    }
+    if (planner.refused_operation() && settings.on_refusal == OnRefusal::Fail)
+      throw ConfigError("interventions.operations: train " + std::to_string(index) + " refuses " +
+                        twin.reason() +
+                        " (interventions.on_refusal: skip leaves such trains unpaired)");
+    unpaired({index, twin.reason()});
+  }
+  return plan;
+}
+
+}  // namespace railyard
