@@ -2,9 +2,10 @@
 // computes it (same trains, label noise, layout, renderer and annotations), handed to Python as
 // arrays and the sample's record instead of files.
 //
-// The renderer is made on first use in each process: a DataLoader worker forked from a process
-// that already rendered gets its own renderer (and EGL context); the parent's is left alone, as
-// a context cannot be used or destroyed safely in a forked child.
+// The renderer is made on first use in each process, so DataLoader workers forked from a process
+// that has not rendered each get their own renderer (and EGL context). A process forked after
+// its parent rendered cannot start one: Mesa's state (threads, locks) does not survive fork, and
+// a new context would hang. That case is refused with a RendererError saying what to do.
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 #include <unistd.h>
@@ -23,6 +24,9 @@
 
 namespace railyard::python {
 namespace {
+
+// The process that started a renderer in this module; 0 before any did.
+pid_t rendering_process = 0;
 
 class Generator {
  public:
@@ -77,10 +81,15 @@ class Generator {
 
  private:
   render::Renderer& renderer() {
-    if (renderer_ && owner_ != getpid()) (void)renderer_.release();  // the parent's; see top
+    if (rendering_process != 0 && rendering_process != getpid()) {
+      (void)renderer_.release();  // the parent's: neither usable nor destructible here
+      throw render::RendererError(
+          "this process was forked after its parent rendered; render only in the DataLoader "
+          "workers, or give the DataLoader multiprocessing_context='forkserver' or 'spawn'");
+    }
     if (!renderer_) {
       renderer_ = render::make_renderer(config_.backend, backend_settings(config_));
-      owner_ = getpid();
+      rendering_process = getpid();
     }
     return *renderer_;
   }
@@ -106,7 +115,6 @@ class Generator {
   SampleWriter writer_;
   SampledTrains trains_;
   std::unique_ptr<render::Renderer> renderer_;
-  pid_t owner_ = 0;
   std::mutex mutex_;
 };
 

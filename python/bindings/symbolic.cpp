@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 
+#include "logic/errors.h"
 #include "logic/intervention/intervention.h"
 #include "logic/labelled_batch.h"
 #include "python/bindings/bindings.h"

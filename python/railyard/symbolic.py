@@ -2,7 +2,7 @@
 
     trains = railyard.sample_trains(count=10000, rule="theoryx", seed=1)   # balanced
     rule = railyard.Rule("numerical")            # a shipped name, a .pl path ...
-    rule = railyard.Rule(text="eastbound(T) :- has_car(T, C), has_roof(C, flat).")
+    rule = railyard.Rule(text="eastbound(T) :- has_car(T, C), has_roof0(C, flat).")
     rule.label(trains).labels                    # int8 array, 1 = east
     rule.intervene(trains, "swap_loads(1,2)")    # one result per train
     rule.counterfactuals(trains, "flip", max_edits=2)

@@ -33,7 +33,7 @@ def test_rules_by_name_path_and_text_label_batches():
     numerical = railyard.Rule(shipped).label(trains).labels
     assert np.array_equal(numerical, railyard.Rule("numerical").label(trains).labels)
     # A rule as text: east when some car has a flat roof.
-    flat = railyard.Rule(text="eastbound(T) :- has_car(T, C), has_roof(C, flat).\n")
+    flat = railyard.Rule(text="eastbound(T) :- has_car(T, C), has_roof0(C, flat).\n")
     labels = flat.label(trains).labels
     for k in range(len(trains)):
         has_flat = any(car["michalski"]["roof"] == "flat" for car in trains[k]["cars"])

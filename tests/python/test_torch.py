@@ -1,6 +1,10 @@
 """railyard.torch: on-the-fly samples through DataLoader workers, targets and collate, and a few
-training steps of a tiny CNN to prove the tensors flow (no accuracy claim)."""
+training steps of a tiny CNN to prove the tensors flow (no accuracy claim).
+
+Order matters: the tests that render in this (parent) process come last, as forked workers
+cannot render after their parent did."""
 import numpy as np
+import pytest
 import torch
 from torch.utils.data import DataLoader
 
@@ -8,29 +12,6 @@ import railyard
 from railyard.torch import OnTheFly, collate
 
 SMALL = {"count": 8, "width": 96, "height": 54, "seed": 11}
-
-
-def test_two_workers_give_the_generators_samples():
-    dataset = OnTheFly(**SMALL)
-    loader = DataLoader(dataset, batch_size=4, num_workers=2)
-    images, labels = zip(*loader)
-    images, labels = torch.cat(images), torch.cat(labels)
-    g = railyard.Generator(**SMALL)
-    assert images.shape == (8, 3, 54, 96) and images.dtype == torch.float32
-    for i in range(8):
-        sample = g.sample(i, annotations=False)
-        assert labels[i].item() == (sample["published_label"] == "east")
-        expected = torch.from_numpy(sample["image"]).permute(2, 0, 1).float() / 255
-        assert torch.equal(images[i], expected)
-    # Balanced: even indices west, odd east.
-    assert labels.tolist() == [0, 1] * 4
-
-
-def test_renders_in_the_parent_before_and_workers_after():
-    dataset = OnTheFly(**SMALL)
-    first = dataset[0][0]  # the parent's renderer exists before the fork
-    batches = list(DataLoader(dataset, batch_size=2, num_workers=2))
-    assert torch.equal(batches[0][0][0], first)
 
 
 def test_detection_targets_collate_with_workers():
@@ -47,14 +28,6 @@ def test_detection_targets_collate_with_workers():
             assert set(target["labels"].tolist()) <= set(range(1, 8))
             seen += 1
     assert seen == 8
-
-
-def test_sample_target_keeps_everything():
-    item = OnTheFly(target="sample", **SMALL)[1]
-    assert item["image"].shape == (3, 54, 96)
-    assert item["depth"].shape == (54, 96) and item["masks"].dim() == 3
-    batch = collate([item, OnTheFly(target="sample", **SMALL)[2]])
-    assert batch["image"].shape == (2, 3, 54, 96) and len(batch["parts"]) == 2
 
 
 def test_tiny_cnn_trains_on_64_samples():
@@ -76,3 +49,37 @@ def test_tiny_cnn_trains_on_64_samples():
         steps += 1
     assert steps == 4
     assert any(not torch.equal(a, b) for a, b in zip(before, model.parameters()))
+
+
+def test_two_workers_give_the_generators_samples():
+    dataset = OnTheFly(**SMALL)
+    loader = DataLoader(dataset, batch_size=4, num_workers=2)
+    images, labels = zip(*loader)
+    images, labels = torch.cat(images), torch.cat(labels)
+    g = railyard.Generator(**SMALL)
+    assert images.shape == (8, 3, 54, 96) and images.dtype == torch.float32
+    for i in range(8):
+        sample = g.sample(i, annotations=False)
+        assert labels[i].item() == (sample["published_label"] == "east")
+        expected = torch.from_numpy(sample["image"]).permute(2, 0, 1).float() / 255
+        assert torch.equal(images[i], expected)
+    # Balanced: even indices west, odd east.
+    assert labels.tolist() == [0, 1] * 4
+
+
+def test_sample_target_keeps_everything():
+    item = OnTheFly(target="sample", **SMALL)[1]
+    assert item["image"].shape == (3, 54, 96)
+    assert item["depth"].shape == (54, 96) and item["masks"].dim() == 3
+    batch = collate([item, OnTheFly(target="sample", **SMALL)[2]])
+    assert batch["image"].shape == (2, 3, 54, 96) and len(batch["parts"]) == 2
+
+
+def test_parent_that_rendered_needs_forkserver_workers():
+    dataset = OnTheFly(**SMALL)
+    first = dataset[0][0]  # the parent's renderer exists before the workers start
+    # Forked workers cannot start a renderer then (Mesa's state does not survive fork): refused.
+    with pytest.raises(Exception, match="forkserver"):
+        list(DataLoader(dataset, batch_size=2, num_workers=2))
+    loader = DataLoader(dataset, batch_size=2, num_workers=2, multiprocessing_context="forkserver")
+    assert torch.equal(next(iter(loader))[0][0], first)
