@@ -8,9 +8,9 @@ namespace railyard::python {
 
 namespace py = pybind11;
 
-void bind_errors(py::module_& module);          // errors.cpp
-void bind_dataset_files(py::module_& module);   // dataset_files.cpp
-void bind_generator(py::module_& module);       // generator.cpp
-void bind_symbolic(py::module_& module);        // symbolic.cpp
+void bind_errors(py::module_& module);         // errors.cpp
+void bind_dataset_files(py::module_& module);  // dataset_files.cpp
+void bind_generator(py::module_& module);      // generator.cpp
+void bind_symbolic(py::module_& module);       // symbolic.cpp
 
 }  // namespace railyard::python

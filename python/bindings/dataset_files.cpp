@@ -43,7 +43,9 @@ void bind_dataset_files(py::module_& m) {
         "A COCO compressed RLE string as an H x W uint8 mask (0/1).");
   m.def(
       "read_record",
-      [](const std::filesystem::path& path) { return to_python(to_json(read_sample_record(path))); },
+      [](const std::filesystem::path& path) {
+        return to_python(to_json(read_sample_record(path)));
+      },
       py::arg("path"), "records/<i>.json, checked, as a dict (InputError naming file and key).");
 }
 

@@ -1,10 +1,11 @@
 // C++ errors as Python exceptions. Each railyard error type gets a Python class that derives from
 // the built-in a Python user expects: input mistakes are ValueErrors, file failures OSErrors,
 // renderer start-up failures RuntimeErrors. The message (naming file, line and key) is kept.
+#include "logic/errors.h"
+
 #include <pybind11/pybind11.h>
 
 #include "logic/balanced_set.h"
-#include "logic/errors.h"
 #include "logic/intervention/operation.h"
 #include "logic/prolog/errors.h"
 #include "logic/rule.h"
@@ -28,8 +29,7 @@ void bind_errors(py::module_& module) {
   static py::exception<UnreachableClassError> unreachable(module, "UnreachableClassError",
                                                           PyExc_ValueError);
   static py::exception<prolog::PrologError> prolog_error(module, "PrologError", PyExc_ValueError);
-  static py::exception<render::RendererError> renderer(module, "RendererError",
-                                                       PyExc_RuntimeError);
+  static py::exception<render::RendererError> renderer(module, "RendererError", PyExc_RuntimeError);
   static py::exception<IoError> io(module, "IoError", PyExc_OSError);
   // Most derived first: the first matching catch wins.
   py::register_exception_translator([](std::exception_ptr error) {

@@ -3,7 +3,9 @@
 namespace railyard::python {
 namespace {
 
-py::object json_module() { return py::module_::import("json"); }
+py::object json_module() {
+  return py::module_::import("json");
+}
 
 }  // namespace
 

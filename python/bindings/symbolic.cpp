@@ -51,7 +51,9 @@ void parallel_for(std::size_t threads, std::size_t n, Work&& work) {
   if (failure) std::rethrow_exception(failure);
 }
 
-const char* direction_name(Direction d) { return d == Direction::East ? "east" : "west"; }
+const char* direction_name(Direction d) {
+  return d == Direction::East ? "east" : "west";
+}
 
 TrainBatch sample_trains(const std::filesystem::path& file,
                          const std::vector<std::string>& assignments, bool balanced) {
@@ -62,8 +64,7 @@ TrainBatch sample_trains(const std::filesystem::path& file,
   TrainSampler sampler(config.sampler);
   LoadedRule rule = load_rule(config.rule, config.threads);
   BalanceOptions balance{balanced, config.max_attempts, rule.name};
-  sample_labelled_batch(sampler, rule.per_thread, config.seed, 0, std::span(batch.trains),
-                        balance);
+  sample_labelled_batch(sampler, rule.per_thread, config.seed, 0, std::span(batch.trains), balance);
   return batch;
 }
 
@@ -90,8 +91,8 @@ py::array_t<std::int8_t> label_array(const std::vector<LabelledTrain>& trains) {
 const LabelledTrain& at(const TrainBatch& batch, std::int64_t index) {
   auto n = static_cast<std::int64_t>(batch.trains.size());
   if (index < 0) index += n;
-  if (index < 0 || index >= n) throw py::index_error("train " + std::to_string(index) + " of " +
-                                                     std::to_string(n));
+  if (index < 0 || index >= n)
+    throw py::index_error("train " + std::to_string(index) + " of " + std::to_string(n));
   return batch.trains[static_cast<std::size_t>(index)];
 }
 
@@ -117,7 +118,7 @@ class PyRule {
   // (eastbound, count): the config's `count` trains drawn from its distribution at the rule's
   // natural odds (`rule-stats`), in blocks so memory stays flat.
   std::pair<std::uint64_t, std::uint64_t> east_count(const std::filesystem::path& file,
-                           const std::vector<std::string>& assignments) {
+                                                     const std::vector<std::string>& assignments) {
     DatasetConfig config = build_config(file, assignments, "rule_stats");
     py::gil_scoped_release unlocked;
     TrainSampler sampler(config.sampler);
@@ -221,9 +222,8 @@ void bind_symbolic(py::module_& m) {
            [](const TrainBatch& b, std::int64_t i) {
              return to_python(train_json(at(b, i), b.first + static_cast<std::uint64_t>(i)));
            })
-      .def("description", [](const TrainBatch& b, std::int64_t i) {
-        return format_description(at(b, i));
-      })
+      .def("description",
+           [](const TrainBatch& b, std::int64_t i) { return format_description(at(b, i)); })
       .def("descriptions", [](const TrainBatch& b) {
         std::vector<std::string> lines;
         for (const auto& t : b.trains) lines.push_back(format_description(t));
@@ -240,7 +240,9 @@ void bind_symbolic(py::module_& m) {
   m.def("parse_descriptions", &parse_lines, py::arg("lines"));
   m.def(
       "read_descriptions",
-      [](const std::filesystem::path& path) { return TrainBatch{read_description_file(path), 0}; },
+      [](const std::filesystem::path& path) {
+        return TrainBatch{read_description_file(path), 0};
+      },
       py::arg("path"));
   py::class_<PyRule>(m, "Rule")
       .def(py::init<const std::string&, unsigned>(), py::arg("name_or_path"),
@@ -251,8 +253,7 @@ void bind_symbolic(py::module_& m) {
       .def("east_count", &PyRule::east_count, py::arg("config_file"), py::arg("assignments"))
       .def("intervene", &PyRule::intervene, py::arg("trains"), py::arg("operations"))
       .def("counterfactuals", &PyRule::counterfactuals, py::arg("trains"), py::arg("mode"),
-           py::arg("max_edits") = 1, py::arg("kinds") = "",
-           py::arg("max_candidates") = 1'000'000);
+           py::arg("max_edits") = 1, py::arg("kinds") = "", py::arg("max_candidates") = 1'000'000);
 }
 
 }  // namespace railyard::python
