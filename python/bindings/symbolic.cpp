@@ -28,29 +28,6 @@ struct TrainBatch {
   std::uint64_t first = 0;
 };
 
-// Runs work(thread, k) for k in [0, n) on `threads` threads, in contiguous blocks; the first
-// exception is rethrown once all threads stopped.
-template <class Work>
-void parallel_for(std::size_t threads, std::size_t n, Work&& work) {
-  threads = std::max<std::size_t>(1, std::min(threads, n));
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
-  auto block = [&](std::size_t t) {
-    try {
-      for (std::size_t k = n * t / threads; k < n * (t + 1) / threads; ++k) work(t, k);
-    } catch (...) {
-      std::lock_guard lock(failure_mutex);
-      if (!failure) failure = std::current_exception();
-    }
-  };
-  {
-    std::vector<std::jthread> pool;
-    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(block, t);
-    block(0);
-  }
-  if (failure) std::rethrow_exception(failure);
-}
-
 const char* direction_name(Direction d) {
   return d == Direction::East ? "east" : "west";
 }
@@ -109,7 +86,7 @@ class PyRule {
   TrainBatch label(const TrainBatch& batch) {
     TrainBatch out = batch;
     py::gil_scoped_release unlocked;
-    parallel_for(rule_.per_thread.size(), out.trains.size(), [&](std::size_t t, std::size_t k) {
+    parallel_blocks(rule_.per_thread.size(), out.trains.size(), [&](std::size_t t, std::size_t k) {
       out.trains[k].label = rule_.per_thread[t].label(out.trains[k].train);
     });
     return out;
@@ -122,16 +99,8 @@ class PyRule {
     DatasetConfig config = build_config(file, assignments, "rule_stats");
     py::gil_scoped_release unlocked;
     TrainSampler sampler(config.sampler);
-    BalanceOptions natural{false, 1, rule_.name};
-    constexpr std::uint64_t kBlock = 1 << 16;
-    std::vector<LabelledTrain> block;
-    std::uint64_t east = 0;
-    for (std::uint64_t first = 0; first < config.count; first += kBlock) {
-      block.resize(std::min(kBlock, config.count - first));
-      sample_labelled_batch(sampler, rule_.per_thread, config.seed, first, std::span(block),
-                            natural);
-      for (const auto& t : block) east += t.label == Direction::East;
-    }
+    std::uint64_t east =
+        count_eastbound(sampler, rule_.per_thread, config.seed, config.count, rule_.name);
     return {east, config.count};
   }
 
@@ -141,7 +110,7 @@ class PyRule {
     std::vector<std::optional<Expected<Intervention>>> results(batch.trains.size());
     {
       py::gil_scoped_release unlocked;
-      parallel_for(rule_.per_thread.size(), results.size(), [&](std::size_t t, std::size_t k) {
+      parallel_blocks(rule_.per_thread.size(), results.size(), [&](std::size_t t, std::size_t k) {
         results[k] = railyard::intervene(batch.trains[k].train, ops, rule_.per_thread[t]);
       });
     }
@@ -163,7 +132,7 @@ class PyRule {
     std::vector<std::vector<Intervention>> kept(batch.trains.size());
     {
       py::gil_scoped_release unlocked;
-      parallel_for(searches.size(), batch.trains.size(), [&](std::size_t t, std::size_t k) {
+      parallel_blocks(searches.size(), batch.trains.size(), [&](std::size_t t, std::size_t k) {
         if (mode == "flip")
           flips[k] = searches[t].flip(batch.trains[k].train);
         else
