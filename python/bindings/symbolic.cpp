@@ -35,6 +35,13 @@ const char* direction_name(Direction d) {
 TrainBatch sample_trains(const std::filesystem::path& file,
                          const std::vector<std::string>& assignments, bool balanced) {
   DatasetConfig config = build_config(file, assignments, "sample_trains");
+  // A batch lives in memory (a few hundred bytes a train); rule_stats counts any number.
+  constexpr std::uint64_t kMaxBatch = 10'000'000;
+  if (config.count > kMaxBatch) {
+    throw ConfigError("sample_trains: count " + std::to_string(config.count) +
+                      " trains would not fit in memory; at most " + std::to_string(kMaxBatch) +
+                      " per call");
+  }
   TrainBatch batch;
   batch.trains.resize(config.count);
   py::gil_scoped_release unlocked;

@@ -43,6 +43,11 @@ def test_rule_and_scene_errors():
         looping.label(railyard.sample_trains(count=2))
 
 
+def test_batches_that_cannot_fit_are_refused():
+    with pytest.raises(railyard.ConfigError, match="count"):
+        railyard.sample_trains(count=1_000_000_000)
+
+
 def test_symbolic_errors_name_the_line_or_column():
     rule = railyard.Rule("theoryx")
     trains = railyard.sample_trains(count=2)
