@@ -46,7 +46,9 @@ def main():
     parser.add_argument("--test", required=True, help="a dataset folder written by generate")
     args = parser.parse_args()
 
-    train = DataLoader(OnTheFly(args.config, count=args.count), batch_size=32, shuffle=True,
+    # On the fly there are no split files: the config's nested subsets do not apply.
+    train = DataLoader(OnTheFly(args.config, count=args.count, subsets=[]), batch_size=32,
+                       shuffle=True,
                        num_workers=args.workers)
     test = DataLoader(OnDisk(args.test, split="test"), batch_size=64, num_workers=args.workers)
     network = model()
