@@ -48,8 +48,7 @@ def main():
 
     # On the fly there are no split files: the config's nested subsets do not apply.
     train = DataLoader(OnTheFly(args.config, count=args.count, subsets=[]), batch_size=32,
-                       shuffle=True,
-                       num_workers=args.workers)
+                       shuffle=True, num_workers=args.workers)
     test = DataLoader(OnDisk(args.test, split="test"), batch_size=64, num_workers=args.workers)
     network = model()
     optimiser = torch.optim.Adam(network.parameters(), lr=1e-3)
