@@ -19,6 +19,8 @@ packages=(
   python3-networkx          # loads the scene graph exports in their test
   xvfb xauth                # a display for the viewer's test
   slurm-wlm munge           # a local Slurm farm for the tools/slurm test
+  pybind11-dev python3-dev  # the Python module (python/)
+  python3-numpy python3-pytest python3-torch  # its arrays, tests and DataLoader
 )
 
 missing=()

@@ -11,6 +11,7 @@ void run_logic_benchmark(std::uint64_t count, std::uint64_t seed,
                          const std::vector<std::string>& rules);
 void add_export_benchmark(CLI::App& bench);  // bench_export.cpp
 void add_intervene_bench(CLI::App& bench);   // bench_intervene.cpp
+void add_python_bench(CLI::App& bench);      // bench_python.cpp
 
 void add_bench_command(CLI::App& app) {
   CLI::App* bench = app.add_subcommand("bench", "measure throughput (see BENCHMARKS.md)");
@@ -82,6 +83,7 @@ void add_bench_command(CLI::App& app) {
                                  {"count=200", "outputs.depth_exr=false", "subsets=[]"});
     run_pairs_benchmark(effective_config(options));
   });
+  add_python_bench(*bench);
   add_suite_bench(*bench);
 }
 

@@ -16,9 +16,6 @@ struct RuleStatsOptions {
   std::vector<std::string> rules;  // empty: the config's rule
 };
 
-// Trains are labelled in blocks, so memory stays flat however many are asked for.
-constexpr std::uint64_t kBlock = 1 << 16;
-
 struct Interval {
   double low, high;
 };
@@ -47,17 +44,10 @@ void run_rule_stats(const RuleStatsOptions& options) {
   std::printf("%-16s %8s  %s\n", "rule", "east", "95% interval");
   std::vector<std::string> rules = options.rules;
   if (rules.empty()) rules.push_back(config.rule);
-  std::vector<LabelledTrain> block;
   for (const std::string& name : rules) {
     LoadedRule rule = load_rule(name, config.threads);
-    BalanceOptions natural{false, 1, rule.name};
-    std::uint64_t east = 0;
-    for (std::uint64_t first = 0; first < config.count; first += kBlock) {
-      block.resize(std::min(kBlock, config.count - first));
-      sample_labelled_batch(sampler, rule.per_thread, config.seed, first, std::span(block),
-                            natural);
-      for (const auto& t : block) east += t.label == Direction::East;
-    }
+    std::uint64_t east =
+        count_eastbound(sampler, rule.per_thread, config.seed, config.count, rule.name);
     Interval ci = wilson(east, config.count);
     std::printf("%-16s %7.2f%%  [%.2f%%, %.2f%%]\n", rule.name.c_str(),
                 100.0 * static_cast<double>(east) / static_cast<double>(config.count),

@@ -1,0 +1,16 @@
+// The parts of the `railyard._native` extension, one concept per file: errors, JSON values,
+// dataset files, the image generator and the symbolic API. module.cpp calls each bind_* once.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace railyard::python {
+
+namespace py = pybind11;
+
+void bind_errors(py::module_& module);         // errors.cpp
+void bind_dataset_files(py::module_& module);  // dataset_files.cpp
+void bind_generator(py::module_& module);      // generator.cpp
+void bind_symbolic(py::module_& module);       // symbolic.cpp
+
+}  // namespace railyard::python

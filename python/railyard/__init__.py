@@ -1,0 +1,98 @@
+"""railyard from Python: samples rendered on the fly, datasets read from disk, the symbolic API.
+
+    import railyard
+    g = railyard.Generator("configs/vlol_theoryx.yaml", count=100)
+    sample = g[7]          # exactly what `railyard generate` writes for sample 7
+    sample["image"]        # H x W x 3 uint8; also depth, part_ids, masks, parts, camera, ...
+
+`railyard.torch` has the PyTorch datasets, `railyard.reader` reads datasets on disk, and
+`railyard.symbolic` samples, labels and intervenes on trains without images.
+
+Errors are Python exceptions naming the key, file or line: ConfigError, RuleError, SceneError,
+DescriptionError and InterventionError are ValueErrors, IoError an OSError, RendererError a
+RuntimeError; an unknown config key is a KeyError, a missing file a FileNotFoundError.
+"""
+import numpy as np
+
+from . import _native
+from ._native import (ConfigError, DescriptionError, InputError, InterventionError, IoError,
+                      PrologError, RendererError, RuleError, SceneError, UnreachableClassError)
+from .config import assignments, config_path
+from .symbolic import Rule, TrainSet, rule_stats, sample_trains
+
+__all__ = ["Generator", "Rule", "TrainSet", "sample_trains", "rule_stats", "ConfigError",
+           "DescriptionError", "InputError", "InterventionError", "IoError", "PrologError",
+           "RendererError", "RuleError", "SceneError", "UnreachableClassError"]
+
+
+def camera_matrices(camera):
+    """(K 3x3, world_to_camera 4x4) float64 from a record's camera (OpenCV axes)."""
+    return (np.asarray(camera["K"], dtype=np.float64),
+            np.asarray(camera["world_to_camera"], dtype=np.float64))
+
+
+def part_boxes(parts, key="visible_box"):
+    """P x 4 float32 [x, y, width, height] boxes of the record's parts."""
+    return np.asarray([p[key] for p in parts], dtype=np.float32).reshape(-1, 4)
+
+
+class Generator:
+    """Sample i of a dataset config, rendered in this process as `railyard generate` renders it.
+
+    `config` is a YAML file (or None for the defaults); keyword overrides are the config's keys
+    (see railyard.config). `len(g)` is the config's count. `g[i]` is a dict:
+      image (H x W x 3 uint8), depth (H x W float32, metric, inf for sky), part_ids (H x W
+      uint32, 0 for background), masks (P x H x W uint8: part k's visible pixels, id k + 1),
+      parts (kind, car, payload, label, area, visible_box, full_box, centre per part), boxes and
+      full_boxes (P x 4 float32, x y w h), train (structured, all three vocabularies),
+      description (the description line with the published label), true_label,
+      published_label ('east'/'west'), labelled, camera (the record's), intrinsics (K),
+      extrinsics (world_to_camera), record (records/<i>.json as generate writes it).
+    The renderer starts on first use in each process (so each DataLoader worker has its own).
+    """
+
+    def __init__(self, config=None, **overrides):
+        self._native = _native.Generator(config_path(config), assignments(overrides))
+
+    def __len__(self):
+        return len(self._native)
+
+    def _index(self, index):
+        n = len(self)
+        if not isinstance(index, (int, np.integer)):
+            raise TypeError(f"sample index must be an integer, got {type(index).__name__}")
+        index = int(index)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError(f"sample {index}: the generator has {n} samples")
+        return index
+
+    def __getitem__(self, index):
+        return self.sample(index)
+
+    def sample(self, index, annotations=True, masks=True):
+        """Sample `index`; without annotations only the passes, train and labels (faster)."""
+        out = self._native.sample(self._index(index), annotations, masks and annotations)
+        if annotations:
+            record = out["record"]
+            out["parts"] = record["parts"]
+            out["boxes"] = part_boxes(record["parts"])
+            out["full_boxes"] = part_boxes(record["parts"], "full_box")
+            out["camera"] = record["camera"]
+            out["intrinsics"], out["extrinsics"] = camera_matrices(record["camera"])
+        return out
+
+    @property
+    def effective_config(self):
+        """The config as YAML, every key (what `generate --print-config` prints)."""
+        return self._native.effective_config
+
+    @property
+    def dataset_root(self):
+        """Where `railyard generate` would write this config's dataset."""
+        return self._native.dataset_root
+
+    @property
+    def renderer_description(self):
+        return self._native.renderer_description

@@ -1,0 +1,53 @@
+"""Keyword overrides as the command's `--set key=value` assignments.
+
+`Generator(config, **overrides)` takes the same keys as `railyard generate`: `count=8`,
+`rule="numerical"`, `outputs={"depth_exr": False}` or `outputs__depth_exr=False` (a double
+underscore stands for the dot of a section), `constraints={"roof": ["none", "flat"]}`. Values are
+written as JSON, which YAML reads, so the schema checks them exactly as it checks a config file.
+"""
+import json
+import os
+
+from . import _native
+
+
+def config_path(config):
+    """The config file as a string ('' for none); FileNotFoundError naming a missing one."""
+    if config is None:
+        return ""
+    path = os.fspath(config)
+    if not os.path.isfile(path):
+        raise FileNotFoundError(f"config file {path!r} does not exist")
+    return path
+
+
+def _plain(value):
+    """JSON for what json does not know: paths and numpy scalars."""
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    if hasattr(value, "item"):
+        return value.item()
+    raise TypeError(f"config value {value!r} is not a number, string, list or dict")
+
+
+def _is_section(key, keys):
+    return any(k.startswith(key + ".") for k in keys)
+
+
+def assignments(overrides):
+    """`key=value` strings, in the order given; KeyError naming a key the schema does not have."""
+    keys = _native.config_keys()
+    out = []
+
+    def add(key, value):
+        if key in keys or (key.partition(".")[0] == "constraints" and "constraints" in keys):
+            out.append(f"{key}={json.dumps(value, default=_plain)}")
+        elif _is_section(key, keys) and isinstance(value, dict):
+            for name, inner in value.items():
+                add(f"{key}.{name}", inner)
+        else:
+            raise KeyError(f"unknown config key {key!r} (railyard generate --print-config lists them)")
+
+    for key, value in overrides.items():
+        add(key.replace("__", "."), value)
+    return out
