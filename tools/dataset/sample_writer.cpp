@@ -32,7 +32,7 @@ void SampleWriter::write(const RenderedSample& sample) const {
     write_png(paths.depth_png(sample.index), depth_png_image(sample.frame.depth));
   if (outputs.depth_exr) {
     write_depth_exr(paths.depth_exr(sample.index), sample.frame.depth,
-                    outputs.depth_exr_compression);
+                    outputs.depth_exr_compression, outputs.depth_exr_precision);
   }
   // Last: the record's presence marks the sample as finished.
   write_sample_record(paths.record(sample.index), typed);
