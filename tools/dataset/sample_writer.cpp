@@ -9,10 +9,11 @@ namespace {
 
 // The dataset's PNGs trade a few ms of a writer thread for size (the 10,000-image default must
 // stay under 1.5 GB). Measured on 30 base_scene images at 480x270: renders shade smoothly along
-// rows, so the Sub filter beats Up (82 against 97 KiB at level 1), and zlib level 5 takes
-// ~4.8 ms for 68 KiB, level 6 ~8.5 ms for 63 KiB. V-LoL's 8-bit depth is a third of the data:
-// level 6 with Sub gives 11.5 KiB against 22 KiB for level 1 with Up.
-constexpr PngOptions kImagePng{.compression_level = 5, .filter = PngFilter::Sub};
+// rows, so the Sub filter beats Up (82 against 97 KiB at level 1); zlib level 3 takes ~3.5 ms
+// for 73 KiB (level 5: 4.8 ms, 68 KiB; level 6: 8.5 ms, 63 KiB, which cost `bench pipeline` a
+// tenth of its images/s). V-LoL's 8-bit depth: level 6 with Sub gives 11.5 KiB against 22 KiB
+// for level 1 with Up.
+constexpr PngOptions kImagePng{.compression_level = 3, .filter = PngFilter::Sub};
 constexpr PngOptions kDepthPng{.compression_level = 6, .filter = PngFilter::Sub};
 
 }  // namespace
