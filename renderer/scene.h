@@ -48,6 +48,9 @@ struct Instance {
   // The renderer draws ids; what an id means is the caller's (scenes/part.h for trains).
   std::uint32_t part = 0;
   std::optional<Material> material;  // replaces mesh->material, e.g. a car's paint colour
+  // False for what can shade nothing the camera sees (a backdrop the sun shines on from in front):
+  // the raster then leaves it out of the shadow map, which stays fitted to the real casters.
+  bool casts_shadow = true;
 
   // What the instance's surface is made of: its own material, else its mesh's.
   const Material& surface_material() const { return material ? *material : mesh->material; }
@@ -59,6 +62,19 @@ struct Sun {
   glm::vec3 irradiance{3.0f};               // linear RGB, on a surface facing the sun
   float angular_radius_deg = 2.0f;          // softness of shadows
 };
+
+// A studio lamp: a point of radiant intensity whose light falls off with the square of the
+// distance. The path tracer traces its shadows; the raster backend lights without them (only the
+// sun has a shadow map), so scenes keep lamps for fill and back light and the sun as the key.
+struct PointLight {
+  glm::vec3 position{0.0f};
+  glm::vec3 intensity{0.0f};  // linear RGB, irradiance at 1 m facing the lamp
+
+  bool operator==(const PointLight&) const = default;
+};
+
+// The most point lights a scene may hold (the raster backend's uniform arrays).
+inline constexpr int kMaxPointLights = 4;
 
 // Sky radiance as a gradient from horizon to zenith; below the horizon, the ground colour.
 struct Sky {
@@ -72,6 +88,7 @@ struct Scene {
   Camera camera;
   Sun sun;
   Sky sky;
+  std::vector<PointLight> point_lights;  // at most kMaxPointLights
   // What camera rays that hit nothing show: the sky, or a flat colour (linear RGB).
   std::optional<glm::vec3> background_color;
 };

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "scenes/car_placement.h"
+#include "scenes/cyclorama.h"
 #include "scenes/framing.h"
 #include "scenes/track_layout.h"
 #include "scenes/train_assembly.h"
@@ -108,6 +109,7 @@ TrainScene layout_train(const Train& train, std::string_view representation,
   scene.camera = settings.camera_at(options.high_res);
   scene.sun = settings.sun;
   scene.sky = settings.sky;
+  scene.point_lights = settings.point_lights;
   scene.background_color = settings.background_color;
 
   // The train frame's +X points to the locomotive; V-LoL's angle is the direction from the
@@ -129,9 +131,16 @@ TrainScene layout_train(const Train& train, std::string_view representation,
         place_track(assembly, *assets.track, line_to_world, layout.rail_radius / s, scene.camera);
 
   render::Instance ground;
-  ground.mesh = library.ground();
-  ground.object_to_world = glm::scale(
-      glm::mat4(1.0f), glm::vec3(0.5f * settings.ground_size, 0.5f * settings.ground_size, 1.0f));
+  if (settings.cyclorama_mesh) {
+    ground.mesh = settings.cyclorama_mesh;
+    ground.object_to_world = cyclorama_to_world(scene.camera, layout.train_centre);
+    // Scenes light it from the front: it receives shadows, and the raster needs none from it.
+    ground.casts_shadow = false;
+  } else {
+    ground.mesh = library.ground();
+    ground.object_to_world = glm::scale(
+        glm::mat4(1.0f), glm::vec3(0.5f * settings.ground_size, 0.5f * settings.ground_size, 1.0f));
+  }
   ground.material = settings.ground;
   scene.instances.push_back(std::move(ground));
   for (render::Instance& inst : assembly.instances()) scene.instances.push_back(std::move(inst));

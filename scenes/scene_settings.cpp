@@ -85,6 +85,31 @@ render::Material read_ground(const YamlField& f) {
   return m;
 }
 
+std::vector<render::PointLight> read_point_lights(const YamlField& f) {
+  if (!f.is_sequence()) f.fail("expected a list of lights, each {position, intensity}");
+  std::vector<render::PointLight> lights;
+  for (const YamlField& item : f.items()) {
+    item.allow_only({"position", "intensity"});
+    lights.push_back({item["position"].vec3(), item["intensity"].colour()});
+  }
+  if (lights.size() > static_cast<std::size_t>(render::kMaxPointLights))
+    f.fail("at most " + std::to_string(render::kMaxPointLights) + " point lights");
+  return lights;
+}
+
+Cyclorama read_cyclorama(const YamlField& f) {
+  f.allow_only({"width", "height", "distance", "radius", "front"});
+  Cyclorama c;
+  c.width = f["width"].number(0.1f, 1e5f);
+  c.height = f["height"].number(0.1f, 1e5f);
+  c.distance = f["distance"].number(-1e5f, 1e5f);
+  c.radius = f["radius"].number(0.0f, 1e5f);
+  c.front = f["front"].number(0.0f, 1e5f);
+  if (c.height < c.radius) f["height"].fail("the backdrop must be at least as high as its curve");
+  if (c.front + c.distance <= 0.0f) f["front"].fail("the floor must reach past the curve's start");
+  return c;
+}
+
 SceneLayout read_layout(const YamlField& f) {
   f.allow_only({"train_centre", "rail_radius", "fit_margin", "max_fit_scale", "fit_steps"});
   SceneLayout l;
@@ -111,7 +136,7 @@ SceneSettings parse_scene_settings(const std::string& yaml, const std::string& f
   YamlField root = YamlField::parse(yaml, file_name);
   if (!root.is_map()) root.fail("a scene file is a map of keys (camera, resolution, ...)");
   root.allow_only({"description", "camera", "resolution", "high_res_resolution", "sun", "sky",
-                   "ground", "background", "layout"});
+                   "point_lights", "ground", "cyclorama", "background", "layout"});
   SceneSettings s;
   s.name = std::filesystem::path(file_name).stem().string();
   if (auto d = root.find("description")) d->text();
@@ -122,8 +147,13 @@ SceneSettings parse_scene_settings(const std::string& yaml, const std::string& f
   s.camera.height = s.resolution.y;
   s.sun = read_sun(root["sun"]);
   s.sky = read_sky(root["sky"]);
+  if (auto lights = root.find("point_lights")) s.point_lights = read_point_lights(*lights);
   s.ground = read_ground(root["ground"]);
   s.ground_size = root["ground"]["size"].number(1.0f, 1e5f);
+  if (auto cyclorama = root.find("cyclorama")) {
+    s.cyclorama = read_cyclorama(*cyclorama);
+    s.cyclorama_mesh = make_cyclorama_mesh(*s.cyclorama);
+  }
   YamlField background = root["background"];
   if (background.is_scalar()) {
     if (background.text() != "sky")

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "renderer/scene.h"
+#include "scenes/cyclorama.h"
 
 namespace railyard {
 
@@ -31,8 +32,12 @@ struct SceneSettings {
   glm::ivec2 high_res_resolution{1920, 1080};
   render::Sun sun;
   render::Sky sky;
+  std::vector<render::PointLight> point_lights;  // studio lamps (at most render::kMaxPointLights)
   render::Material ground;     // the floor under the train, with its procedural pattern
   float ground_size = 200.0f;  // side of the square floor, centred on the world origin
+  // When set, the floor curves up into a backdrop (this mesh, made once per file) instead.
+  std::optional<Cyclorama> cyclorama;
+  std::shared_ptr<const render::Mesh> cyclorama_mesh;
   std::optional<glm::vec3> background_color;  // nullopt: camera rays that miss show the sky
   SceneLayout layout;
 

@@ -59,12 +59,13 @@ struct Path {
 class PathBatch {
  public:
   PathBatch(const SceneBvh& bvh, const std::vector<BsdfMaterial>& materials, const SunLight& sun,
-            const SkyLight& sky, const IntegratorSettings& settings,
+            const SkyLight& sky, const PointLights& lamps, const IntegratorSettings& settings,
             std::array<SampleStream, kPaths>& streams)
       : bvh_(bvh),
         materials_(materials),
         sun_(sun),
         sky_(sky),
+        lamps_(lamps),
         settings_(settings),
         streams_(streams) {}
 
@@ -86,12 +87,14 @@ class PathBatch {
   bool bounce(int depth, RayCounts& rays) {
     sun_rays_.clear();
     sky_rays_.clear();
+    lamp_rays_.clear();
     extension_rays_.clear();
     for (int i = 0; i < kPaths; ++i) {
       if (paths_[i].alive) shade(i, depth);
     }
     trace_shadows(sun_rays_, sun_light_, rays);
     trace_shadows(sky_rays_, sky_light_, rays);
+    trace_shadows(lamp_rays_, lamp_light_, rays);
     return extend(rays);
   }
 
@@ -102,7 +105,8 @@ class PathBatch {
   }
 
  private:
-  // The path's vertex: next-event samples of the sun and the sky (their shadow rays queued), then
+  // The path's vertex: next-event samples of the sun, the sky and a point light (their shadow rays
+  // queued), then
   // the BSDF sample that continues the path (its ray queued), or the path's end.
   void shade(int i, int depth) {
     Path& path = paths_[i];
@@ -123,6 +127,11 @@ class PathBatch {
     if (settings_.sky_next_event || last) {
       LightSample light = sky_.sample(frame, stream.next_2d());
       queue_shadow(sky_rays_, sky_light_, i, surface.ray_origin, light,
+                   path.throughput * unshadowed_light(vertex, light, !last));
+    }
+    if (!lamps_.empty()) {
+      LightSample light = lamps_.sample(surface.ray_origin, stream.next_1d());
+      queue_shadow(lamp_rays_, lamp_light_, i, surface.ray_origin, light,
                    path.throughput * unshadowed_light(vertex, light, !last));
     }
     path.alive = false;
@@ -152,7 +161,7 @@ class PathBatch {
                            const glm::vec3& contribution) {
     if (max_component(contribution) <= 0.0f) return;
     pending[i] = contribution;
-    packet.add(i, origin, light.direction, 0.0f, kInfinity);
+    packet.add(i, origin, light.direction, 0.0f, light.distance);
   }
 
   void trace_shadows(RayPacket& packet, const std::array<glm::vec3, kPaths>& pending,
@@ -199,17 +208,19 @@ class PathBatch {
   const std::vector<BsdfMaterial>& materials_;
   const SunLight& sun_;
   const SkyLight& sky_;
+  const PointLights& lamps_;
   const IntegratorSettings& settings_;
   std::array<SampleStream, kPaths>& streams_;
   std::array<Path, kPaths> paths_;
-  RayPacket sun_rays_, sky_rays_, extension_rays_;
-  std::array<glm::vec3, kPaths> sun_light_, sky_light_;  // what each shadow ray would bring
+  RayPacket sun_rays_, sky_rays_, lamp_rays_, extension_rays_;
+  // What each shadow ray would bring.
+  std::array<glm::vec3, kPaths> sun_light_, sky_light_, lamp_light_;
 };
 
 }  // namespace
 
 Integrator::Integrator(const SceneBvh& bvh, const Scene& scene, const IntegratorSettings& settings)
-    : bvh_(bvh), sun_(scene.sun), sky_(scene.sky), settings_(settings) {
+    : bvh_(bvh), sun_(scene.sun), sky_(scene.sky), lamps_(scene.point_lights), settings_(settings) {
   materials_.reserve(scene.instances.size());
   for (std::size_t i = 0; i < scene.instances.size(); ++i) {
     const Material& material = *bvh.instance(static_cast<unsigned>(i)).material;
@@ -219,7 +230,7 @@ Integrator::Integrator(const SceneBvh& bvh, const Scene& scene, const Integrator
 
 void Integrator::radiance(const RayPacket& camera, std::array<SampleStream, kPaths>& streams,
                           std::array<glm::vec3, kPaths>& radiance, RayCounts& rays) const {
-  PathBatch batch(bvh_, materials_, sun_, sky_, settings_, streams);
+  PathBatch batch(bvh_, materials_, sun_, sky_, lamps_, settings_, streams);
   if (batch.start(camera)) {
     for (int depth = 0; batch.bounce(depth, rays); ++depth) {
     }

@@ -62,6 +62,7 @@ class Integrator {
   std::vector<BsdfMaterial> materials_;  // of each instance, indexed like Scene::instances
   SunLight sun_;
   SkyLight sky_;
+  PointLights lamps_;
   IntegratorSettings settings_;
 };
 

@@ -1,9 +1,12 @@
-// The scene's two lights as the path tracer sees them: the sun, a disc of uniform radiance in the
-// sky (soft shadows come from sampling it), and the sky dome of sky_radiance.h around everything.
+// The scene's lights as the path tracer sees them: the sun, a disc of uniform radiance in the sky
+// (soft shadows come from sampling it), the sky dome of sky_radiance.h around everything, and the
+// studio's point lights.
 #pragma once
 
 #include <algorithm>
 #include <glm/glm.hpp>
+#include <limits>
+#include <vector>
 
 #include "renderer/embree/sampling.h"
 #include "renderer/scene.h"
@@ -15,6 +18,8 @@ struct LightSample {
   glm::vec3 direction;  // unit, world, towards the light
   glm::vec3 radiance;   // for a delta light: its irradiance
   float pdf = 0.0f;     // solid-angle density; 0 for a delta light
+  // How far along `direction` the shadow ray must find nothing.
+  float distance = std::numeric_limits<float>::infinity();
 };
 
 class SunLight {
@@ -54,6 +59,19 @@ class SkyLight {
 
  private:
   Sky sky_;
+};
+
+// Point lights, one chosen uniformly per next-event sample and its light multiplied by their
+// number (an unbiased estimate of them all with one shadow ray).
+class PointLights {
+ public:
+  explicit PointLights(const std::vector<PointLight>& lights) : lights_(lights) {}
+  bool empty() const { return lights_.empty(); }
+  // Light at `from` from the lamp that `u` in [0,1) picks: a delta sample (pdf 0).
+  LightSample sample(const glm::vec3& from, float u) const;
+
+ private:
+  std::vector<PointLight> lights_;
 };
 
 }  // namespace railyard::render::embree

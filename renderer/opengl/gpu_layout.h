@@ -7,6 +7,7 @@
 #include <glm/glm.hpp>
 
 #include "renderer/opengl/sky_irradiance.h"
+#include "renderer/scene.h"
 
 namespace railyard::render {
 
@@ -20,10 +21,13 @@ struct FrameBlock {
   glm::vec4 sky_ground;
   glm::vec4 background;     // w = 1 when it replaces the sky
   glm::vec4 shadow_extent;  // texel (m), depth range (m), 1 / map size, map width (m)
-  glm::vec4 exposure;       // x exposure; y 1 when the sun casts shadows (not local lighting)
+  glm::vec4 exposure;  // x exposure; y 1 when the sun casts shadows (not local lighting); z lamps
+  glm::vec4 point_light_position[kMaxPointLights];
+  glm::vec4 point_light_intensity[kMaxPointLights];
   glm::vec4 sky_irradiance[kSkyIrradianceSteps + 1];
 };
-static_assert(sizeof(FrameBlock) == 64 + 9 * 16 + (kSkyIrradianceSteps + 1) * 16);
+static_assert(sizeof(FrameBlock) ==
+              64 + 9 * 16 + 2 * kMaxPointLights * 16 + (kSkyIrradianceSteps + 1) * 16);
 
 enum class PatternCode : std::uint32_t { None = 0, Sand = 1, Checker = 2 };
 

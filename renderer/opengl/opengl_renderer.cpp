@@ -238,9 +238,9 @@ void OpenGlRenderer::State::prepare_instances(const Scene& scene) {
     std::memcpy(records.data() + i * static_cast<std::size_t>(instance_stride), &record,
                 sizeof(record));
     Bounds world = transformed(mesh.bounds, instance.object_to_world);
-    world_bounds.push_back(world);
+    world_bounds.push_back(instance.casts_shadow ? world : Bounds{});
     if (mesh.index_count == 0 || world.empty()) continue;
-    bool flat = is_flat(world);
+    bool flat = is_flat(world) || !instance.casts_shadow;
     if (!flat) casters.extend(world);
     glm::vec3 nearest = glm::clamp(scene.camera.position, world.min, world.max);
     float key = glm::length(nearest - scene.camera.position) + (flat ? 1e30f : 0.0f);
@@ -254,8 +254,11 @@ void OpenGlRenderer::State::prepare_instances(const Scene& scene) {
   // A flat instance with nothing below it (the ground) can shade nothing: leave it out of the
   // shadow map, which then has less to fill.
   for (DrawItem& item : draws) {
-    item.casts_shadow = !is_flat(item.world) || casters.empty() ||
-                        item.world.max.z > casters.min.z + 1e-4f * (casters.max.z - casters.min.z);
+    const Instance& instance = scene.instances[item.record];
+    item.casts_shadow =
+        instance.casts_shadow &&
+        (!is_flat(item.world) || casters.empty() ||
+         item.world.max.z > casters.min.z + 1e-4f * (casters.max.z - casters.min.z));
   }
   std::stable_sort(draws.begin(), draws.end(),
                    [](const DrawItem& a, const DrawItem& b) { return a.sort_key < b.sort_key; });
@@ -293,7 +296,15 @@ void OpenGlRenderer::State::upload_frame_block(const Scene& scene, const ShadowV
   float size = static_cast<float>(shadow->size);
   block.shadow_extent =
       glm::vec4(view.width_m / size, view.depth_range_m, 1.0f / size, view.width_m);
-  block.exposure = glm::vec4(options.exposure, sun_shadows ? 1.0f : 0.0f, 0.0f, 0.0f);
+  if (scene.point_lights.size() > static_cast<std::size_t>(kMaxPointLights))
+    throw RendererError("the scene has " + std::to_string(scene.point_lights.size()) +
+                        " point lights; at most " + std::to_string(kMaxPointLights) + " are drawn");
+  for (std::size_t i = 0; i < scene.point_lights.size(); ++i) {
+    block.point_light_position[i] = glm::vec4(scene.point_lights[i].position, 1.0f);
+    block.point_light_intensity[i] = glm::vec4(scene.point_lights[i].intensity, 0.0f);
+  }
+  block.exposure = glm::vec4(options.exposure, sun_shadows ? 1.0f : 0.0f,
+                             static_cast<float>(scene.point_lights.size()), 0.0f);
   auto irradiance = sky_irradiance_table(scene.sky);
   for (int i = 0; i <= kSkyIrradianceSteps; ++i) {
     block.sky_irradiance[i] = glm::vec4(irradiance[i], 0.0f);
@@ -598,7 +609,8 @@ Frame OpenGlRenderer::render(const Scene& scene, const RenderOptions& options) {
   }
 
   s.prepare_instances(scene);
-  ShadowView shadow_view = fit_shadow_view(s.world_bounds, glm::normalize(scene.sun.direction));
+  ShadowView shadow_view =
+      fit_shadow_view(s.world_bounds, glm::normalize(scene.sun.direction), shadow_region(camera));
   s.upload_frame_block(scene, shadow_view, !options.local_lighting);
 
   glClipControl(GL_LOWER_LEFT, GL_ZERO_TO_ONE);

@@ -12,12 +12,41 @@ bool is_flat(const Bounds& world) {
   return smallest <= 0.01f * largest;
 }
 
-ShadowView fit_shadow_view(const std::vector<Bounds>& world_bounds, const glm::vec3& to_sun) {
+Bounds shadow_region(const Camera& camera) {
+  float distance = kShadowDistanceOverFocus * glm::length(camera.look_at - camera.position);
+  Bounds region;
+  region.extend(camera.position);
+  // Rays through a 5x5 grid of image points, edges included, cut at the shadow distance.
+  constexpr int kSteps = 4;
+  for (int i = 0; i <= kSteps; ++i)
+    for (int j = 0; j <= kSteps; ++j) {
+      glm::vec2 pixel(static_cast<float>(camera.width * i) / kSteps,
+                      static_cast<float>(camera.height * j) / kSteps);
+      if (auto ray = camera.ray_direction(pixel)) region.extend(camera.position + distance * *ray);
+    }
+  region.min -= glm::vec3(0.1f * distance);
+  region.max += glm::vec3(0.1f * distance);
+  return region;
+}
+
+namespace {
+
+Bounds intersection(const Bounds& a, const Bounds& b) {
+  Bounds out{glm::max(a.min, b.min), glm::min(a.max, b.max)};
+  if (out.min.x > out.max.x || out.min.y > out.max.y || out.min.z > out.max.z) return Bounds{};
+  return out;
+}
+
+}  // namespace
+
+ShadowView fit_shadow_view(const std::vector<Bounds>& world_bounds, const glm::vec3& to_sun,
+                           const Bounds& region) {
   Bounds casters, everything;
-  for (const Bounds& b : world_bounds) {
+  for (const Bounds& whole : world_bounds) {
+    Bounds b = intersection(whole, region);
     if (b.empty()) continue;
     everything.extend(b);
-    if (!is_flat(b)) casters.extend(b);
+    if (!is_flat(whole)) casters.extend(b);
   }
   if (casters.empty()) casters = everything;
   if (casters.empty()) casters.extend(glm::vec3(0.0f));

@@ -126,5 +126,45 @@ TEST(Backends, UnderLocalLightingAnObjectChangesOnlyThePixelsThatShowIt) {
   }
 }
 
+// Mean of the green channel over a square of pixels around the point's image.
+double brightness_around(const Frame& frame, const Camera& camera, const glm::vec3& world) {
+  auto pixel = camera.project(world);
+  EXPECT_TRUE(pixel.has_value());
+  if (!pixel) return 0.0;
+  double sum = 0.0;
+  int count = 0;
+  for (int dy = -3; dy <= 3; ++dy)
+    for (int dx = -3; dx <= 3; ++dx) {
+      int x = static_cast<int>(pixel->x) + dx, y = static_cast<int>(pixel->y) + dy;
+      if (x < 0 || y < 0 || x >= frame.color.width || y >= frame.color.height) continue;
+      sum += frame.color.at(x, y).g;
+      ++count;
+    }
+  return count > 0 ? sum / count : 0.0;
+}
+
+// A studio lamp alone (no sun, a black sky) lights the ground below it, less with distance, and
+// every backend draws it as bright.
+TEST(Backends, APointLightLightsTheGroundFallingOffWithDistance) {
+  Scene scene = testing::small_yard(120, 68);
+  scene.sun.irradiance = glm::vec3(0.0f);
+  scene.sky = Sky{glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f)};
+  scene.point_lights = {{{0.0f, 1.5f, 1.2f}, glm::vec3(3.0f)}};
+  const glm::vec3 below(0.0f, 1.5f, 0.0f), aside(-2.5f, 2.5f, 0.0f);
+  std::vector<double> beneath;
+  for (const std::string& name : startable()) {
+    SCOPED_TRACE(name);
+    RenderOptions options;
+    options.samples = 16;
+    Frame frame = make_renderer(name)->render(scene, options);
+    double near = brightness_around(frame, scene.camera, below);
+    double far = brightness_around(frame, scene.camera, aside);
+    EXPECT_GT(near, 60.0);
+    EXPECT_GT(near, 1.5 * far);
+    beneath.push_back(near);
+  }
+  for (double b : beneath) EXPECT_NEAR(b, beneath.front(), 0.15 * beneath.front());
+}
+
 }  // namespace
 }  // namespace railyard::render

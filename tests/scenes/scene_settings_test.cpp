@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
 #include "scenes/scene_error.h"
@@ -74,6 +75,16 @@ TEST(SceneSettings, ScenesDifferAsDescribed) {
   EXPECT_FALSE(sky.background_color.has_value());
   EXPECT_EQ(fisheye.camera.lens, render::Lens::Equisolid);
   EXPECT_EQ(base.camera.lens, render::Lens::Pinhole);
+  // V-LoL's studio: a cyclorama lit by the key (the sun), fill and back; the desert's sun 20
+  // degrees high, the sky scene's 15.
+  EXPECT_TRUE(base.cyclorama.has_value());
+  EXPECT_TRUE(base.cyclorama_mesh);
+  EXPECT_EQ(base.point_lights.size(), 2u);
+  EXPECT_FALSE(desert.cyclorama.has_value());
+  EXPECT_TRUE(desert.point_lights.empty());
+  EXPECT_NEAR(glm::degrees(std::asin(desert.sun.direction.z)), 20.0f, 0.2f);
+  EXPECT_NEAR(glm::degrees(std::asin(sky.sun.direction.z)), 15.0f, 0.2f);
+  EXPECT_EQ(fisheye.ground, sky.ground);  // the same sand
   // The sky scene's camera looks up far enough that the horizon is in the picture.
   glm::vec3 ahead = sky.camera.look_at - sky.camera.position;
   ahead.z = 0.0f;
@@ -152,6 +163,19 @@ TEST(SceneSettings, BadValuesNameTheirKey) {
        "unknown key"},
       {"layout:\n  train_centre: [0, -0.1, 0]", "layout:\n  train_centre: [0, -0.1]",
        "layout.train_centre", "3 numbers"},
+      {"background: sky", "point_lights: {position: [0, 0, 1]}\nbackground: sky", "point_lights",
+       "a list of lights"},
+      {"background: sky",
+       "point_lights: [{position: [0, 0, 1], intensity: [1, 1, 1]}, {position: [0, 0, 1], "
+       "intensity: [1, 1, 1]},\n  {position: [0, 0, 1], intensity: [1, 1, 1]}, {position: [0, 0, "
+       "1], intensity: [1, 1, 1]},\n  {position: [0, 0, 1], intensity: [1, 1, 1]}]\n"
+       "background: sky",
+       "point_lights", "at most 4"},
+      {"background: sky",
+       "cyclorama: {width: 60, height: 2, distance: 8, radius: 6, front: 40}\nbackground: sky",
+       "cyclorama.height", "at least as high"},
+      {"background: sky", "cyclorama: {width: 60, height: 25}\nbackground: sky",
+       "cyclorama.distance", "missing"},
   };
   for (const Case& c : cases) {
     std::string e = error_of(replaced(kMinimal, c.from, c.to));

@@ -6,6 +6,7 @@
 #include <OpenEXR/ImfOutputFile.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <limits>
@@ -59,6 +60,30 @@ TEST_F(ExrTest, BytesAreReproducible) {
   EXPECT_EQ(encode_depth_exr(depth), encode_depth_exr(depth));
   write_depth_exr(dir_ / "a.exr", depth);
   EXPECT_EQ(read_file_bytes(dir_ / "a.exr"), encode_depth_exr(depth));
+}
+
+// Half floats round to 11 significant bits: every distance within 2^-11 of itself, relative;
+// infinity (the sky) stays infinite, zero stays zero; and the file is smaller.
+TEST_F(ExrTest, HalfPrecisionKeepsDistancesWithinTwoToTheMinusEleven) {
+  Image<float> depth = Depth(480, 270, 5);
+  depth.pixels[1] = 0.0f;
+  fs::path path = dir_ / "half.exr";
+  write_depth_exr(path, depth, ExrCompression::Zip, DepthPrecision::Half);
+  Image<float> back = read_depth_exr(path);
+  ASSERT_EQ(back.pixels.size(), depth.pixels.size());
+  double worst = 0.0;
+  for (std::size_t i = 0; i < depth.pixels.size(); ++i) {
+    float d = depth.pixels[i];
+    if (std::isinf(d) || d == 0.0f) {
+      EXPECT_EQ(back.pixels[i], d) << i;
+      continue;
+    }
+    worst = std::max(worst, std::abs(static_cast<double>(back.pixels[i]) - d) / d);
+  }
+  EXPECT_LE(worst, std::ldexp(1.0, -11));
+  EXPECT_GT(worst, 1e-5);  // really rounded: not a float file
+  EXPECT_LT(encode_depth_exr(depth, ExrCompression::Zip, DepthPrecision::Half).size(),
+            encode_depth_exr(depth, ExrCompression::Zip, DepthPrecision::Float).size() * 6 / 10);
 }
 
 TEST_F(ExrTest, FileWithoutDepthChannelIsAnError) {

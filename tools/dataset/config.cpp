@@ -384,7 +384,12 @@ DatasetSchema make_schema() {
            field(&DatasetConfig::outputs, &OutputSelection::depth_exr_compression),
            std::vector<std::pair<std::string, ExrCompression>>{{"none", ExrCompression::None},
                                                                {"zip", ExrCompression::Zip}},
-           "compression of the depth EXR");
+           "lossless compression of the depth EXR");
+  s.choice("outputs.depth_exr_precision",
+           field(&DatasetConfig::outputs, &OutputSelection::depth_exr_precision),
+           std::vector<std::pair<std::string, DepthPrecision>>{{"half", DepthPrecision::Half},
+                                                               {"float", DepthPrecision::Float}},
+           "depth EXR channel: half (relative error < 4.9e-4) or 32-bit float");
   s.boolean("outputs.depth_png", field(&DatasetConfig::outputs, &OutputSelection::depth_png),
             "V-LoL's normalised depth picture");
   s.boolean("outputs.masks", field(&DatasetConfig::outputs, &OutputSelection::masks),

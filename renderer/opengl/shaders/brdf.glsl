@@ -38,7 +38,24 @@ struct SurfacePoint {
   float roughness;
 };
 
-// Radiance towards the camera from the sun (times its visibility) and the sky.
+// Radiance towards the camera from a light arriving along unit direction l with irradiance E
+// on a surface facing it.
+vec3 direct_light(SurfacePoint s, vec3 v, vec3 l, vec3 irradiance, float alpha) {
+  vec3 n = s.normal;
+  float n_dot_l = dot(n, l);
+  if (n_dot_l <= 0.0) return vec3(0.0);
+  float n_dot_v = max(dot(n, v), 1e-4);
+  vec3 f0 = mix(vec3(0.04), s.albedo, s.metallic);
+  vec3 h = normalize(l + v);
+  float n_dot_h = max(dot(n, h), 0.0);
+  vec3 f = schlick_fresnel(f0, dot(l, h));
+  vec3 specular = f * ggx_distribution(n_dot_h, alpha) * smith_visibility(n_dot_v, n_dot_l, alpha);
+  vec3 diffuse = (1.0 - f) * s.albedo * (1.0 - s.metallic) / PI;
+  return (diffuse + specular) * irradiance * n_dot_l;
+}
+
+// Radiance towards the camera from the sun (times its visibility), the point lights (unshadowed)
+// and the sky.
 vec3 shade(SurfacePoint s, vec3 to_camera, float sun_visibility) {
   vec3 n = s.normal;
   vec3 v = to_camera;
@@ -48,16 +65,18 @@ vec3 shade(SurfacePoint s, vec3 to_camera, float sun_visibility) {
   vec3 f0 = mix(vec3(0.04), s.albedo, s.metallic);
   vec3 diffuse_color = s.albedo * (1.0 - s.metallic);
 
-  vec3 l = frame.sun_direction.xyz;
-  float n_dot_l = dot(n, l);
-  vec3 sun = vec3(0.0);
-  if (n_dot_l > 0.0 && sun_visibility > 0.0) {
-    vec3 h = normalize(l + v);
-    float n_dot_h = max(dot(n, h), 0.0);
-    vec3 f = schlick_fresnel(f0, dot(l, h));
-    vec3 specular = f * ggx_distribution(n_dot_h, alpha) * smith_visibility(n_dot_v, n_dot_l, alpha);
-    vec3 diffuse = (1.0 - f) * diffuse_color / PI;
-    sun = (diffuse + specular) * frame.sun_irradiance.rgb * (n_dot_l * sun_visibility);
+  vec3 direct = vec3(0.0);
+  if (sun_visibility > 0.0) {
+    direct = direct_light(s, v, frame.sun_direction.xyz,
+                          frame.sun_irradiance.rgb * sun_visibility, alpha);
+  }
+  int point_lights = int(frame.exposure.z);
+  for (int i = 0; i < point_lights; ++i) {
+    vec3 to_light = frame.point_light_position[i].xyz - s.position;
+    float distance2 = max(dot(to_light, to_light), 1e-4);
+    direct += direct_light(s, v, to_light * inversesqrt(distance2),
+                           frame.point_light_intensity[i].rgb / distance2,
+                           roughness * roughness);
   }
 
   // Sky: exact irradiance for the diffuse lobe; for the specular lobe the sky seen in the mirror
@@ -69,5 +88,5 @@ vec3 shade(SurfacePoint s, vec3 to_camera, float sun_visibility) {
   vec2 env = environment_brdf(n_dot_v, roughness);
   vec3 sky_specular = reflected * (f0 * env.x + env.y);
   vec3 sky_diffuse = diffuse_color / PI * sky_irradiance(n.z) * (1.0 - (f0 * env.x + env.y));
-  return sun + sky_specular + sky_diffuse;
+  return direct + sky_specular + sky_diffuse;
 }

@@ -5,6 +5,7 @@
 
 const float PI = 3.14159265358979;
 const int SKY_IRRADIANCE_STEPS = 32;  // table entries at n.z = -1 + 2 i / 32, i = 0..32
+const int MAX_POINT_LIGHTS = 4;       // kMaxPointLights
 
 layout(std140, binding = 0) uniform FrameBlock {
   mat4 light_from_world;   // world -> shadow map: xy in [0,1] across the map, z depth in [0,1]
@@ -16,7 +17,9 @@ layout(std140, binding = 0) uniform FrameBlock {
   vec4 sky_ground;
   vec4 background;         // rgb display-linear; w = 1 when it replaces the sky
   vec4 shadow_extent;      // x texel size (m), y depth range (m), z 1 / map size, w map width (m)
-  vec4 exposure;           // x exposure; y 1 when the sun casts shadows           // x
+  vec4 exposure;           // x exposure; y 1 when the sun casts shadows; z point lights
+  vec4 point_light_position[MAX_POINT_LIGHTS];   // xyz world
+  vec4 point_light_intensity[MAX_POINT_LIGHTS];  // rgb: irradiance at 1 m
   vec4 sky_irradiance[SKY_IRRADIANCE_STEPS + 1];
 } frame;
 

@@ -32,7 +32,8 @@ TEST(ShadowFitTest, FitsTheCastersNotAWideFlatGround) {
   Bounds ground{{-100, -100, 0}, {100, 100, 0}};
   Bounds car{{-2, -1, 0}, {2, 1, 1.5f}};
   glm::vec3 to_sun = glm::normalize(glm::vec3(0.3f, -0.4f, 0.87f));
-  ShadowView view = fit_shadow_view({ground, car}, to_sun);
+  Bounds everywhere{glm::vec3(-1e4f), glm::vec3(1e4f)};
+  ShadowView view = fit_shadow_view({ground, car}, to_sun, everywhere);
   EXPECT_TRUE(is_flat(ground));
   EXPECT_FALSE(is_flat(car));
   EXPECT_LT(view.width_m, 6.0f);
@@ -49,6 +50,32 @@ TEST(ShadowFitTest, FitsTheCastersNotAWideFlatGround) {
   glm::vec4 top = view.texture_from_world * glm::vec4(0, 0, 1.5f, 1);
   glm::vec4 bottom = view.texture_from_world * glm::vec4(0, 0, 0, 1);
   EXPECT_LT(top.z, bottom.z);
+}
+
+// Rails through the whole view run 100 m to either side; V-LoL's camera sees 11.7 m away. The
+// map covers what the camera sees near its focus, so the train's shadow keeps its detail.
+TEST(ShadowFitTest, LongCastersAreClippedToTheShadowRegion) {
+  Camera camera;
+  camera.position = {0, 11, 4};
+  camera.look_at = {0, 0, 0};
+  camera.fov_deg = 49.13f;
+  // Track segments of 2 m, each a caster, and the train.
+  std::vector<Bounds> casters{Bounds{{-4, -1, 0}, {4, 1, 2}}};
+  for (float x = -100.0f; x < 100.0f; x += 2.0f)
+    casters.push_back({{x, -0.8f, 0}, {x + 2, 0.8f, 0.3f}});
+  const Bounds& train = casters.front();
+  glm::vec3 to_sun = glm::normalize(glm::vec3(0.62f, 0.70f, 0.34f));
+  Bounds region = shadow_region(camera);
+  EXPECT_LT(region.max.x, 40.0f);
+  EXPECT_GT(region.max.x, 10.0f);  // the view is ~21 m wide at 2.5 focus distances
+  ShadowView view = fit_shadow_view(casters, to_sun, region);
+  EXPECT_LT(view.width_m, 40.0f);
+  for (const glm::vec3& c : train.corners()) {
+    glm::vec4 t = view.texture_from_world * glm::vec4(c, 1.0f);
+    EXPECT_TRUE(t.x >= 0 && t.x <= 1 && t.y >= 0 && t.y <= 1) << c.x << " " << c.y << " " << c.z;
+  }
+  Bounds everywhere{glm::vec3(-1e4f), glm::vec3(1e4f)};
+  EXPECT_GT(fit_shadow_view(casters, to_sun, everywhere).width_m, 150.0f);
 }
 
 TEST(CubeFacesTest, NarrowFisheyeNeedsOnlyTheFrontFaceWideOneMore) {
