@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Fuzzes the rule engine: builds the libFuzzer targets of tests/fuzz with clang, ASan and UBSan in
+# Fuzzes the rule engine and the loaders of configs, scenes, asset manifests and train
+# descriptions: builds the libFuzzer targets of tests/fuzz with clang, ASan and UBSan in
 # build-fuzz (only the libraries they need), then runs each for SECONDS (default 10, a smoke run)
-# from a seed corpus of the shipped rule files plus the committed regression inputs. Exits
+# from a seed corpus of the shipped files of its kind plus the committed regression inputs. Exits
 # non-zero when any target crashes, leaks, hangs past 10 s on one input or needs over 2 GB.
 #
 #   tools/fuzz.sh            # smoke run, part of tools/test.sh
@@ -30,17 +31,28 @@ for source in tests/fuzz/fuzz_*.cpp; do
 done
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}"
 
-# Every target reads Prolog text, so all start from the shipped rule files.
-seeds=(logic/rules/*.pl tests/logic/prolog/rules/*.pl)
+# Each target starts from the shipped files of its kind and its committed regression inputs.
+seeds_of() {
+  case "$1" in
+    reader | rule) echo logic/rules/*.pl tests/logic/prolog/rules/*.pl ;;
+    config) echo configs/*.yaml configs/suites/*.yaml tests/tools/dataset/golden/*.yaml ;;
+    scene) echo scenes/*.yaml ;;
+    manifest) echo assets/manifest.yaml ;;
+    description) echo tests/fuzz/regressions/description/* ;;
+  esac
+}
 failed=()
 for target in "${targets[@]}"; do
   corpus="$build/corpus/$target"
   crashes="$build/crashes/$target"
   mkdir -p "$corpus" "$crashes"
-  cp "${seeds[@]}" tests/fuzz/regressions/"$target"/* "$corpus"/
+  # shellcheck disable=SC2046
+  cp $(seeds_of "$target") tests/fuzz/regressions/"$target"/* "$corpus"/
+  dict=()
+  case "$target" in reader | rule) dict=(-dict=tests/fuzz/prolog.dict) ;; esac
   echo "fuzz_$target: ${seconds}s"
   if ! "$build/bin/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
-    -dict=tests/fuzz/prolog.dict -artifact_prefix="$crashes/" -print_final_stats=1 \
+    "${dict[@]}" -artifact_prefix="$crashes/" -print_final_stats=1 \
     "$corpus" > "$build/fuzz_$target.log" 2>&1; then
     tail -n 60 "$build/fuzz_$target.log"
     failed+=("$target")

@@ -63,6 +63,14 @@ Image<half> to_half(const Image<float>& depth) {
 
 }  // namespace
 
+Image<float> stored_depth(const Image<float>& depth, DepthPrecision precision) {
+  if (precision == DepthPrecision::Float) return depth;
+  Image<float> out(depth.width, depth.height);
+  for (std::size_t i = 0; i < depth.pixels.size(); ++i)
+    out.pixels[i] = static_cast<float>(half(depth.pixels[i]));
+  return out;
+}
+
 std::vector<std::uint8_t> encode_depth_exr(const Image<float>& depth, ExrCompression compression,
                                            DepthPrecision precision) {
   if (depth.width <= 0 || depth.height <= 0)

@@ -29,6 +29,9 @@ void write_depth_exr(const std::filesystem::path& path, const Image<float>& dept
                      ExrCompression compression = ExrCompression::Zip,
                      DepthPrecision precision = DepthPrecision::Float);
 
+// The depth as a file of that precision gives it back: rounded to half floats, or unchanged.
+Image<float> stored_depth(const Image<float>& depth, DepthPrecision precision);
+
 // Reads the "Z" channel (converted to float if stored as half or uint). Throws IoError naming
 // the path when the file is missing, not OpenEXR, or has no Z channel.
 Image<float> read_depth_exr(const std::filesystem::path& path);

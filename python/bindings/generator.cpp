@@ -21,6 +21,7 @@
 #include "tools/dataset/formats/train_json.h"
 #include "tools/dataset/sample_factory.h"
 #include "tools/dataset/sample_writer.h"
+#include "util/exr_io.h"
 
 namespace railyard::python {
 namespace {
@@ -67,7 +68,9 @@ class Generator {
     py::dict out;
     out["index"] = index;
     out["image"] = to_array(rendered.frame.color);
-    out["depth"] = to_array(rendered.frame.depth);
+    // As the dataset's EXR holds it, so that g[i] equals generate's files.
+    out["depth"] =
+        to_array(stored_depth(rendered.frame.depth, config_.outputs.depth_exr_precision));
     out["part_ids"] = to_array(rendered.frame.part_ids);
     out["true_label"] = rendered.train.label == Direction::East ? "east" : "west";
     out["published_label"] = rendered.published == Direction::East ? "east" : "west";

@@ -22,14 +22,22 @@ int fuzz_reader(const std::uint8_t* data, std::size_t size);
 // A rule file: consulted after background.pl, then a few fixed trains labelled with it, under
 // small limits.
 int fuzz_rule(const std::uint8_t* data, std::size_t size);
+// A dataset config file, through the schema to the effective config.
+int fuzz_config(const std::uint8_t* data, std::size_t size);
+// A scene file (scenes/*.yaml).
+int fuzz_scene(const std::uint8_t* data, std::size_t size);
+// An asset manifest (assets/manifest.yaml), without loading the meshes it names.
+int fuzz_manifest(const std::uint8_t* data, std::size_t size);
+// Train description lines; each line that parses must read back the same after formatting.
+int fuzz_description(const std::uint8_t* data, std::size_t size);
 
 struct NamedFuzzTarget {
   const char* name;
   FuzzTarget run;
 };
 inline constexpr NamedFuzzTarget kFuzzTargets[] = {
-    {"reader", fuzz_reader},
-    {"rule", fuzz_rule},
+    {"reader", fuzz_reader}, {"rule", fuzz_rule},         {"config", fuzz_config},
+    {"scene", fuzz_scene},   {"manifest", fuzz_manifest}, {"description", fuzz_description},
 };
 
 }  // namespace railyard

@@ -21,7 +21,9 @@ TEST(Cyclorama, FloorCurvesIntoAnUprightBackdropFacingTheCamera) {
     EXPECT_NEAR(glm::length(n), 1.0f, 1e-5f);
     EXPECT_LE(n.y, 1e-6f);  // towards the camera's side (-y) or up, never away
     EXPECT_GE(n.z, -1e-6f);
-    if (p.y <= c.distance) EXPECT_NEAR(p.z, 0.0f, 1e-5f) << p.y;  // the flat floor
+    if (p.y <= c.distance) {
+      EXPECT_NEAR(p.z, 0.0f, 1e-5f) << p.y;  // the flat floor
+    }
     top = std::max(top, p.z);
     back = std::max(back, p.y);
   }

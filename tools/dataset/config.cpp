@@ -7,6 +7,7 @@
 #include "logic/intervention/operation.h"
 #include "logic/train_pattern.h"
 #include "logic/vocabulary.h"
+#include "tools/dataset/export_settings.h"
 
 namespace railyard {
 namespace {
@@ -413,6 +414,7 @@ DatasetSchema make_schema() {
   s.whole("threads", field(&DatasetConfig::threads), 0, 1024, "worker threads (0: all cores)",
           "-j,--threads");
   add_intervention_settings(s);
+  s.add(exports_setting());
   return s;
 }
 

@@ -17,6 +17,7 @@
 #include "logic/sampler.h"
 #include "renderer/backends.h"
 #include "tools/dataset/pairs/intervention_settings.h"
+#include "tools/export/export_options.h"
 #include "util/exr_io.h"
 #include "util/settings_schema.h"
 
@@ -64,6 +65,7 @@ struct DatasetConfig {
   std::vector<std::uint64_t> subsets;  // nested subset sizes, e.g. 100, 1000
   double label_noise = 0.0;            // fraction of labels flipped in the published label
   double supervision = 1.0;  // fraction of labels given; the rest withheld (label_noise.h)
+  std::vector<exports::ExportOptions> exports;  // written into the finished dataset
   std::filesystem::path output = "output";
   unsigned threads = 0;                // 0 = all cores
   InterventionSettings interventions;  // railyard intervene (tools/dataset/pairs/)

@@ -11,6 +11,7 @@
 #include "tools/dataset/formats/train_set_writer.h"
 #include "tools/dataset/formats/vlol_scene.h"
 #include "tools/dataset/splits.h"
+#include "tools/export/dataset_export.h"
 #include "util/read_file.h"
 
 namespace railyard {
@@ -109,6 +110,9 @@ void finalize_dataset(const FinalizeContext& context) {
   all_scenes.finish();
   if (coco) coco->finish();
   write_manifest(context, stats, coco ? coco->annotation_count() : 0);
+  // Last: exports read the finished dataset (records, splits, manifest).
+  for (const exports::ExportOptions& options : config.exports)
+    exports::export_dataset(paths.root(), options);
 }
 
 }  // namespace railyard

@@ -1,6 +1,7 @@
 // The dataset-wide files, written once every sample is on disk: all_scenes.json, the COCO file,
-// the description file (+ JSON Lines), splits and the manifest. They are built from the
-// per-sample records alone, so a merge of shards and a single run give the same bytes.
+// the description file (+ JSON Lines), splits and the manifest, then the config's exports. They
+// are built from the per-sample records alone, so a merge of shards and a single run give the
+// same bytes.
 #pragma once
 
 #include <cstdint>

@@ -12,6 +12,7 @@ void add_rule_stats_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_generate_command(CLI::App& app);
 void add_intervene_command(CLI::App& app);
+void add_export_command(CLI::App& app);
 void add_render_command(CLI::App& app);
 void add_sheet_command(CLI::App& app);
 void add_view_command(CLI::App& app);

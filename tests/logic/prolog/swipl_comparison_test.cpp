@@ -6,10 +6,10 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "logic/external_program.h"
 #include "logic/rule.h"
 #include "logic/sampler.h"
 #include "tools/bench/swipl.h"
+#include "util/external_program.h"
 
 namespace railyard {
 namespace {

@@ -1,0 +1,66 @@
+#include "tools/export/dataset_export.h"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "tools/export/dataset_examples.h"
+#include "util/read_file.h"
+
+namespace railyard::exports {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The two sides of a pairs folder, from its manifest ("base", "intervened": relative folders);
+// empty for a plain dataset.
+std::vector<std::pair<std::string, fs::path>> pair_sides(const fs::path& dataset) {
+  if (!fs::exists(dataset / "pairs.jsonl") || !fs::exists(dataset / "manifest.json")) return {};
+  auto manifest = nlohmann::json::parse(read_file_text(dataset / "manifest.json"), nullptr, false);
+  if (manifest.is_discarded() || !manifest.contains("base") || !manifest.contains("intervened"))
+    throw ExportError((dataset / "manifest.json").string() +
+                      ": a pairs folder's manifest names its base and intervened datasets");
+  return {{"base", dataset / manifest["base"].get<std::string>()},
+          {"intervened", dataset / manifest["intervened"].get<std::string>()}};
+}
+
+}  // namespace
+
+std::string export_name(const ExportOptions& options) {
+  std::string name(target_key(options.target));
+  if (options.target == ExportTarget::SceneGraphs) return name;
+  name += "_";
+  name += vocabulary_key(options.vocabulary);
+  if (options.noise.rate > 0.0) {
+    char rate[32];
+    std::snprintf(rate, sizeof rate, "%g", options.noise.rate);
+    name += "_noise";
+    name += rate;
+  }
+  return name;
+}
+
+DatasetExportSummary export_dataset(const fs::path& dataset, const ExportOptions& options,
+                                    fs::path folder) {
+  validate_options(options);
+  DatasetExportSummary summary;
+  summary.folder = folder.empty() ? dataset / "exports" / export_name(options) : std::move(folder);
+  bool parts = options.target == ExportTarget::SceneGraphs;
+  auto sides = pair_sides(dataset);
+  if (sides.empty()) {
+    DatasetExamples read = read_dataset_examples(dataset, parts);
+    summary.withheld = read.withheld;
+    summary.sides.emplace_back("", write_export(options, read.examples, summary.folder));
+    return summary;
+  }
+  // Both sides are read before either is written: a bad side leaves nothing new in place.
+  std::vector<DatasetExamples> read;
+  for (const auto& side : sides) read.push_back(read_dataset_examples(side.second, parts));
+  for (std::size_t i = 0; i < sides.size(); ++i) {
+    summary.withheld += read[i].withheld;
+    summary.sides.emplace_back(
+        sides[i].first, write_export(options, read[i].examples, summary.folder / sides[i].first));
+  }
+  return summary;
+}
+
+}  // namespace railyard::exports
