@@ -16,7 +16,7 @@ constexpr Rgb8 kInk{30, 30, 30}, kGrey{120, 120, 120}, kRule{215, 215, 215}, kPa
     kStripe{246, 246, 248}, kEast{52, 101, 164}, kWest{230, 140, 40}, kBar{90, 90, 90},
     kGood{40, 140, 60}, kBad{200, 30, 30}, kTrack{232, 232, 232};
 
-constexpr int kWidth = 1480, kRowHeight = 64, kTop = 92;
+constexpr int kWidth = 1660, kRowHeight = 64, kTop = 92;  // room for a confounder named in full
 
 // Column starts and widths.
 constexpr int kName = 12, kSize = 290, kBalance = 370, kLengths = 540, kDistance = 770,
