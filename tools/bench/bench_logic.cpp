@@ -6,6 +6,7 @@
 
 #include "logic/rule.h"
 #include "logic/sampler.h"
+#include "tools/bench/measure.h"
 #include "tools/bench/swipl.h"
 #include "tools/dataset/inputs.h"
 #include "tools/dataset/rule_loading.h"
@@ -13,10 +14,6 @@
 
 namespace railyard {
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 std::string rate(double per_second) {
   char text[32];

@@ -8,22 +8,13 @@
 #include <chrono>
 #include <cstdio>
 
+#include "tools/bench/measure.h"
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/inputs.h"
 #include "tools/dataset/pairs/pairs_run.h"
 
 namespace railyard {
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-double peak_memory_mib() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_maxrss) / 1024.0;
-}
 
 std::uint64_t count_lines(const std::filesystem::path& file) {
   std::FILE* in = std::fopen(file.c_str(), "r");

@@ -19,6 +19,7 @@
 #include "scenes/scene_settings.h"
 #include "tools/bench/cycles_bench.h"
 #include "tools/bench/cycles_export.h"
+#include "tools/bench/measure.h"
 #include "tools/dataset/inputs.h"
 #include "util/external_program.h"
 #include "util/png_io.h"
@@ -52,10 +53,6 @@ std::string load_average() {
   std::string one, five, fifteen;
   if (!(file >> one >> five >> fifteen)) return "unknown";
   return one + " " + five + " " + fifteen;
-}
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 void print_comparison(const CyclesTimings& cycles, const std::vector<double>& ours) {

@@ -9,22 +9,13 @@
 #include <cstdio>
 
 #include "renderer/backends.h"
+#include "tools/bench/measure.h"
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/inputs.h"
 #include "tools/dataset/sample_factory.h"
 
 namespace railyard {
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-double peak_memory_mib() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_maxrss) / 1024.0;
-}
 
 double bare_rendering_seconds(const DatasetConfig& config) {
   DatasetInputs inputs = resolve_inputs(config, data_root());
