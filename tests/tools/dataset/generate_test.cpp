@@ -10,6 +10,7 @@
 
 #include "logic/balanced_set.h"
 #include "logic/errors.h"
+#include "tests/support/dataset_snapshot.h"
 #include "tests/support/test_backend.h"
 #include "tools/dataset/dataset_paths.h"
 #include "tools/dataset/dataset_run.h"
@@ -22,24 +23,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Every file of a dataset tree with its bytes, minus what may differ between runs: the wall
-// times (runs/, manifest's timing).
 std::map<std::string, std::string> snapshot(const fs::path& root) {
-  std::map<std::string, std::string> files;
-  for (const auto& entry : fs::recursive_directory_iterator(root)) {
-    if (!entry.is_regular_file()) continue;
-    std::string relative = fs::relative(entry.path(), root).string();
-    if (relative.starts_with("runs/")) continue;
-    std::ifstream in(entry.path(), std::ios::binary);
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (relative.ends_with("manifest.json")) {
-      auto manifest = nlohmann::json::parse(bytes);
-      manifest.erase("timing");
-      bytes = manifest.dump();
-    }
-    files[relative] = bytes;
-  }
-  return files;
+  return testing::dataset_snapshot(root);
 }
 
 class GenerateTest : public ::testing::Test {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/dataset_snapshot.h"
 #include "tests/support/test_backend.h"
 #include "tools/dataset/dataset_run.h"
 
@@ -73,22 +74,8 @@ class PairsFixture : public ::testing::Test {
         return entry.path();
     return root / name;
   }
-  // Every file with its bytes, minus wall times (runs/, the manifests' timing).
   static std::map<std::string, std::string> snapshot(const std::filesystem::path& root) {
-    std::map<std::string, std::string> files;
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
-      if (!entry.is_regular_file()) continue;
-      std::string relative = std::filesystem::relative(entry.path(), root).string();
-      if (relative.find("runs/") != std::string::npos) continue;
-      std::string bytes = read_text(entry.path());
-      if (relative.ends_with("manifest.json")) {
-        auto manifest = nlohmann::json::parse(bytes);
-        manifest.erase("timing");
-        bytes = manifest.dump();
-      }
-      files[relative] = bytes;
-    }
-    return files;
+    return dataset_snapshot(root);
   }
 
   std::filesystem::path root_;
