@@ -102,7 +102,7 @@ void validate(const EmbreeOptions& options) {
 
 EmbreeRenderer::EmbreeRenderer(const EmbreeOptions& options) {
   validate(options);
-  state_ = std::make_unique<State>(options);
+  state_.reset(new State{options});  // aggregate: clang 14 has no parenthesised aggregate init
 }
 
 EmbreeRenderer::~EmbreeRenderer() = default;
