@@ -25,6 +25,8 @@ double seconds_since(Clock::time_point start) {
 }  // namespace
 
 struct EmbreeRenderer::State {
+  explicit State(const EmbreeOptions& o) : options(o) {}
+
   EmbreeOptions options;
   embree::Device device;
   embree::MeshCache meshes{device};
@@ -102,7 +104,7 @@ void validate(const EmbreeOptions& options) {
 
 EmbreeRenderer::EmbreeRenderer(const EmbreeOptions& options) {
   validate(options);
-  state_.reset(new State{options});  // aggregate: clang 14 has no parenthesised aggregate init
+  state_ = std::make_unique<State>(options);
 }
 
 EmbreeRenderer::~EmbreeRenderer() = default;
