@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "renderer/scene.h"
 #include "util/image.h"
@@ -20,14 +21,20 @@ inline constexpr float kNoDepth = std::numeric_limits<float>::infinity();
 
 // The images a render can produce. A new pass is a new enumerator here, a member of Frame and
 // its computation in each backend; requests name the passes they need.
-enum class Pass : std::uint8_t { Color = 1, PartIds = 2, Depth = 4 };
+enum class Pass : std::uint8_t { Color = 1, PartIds = 2, Depth = 4, PartSamples = 8 };
 
 class PassSet {
  public:
   constexpr PassSet(std::initializer_list<Pass> passes) {
     for (Pass p : passes) bits_ |= static_cast<std::uint8_t>(p);
   }
+  // The passes a dataset stores; PartSamples is asked for by name (paired renders).
   static constexpr PassSet all() { return {Pass::Color, Pass::PartIds, Pass::Depth}; }
+  constexpr PassSet with(Pass p) const {
+    PassSet more = *this;
+    more.bits_ |= static_cast<std::uint8_t>(p);
+    return more;
+  }
   constexpr bool has(Pass p) const { return (bits_ & static_cast<std::uint8_t>(p)) != 0; }
   bool operator==(const PassSet&) const = default;
 
@@ -40,6 +47,13 @@ struct Frame {
   Image<Rgb8> color;              // sRGB-encoded, anti-aliased
   Image<std::uint32_t> part_ids;  // Instance::part of the surface seen through the pixel centre
   Image<float> depth;             // metric distance from the camera centre; kNoDepth for sky
+  // The part each sample of a pixel sees: image s holds every pixel's sample s, the same sample
+  // positions in every frame of one size and sample count. A pixel's colour is made of its own
+  // samples (path tracer) or of those of its 3x3 neighbourhood (raster: a tent filter of radius
+  // one pixel), so two renders of a scene whose samples see the same parts differ in colour
+  // only within one pixel of the samples that differ. The fisheye raster resamples cube faces:
+  // there a pixel's samples are the centre ids of its 3x3 neighbourhood, an approximation.
+  std::vector<Image<std::uint32_t>> part_samples;
 };
 
 struct RenderOptions {

@@ -19,17 +19,19 @@ struct Extent {
 };
 
 // Places every vehicle with the locomotive's origin at x = 0, cars chained behind it (towards
-// -X) by their lengths; returns the train's extent.
+// -X) by their lengths; returns the train's extent. The lengths add up in double, where a sum of
+// a few floats is exact: the same cars in another order give the same extent to the last bit, so
+// a train whose cars were reordered keeps its locomotive exactly where it was (paired renders).
 Extent place_vehicles(TrainAssembly& assembly, const Train& train,
                       const RepresentationAssets& assets) {
   place_locomotive(assembly, assets.locomotive, 0.0f);
-  Extent extent{0.5f * assets.locomotive.length, -0.5f * assets.locomotive.length};
+  double back = -0.5 * static_cast<double>(assets.locomotive.length);
   for (const Car& car : train.cars) {
-    float length = assets.cars[static_cast<std::size_t>(car.length)].length;
-    place_car(assembly, assets, car, extent.back - 0.5f * length);
-    extent.back -= length;
+    double length = assets.cars[static_cast<std::size_t>(car.length)].length;
+    place_car(assembly, assets, car, static_cast<float>(back - 0.5 * length));
+    back -= length;
   }
-  return extent;
+  return {0.5f * assets.locomotive.length, static_cast<float>(back)};
 }
 
 // Corners of every instance's bounding box under `m`: enough to bound the projection of the

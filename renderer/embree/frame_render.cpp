@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <mutex>
+#include <vector>
 
 #include "renderer/embree/camera_rays.h"
 #include "renderer/embree/pixel_filter.h"
@@ -35,7 +36,9 @@ class PixelSampler {
         filter_(settings.filter_width),
         integrator_(bvh, scene, integrator) {}
 
-  PixelSums sample(int x, int y, RayCounts& rays) const {
+  // `parts`, when given, receives the part each sample's camera ray hits first (0: none).
+  PixelSums sample(int x, int y, RayCounts& rays,
+                   std::vector<Image<std::uint32_t>>* parts = nullptr) const {
     PixelSums sums;
     auto pixel = static_cast<std::uint32_t>(y * scene_.camera.width + x);
     glm::vec2 centre(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f);
@@ -59,6 +62,7 @@ class PixelSampler {
       }
       rays.closest += static_cast<std::uint64_t>(count);
       bvh_.intersect(packet, true);
+      if (parts) record_parts(packet, x, y, first, count, *parts);
       integrator_.radiance(packet, streams, radiance, rays);
       for (int i = 0; i < count; ++i) {
         if (packet.active(i)) add(packet, i, radiance[i], sums);
@@ -70,6 +74,14 @@ class PixelSampler {
   const CameraRays& rays() const { return rays_; }
 
  private:
+  void record_parts(const RayPacket& packet, int x, int y, int first, int count,
+                    std::vector<Image<std::uint32_t>>& parts) const {
+    for (int i = 0; i < count; ++i) {
+      parts[static_cast<std::size_t>(first + i)].at(x, y) =
+          packet.found(i) ? bvh_.instance(packet.hit(i).instance).part : 0u;
+    }
+  }
+
   void add(const RayPacket& packet, int i, const glm::vec3& radiance, PixelSums& sums) const {
     if (!packet.found(i)) {
       if (scene_.background_color) {
@@ -139,13 +151,20 @@ Frame render_frame(const SceneBvh& bvh, const Scene& scene, const IntegratorSett
   if (color) frame.color = Image<Rgb8>(camera.width, camera.height);
   if (ids) frame.part_ids = Image<std::uint32_t>(camera.width, camera.height, 0u);
   if (depth) frame.depth = Image<float>(camera.width, camera.height, kNoDepth);
+  std::vector<Image<std::uint32_t>>* parts = nullptr;
+  if (settings.passes.has(Pass::PartSamples)) {
+    frame.part_samples.assign(static_cast<std::size_t>(settings.samples),
+                              Image<std::uint32_t>(camera.width, camera.height, 0u));
+    parts = &frame.part_samples;
+  }
   float inverse_samples = 1.0f / static_cast<float>(settings.samples);
   for_each_pixel(
       bvh, scene, integrator, settings, rays,
       [&](const PixelSampler& sampler, int x, int y, RayCounts& tile_rays) {
-        if (color)
-          frame.color.at(x, y) =
-              tone::encode(sampler.sample(x, y, tile_rays).display * inverse_samples);
+        if (color || parts) {
+          PixelSums sums = sampler.sample(x, y, tile_rays, parts);
+          if (color) frame.color.at(x, y) = tone::encode(sums.display * inverse_samples);
+        }
         if (!ids && !depth) return;
         // The passes: the surface through the pixel centre, as the raster backend rasterises it.
         glm::vec3 direction;

@@ -89,6 +89,22 @@ struct LightingKey {
   auto operator<=>(const LightingKey&) const = default;
 };
 
+// The fisheye's cube faces are resampled along the lens's rays, so no sample of the view belongs
+// to one output pixel: each pixel's samples are the centre part ids of its 3x3 neighbourhood.
+void neighbourhood_part_samples(Frame& frame) {
+  const Image<std::uint32_t>& ids = frame.part_ids;
+  frame.part_samples.clear();
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      Image<std::uint32_t> layer(ids.width, ids.height);
+      for (int y = 0; y < ids.height; ++y)
+        for (int x = 0; x < ids.width; ++x)
+          layer.at(x, y) =
+              ids.at(std::clamp(x + dx, 0, ids.width - 1), std::clamp(y + dy, 0, ids.height - 1));
+      frame.part_samples.push_back(std::move(layer));
+    }
+}
+
 }  // namespace
 
 struct OpenGlRenderer::State {
@@ -102,7 +118,7 @@ struct OpenGlRenderer::State {
   // needed.
   GlProgram shadow_program, surface_program, fisheye_program;
   std::map<LightingKey, GlProgram> lighting_programs;
-  std::map<int, GlProgram> resolve_programs;
+  std::map<int, GlProgram> resolve_programs, part_samples_programs;
   GlObject vertex_format;  // position + normal from one interleaved buffer
   GlObject no_vertices;    // for full-screen triangles
   GlObject frame_buffer, instance_buffer, material_buffer;
@@ -115,6 +131,7 @@ struct OpenGlRenderer::State {
   std::unique_ptr<ViewTarget> pinhole;
   std::unique_ptr<OutputTarget> pinhole_output;
   std::unique_ptr<CubeTargets> cube;
+  std::unique_ptr<PartSamplesTarget> part_samples;
   SamplePattern pattern;
   struct FaceSet {
     int width = 0, height = 0;
@@ -139,6 +156,7 @@ struct OpenGlRenderer::State {
   void upload_frame_block(const Scene& scene, const ShadowView& shadow_view, bool sun_shadows);
   const GlProgram& lighting_program(int samples, LightingPass pass);
   const GlProgram& resolve_program(int samples);
+  const GlProgram& part_samples_program(int samples);
   void draw(const GlProgram& program, const glm::mat4& clip_from_world, bool cull_depth,
             bool casters_only);
   void shadow_pass(const ShadowView& view);
@@ -151,6 +169,7 @@ struct OpenGlRenderer::State {
   void render_pinhole(const Scene& scene, int samples, Frame& frame);
   void render_fisheye(const Scene& scene, int samples, Frame& frame);
   void read_output(GLuint framebuffer, int width, int height, Frame& frame);
+  void read_part_samples(const ViewTarget& view, Frame& frame);
 };
 
 void OpenGlRenderer::State::initialise() {
@@ -336,6 +355,14 @@ const GlProgram& OpenGlRenderer::State::resolve_program(int samples) {
   return resolve_programs.emplace(samples, std::move(program)).first->second;
 }
 
+const GlProgram& OpenGlRenderer::State::part_samples_program(int samples) {
+  auto found = part_samples_programs.find(samples);
+  if (found != part_samples_programs.end()) return found->second;
+  GlProgram program({"fullscreen.vert"}, {"part_samples.frag"},
+                    "#define SAMPLES " + std::to_string(samples) + "\n");
+  return part_samples_programs.emplace(samples, std::move(program)).first->second;
+}
+
 void OpenGlRenderer::State::draw(const GlProgram& program, const glm::mat4& clip_from_world,
                                  bool cull_depth, bool casters_only) {
   glUseProgram(program.get());
@@ -490,6 +517,34 @@ void OpenGlRenderer::State::render_pinhole(const Scene& scene, int samples, Fram
   render_view(*pinhole, pinhole_clip_from_world(camera), camera, pinhole_output->framebuffer.get(),
               true, camera.focal_length_px());
   read_output(pinhole_output->framebuffer.get(), camera.width, camera.height, frame);
+  if (!frame.part_samples.empty()) read_part_samples(*pinhole, frame);
+}
+
+// Every sample's part id of the view's geometry pass, one image per sample.
+void OpenGlRenderer::State::read_part_samples(const ViewTarget& view, Frame& frame) {
+  if (!part_samples || part_samples->width != view.width || part_samples->height != view.height ||
+      part_samples->samples != view.samples) {
+    part_samples = std::make_unique<PartSamplesTarget>(view.width, view.height, view.samples);
+  }
+  const GlProgram& program = part_samples_program(view.samples);
+  glBindFramebuffer(GL_FRAMEBUFFER, part_samples->framebuffer.get());
+  glViewport(0, 0, view.width, view.height);
+  glDisable(GL_DEPTH_TEST);
+  glUseProgram(program.get());
+  glProgramUniform1i(program.get(), program.uniform("u_height"), view.height);
+  glBindTextureUnit(0, view.surface.get());
+  glBindVertexArray(no_vertices.get());
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glEnable(GL_DEPTH_TEST);
+  frame.part_samples.assign(static_cast<std::size_t>(view.samples),
+                            Image<std::uint32_t>(view.width, view.height));
+  for (int i = 0; i < view.samples; ++i) {
+    Image<std::uint32_t>& layer = frame.part_samples[static_cast<std::size_t>(i)];
+    glGetTextureSubImage(part_samples->layers.get(), 0, 0, 0, i, view.width, view.height, 1,
+                         GL_RED_INTEGER, GL_UNSIGNED_INT,
+                         static_cast<GLsizei>(layer.pixels.size() * sizeof(std::uint32_t)),
+                         layer.pixels.data());
+  }
 }
 
 void OpenGlRenderer::State::render_fisheye(const Scene& scene, int samples, Frame& frame) {
@@ -629,10 +684,17 @@ Frame OpenGlRenderer::render(const Scene& scene, const RenderOptions& options) {
   if (options.passes.has(Pass::PartIds))
     frame.part_ids = Image<std::uint32_t>(camera.width, camera.height);
   if (options.passes.has(Pass::Depth)) frame.depth = Image<float>(camera.width, camera.height);
+  // Non-empty asks for the pass; the pinhole view sizes it for its samples.
+  bool part_samples = options.passes.has(Pass::PartSamples);
+  if (part_samples) frame.part_samples.resize(1);
   if (camera.lens == Lens::Pinhole) {
     s.render_pinhole(scene, samples, frame);
   } else {
+    bool ids = options.passes.has(Pass::PartIds);
+    if (part_samples && !ids) frame.part_ids = Image<std::uint32_t>(camera.width, camera.height);
     s.render_fisheye(scene, samples, frame);
+    if (part_samples) neighbourhood_part_samples(frame);
+    if (!ids) frame.part_ids = {};
   }
 
   // Leave the defaults a host application (the viewer) expects.

@@ -98,6 +98,18 @@ OutputTarget::OutputTarget(int w, int h) {
   check_complete(framebuffer, "output");
 }
 
+PartSamplesTarget::PartSamplesTarget(int w, int h, int s) : width(w), height(h), samples(s) {
+  layers = make_texture(GL_TEXTURE_2D_ARRAY);
+  glTextureStorage3D(layers.get(), 1, GL_R32UI, w, h, s);
+  framebuffer = make_framebuffer();
+  for (int i = 0; i < s; ++i) {
+    glNamedFramebufferTextureLayer(framebuffer.get(), static_cast<GLenum>(GL_COLOR_ATTACHMENT0 + i),
+                                   layers.get(), 0, i);
+  }
+  set_draw_buffers(framebuffer, s);
+  check_complete(framebuffer, "part samples");
+}
+
 CubeTargets::CubeTargets(int size, int s, int w, int h)
     : face_size(size), width(w), height(h), face(size, size, s), output(w, h) {
   display_cube = texture_cube(GL_RGBA16F, size, GL_LINEAR);

@@ -38,6 +38,14 @@ struct OutputTarget {
   OutputTarget(int width, int height);
 };
 
+// The part id of every sample of the pinhole view, one R32UI layer per sample, for reading back.
+struct PartSamplesTarget {
+  int width = 0, height = 0, samples = 0;
+  GlObject layers;  // R32UI 2D array of `samples` layers
+  GlObject framebuffer;
+  PartSamplesTarget(int width, int height, int samples);
+};
+
 // A cube map around the camera for the fisheye lens: each face drawn into `face`, resolved into
 // its layer of the cubes, then resampled along the lens's rays into `output`.
 struct CubeTargets {

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "tests/renderer/embree/test_meshes.h"
 
 namespace railyard::render {
@@ -124,6 +126,74 @@ TEST(Backends, UnderLocalLightingAnObjectChangesOnlyThePixelsThatShowIt) {
       if (!near.pixels[i] && !(c.color.pixels[i] == d.color.pixels[i])) ++shadow_pixels;
     EXPECT_GT(shadow_pixels, 20);
   }
+}
+
+// The pixels within `radius` of one some of whose samples see another part in the two frames.
+Image<std::uint8_t> near_changed_samples(const Frame& a, const Frame& b, int radius) {
+  Image<std::uint8_t> near(a.color.width, a.color.height, 0);
+  for (int y = 0; y < near.height; ++y)
+    for (int x = 0; x < near.width; ++x) {
+      bool differs = false;
+      for (std::size_t s = 0; s < a.part_samples.size(); ++s)
+        differs = differs || a.part_samples[s].at(x, y) != b.part_samples[s].at(x, y);
+      if (!differs) continue;
+      for (int dy = -radius; dy <= radius; ++dy)
+        for (int dx = -radius; dx <= radius; ++dx) {
+          int nx = x + dx, ny = y + dy;
+          if (nx >= 0 && ny >= 0 && nx < near.width && ny < near.height) near.at(nx, ny) = 1;
+        }
+    }
+  return near;
+}
+
+// Part samples bound a change exactly: under local lighting every pixel whose colour changes is
+// within the filter's reach (raster one pixel, path tracer none) of a pixel whose samples see
+// another part, where centre ids alone miss slivers thinner than a pixel.
+TEST(Backends, PartSamplesBoundWhereAChangeCanShow) {
+  for (const std::string& name : startable()) {
+    SCOPED_TRACE(name);
+    auto renderer = make_renderer(name);
+    Scene with = testing::small_yard(120, 68);
+    Scene without = with;
+    without.instances.erase(without.instances.begin() + 2);
+    RenderOptions local = few_samples();
+    local.local_lighting = true;
+    local.passes = PassSet::all().with(Pass::PartSamples);
+    Frame a = renderer->render(with, local), b = renderer->render(without, local);
+    ASSERT_EQ(a.part_samples.size(), 4u);  // one image per sample asked for
+    ASSERT_EQ(b.part_samples.size(), 4u);
+    EXPECT_EQ(a.part_samples[0].width, 120);
+    int reach = name == "raster" ? 1 : 0;
+    Image<std::uint8_t> near = near_changed_samples(a, b, reach);
+    int changed = 0, unexplained = 0;
+    for (std::size_t i = 0; i < near.pixels.size(); ++i) {
+      bool colour = !(a.color.pixels[i] == b.color.pixels[i]);
+      changed += colour;
+      unexplained += colour && !near.pixels[i];
+    }
+    EXPECT_GT(changed, 20);
+    EXPECT_EQ(unexplained, 0);
+    // The passes asked for alone are the same images; PartSamples is not among a dataset's.
+    EXPECT_FALSE(PassSet::all().has(Pass::PartSamples));
+    Frame plain = renderer->render(with, few_samples());
+    EXPECT_TRUE(plain.part_samples.empty());
+    EXPECT_EQ(plain.part_ids, renderer->render(with, local).part_ids);
+  }
+}
+
+// The raster's part-id pass is its centre sample, one of the part samples.
+TEST(Backends, RasterPartIdsAreOneOfItsPartSamples) {
+  std::vector<std::string> names = startable();
+  if (std::find(names.begin(), names.end(), "raster") == names.end())
+    GTEST_SKIP() << "the raster backend does not start here";
+  auto renderer = make_renderer("raster");
+  RenderOptions options = few_samples();
+  options.passes = PassSet::all().with(Pass::PartSamples);
+  Frame frame = renderer->render(testing::small_yard(96, 54), options);
+  bool found = false;
+  for (const Image<std::uint32_t>& layer : frame.part_samples)
+    found = found || layer == frame.part_ids;
+  EXPECT_TRUE(found);
 }
 
 // Mean of the green channel over a square of pixels around the point's image.

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -160,6 +161,34 @@ TEST(Layout, CarsFollowTheLocomotiveInOrderWithoutOverlap) {
   EXPECT_GT(rail_hi.x, front);
   EXPECT_NEAR(loco_lo.x + front, 0.0f, 0.1f);
   EXPECT_NEAR(find_part(s, PartKind::Body, 2)->centre.y, -0.1f, 1e-3f);
+}
+
+// Paired renders compare the pictures of a train and its edit: the same cars in another order
+// must leave the locomotive and the rails exactly where they were, to the last bit, or pixels
+// change that the edit did not touch.
+TEST(Layout, ReorderedCarsLeaveTheLocomotiveExactlyInPlace) {
+  auto fixed = [](const TrainScene& s) {  // the locomotive, the rails and the ground
+    std::vector<glm::mat4> transforms;
+    for (const render::Instance& i : s.scene.instances)
+      if (i.part == 0 || s.parts[i.part - 1].car == 0) transforms.push_back(i.object_to_world);
+    return transforms;
+  };
+  Train t = testing::sample_train(30);
+  t.cars.push_back(
+      make_car(4, Shape::Bucket, Length::Short, Wall::Double, Roof::Arc, 2, LoadShape::Diamond, 1));
+  t.cars.push_back(make_car(5, Shape::Ellipse, Length::Long, Wall::Double, Roof::None, 3,
+                            LoadShape::Hexagon, 2));
+  const std::vector<glm::mat4> reference = fixed(lay_out(t));
+  std::vector<int> order = {0, 1, 2, 3, 4};
+  while (std::next_permutation(order.begin(), order.end())) {
+    Train reordered = t;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      reordered.cars[i] = t.cars[static_cast<std::size_t>(order[i])];
+      reordered.cars[i].position = static_cast<int>(i) + 1;
+    }
+    ASSERT_EQ(fixed(lay_out(reordered)), reference)
+        << order[0] << order[1] << order[2] << order[3] << order[4];
+  }
 }
 
 TEST(Layout, LocomotiveIsOnThePicturesRightAtAngleZero) {

@@ -59,7 +59,8 @@ void add_intervene_command(CLI::App& app) {
       std::printf("merged %s\n", root.c_str());
       return;
     }
-    print_summary(intervene_dataset(config, run_options(*options, true)));
+    print_summary(intervene_dataset(config, run_options(*options, true)), "pairs",
+                  "railyard intervene --merge");
   });
 }
 

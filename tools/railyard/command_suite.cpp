@@ -60,7 +60,7 @@ void run(const SuiteOptions& options) {
   else
     task = shard_from_slurm_environment();
   if (task && !task->whole()) {
-    print_summary(run_suite_task(suite, *task, run));
+    print_summary(run_suite_task(suite, *task, run), "images", "railyard suite --merge");
     return;
   }
   for (const RunSummary& summary : run_suite(suite, run)) print_summary(summary);

@@ -59,13 +59,16 @@ RunOptions run_options(const ConfigOptions& options, bool sharded) {
   return run;
 }
 
-void print_summary(const RunSummary& s) {
-  std::printf("%s: %llu images rendered, %llu already done, %.1f s (%.1f images/s) on %s\n",
+void print_summary(const RunSummary& s, std::string_view unit, std::string_view merge) {
+  std::printf("%s: %llu %.*s rendered, %llu already done, %.1f s (%.1f %.*s/s) on %s\n",
               s.root.c_str(), static_cast<unsigned long long>(s.rendered),
+              static_cast<int>(unit.size()), unit.data(),
               static_cast<unsigned long long>(s.skipped), s.seconds,
-              s.seconds > 0 ? static_cast<double>(s.rendered) / s.seconds : 0.0, s.backend.c_str());
+              s.seconds > 0 ? static_cast<double>(s.rendered) / s.seconds : 0.0,
+              static_cast<int>(unit.size()), unit.data(), s.backend.c_str());
   if (!s.finalized)
-    std::printf("shard done; run `railyard merge` with the same config once all shards are\n");
+    std::printf("shard done; run `%.*s` with the same arguments once every shard is done\n",
+                static_cast<int>(merge.size()), merge.data());
 }
 
 void add_config_options(CLI::App& command, ConfigOptions& options, bool with_file,

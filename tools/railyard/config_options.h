@@ -31,7 +31,9 @@ DatasetConfig effective_config(const ConfigOptions& options);
 // sharded: take --shard, else the Slurm array variables.
 RunOptions run_options(const ConfigOptions& options, bool sharded);
 
-void print_summary(const RunSummary& summary);
+// One line per run: what was rendered, how fast; for a shard, the command that merges.
+void print_summary(const RunSummary& summary, std::string_view unit = "images",
+                   std::string_view merge = "railyard merge");
 
 // The config file argument (when `with_file`), --set, and the flag of every key that has one;
 // `keys` limits the flags to these keys (empty: all). Also -c/--constraint, --cars (min_cars and

@@ -8,7 +8,7 @@
 namespace railyard {
 namespace {
 
-// Places closer than this (metres) are the same place.
+// Transforms closer than this (metres) are the same but for a shift: the part moved.
 constexpr float kSamePlace = 1e-4f;
 
 using PartKey = std::tuple<int, PartKind, int>;  // base car, kind, payload
@@ -32,7 +32,51 @@ struct PartIdentity {
   std::vector<std::uint32_t> base_identity;  // by base id (index 0: no part)
   std::vector<std::uint32_t> twin_identity;  // by intervened id
   std::vector<std::uint8_t> base_changed, twin_changed;
+
+  // Whether a sample that sees base part `b` in one picture and intervened part `t` in the other
+  // shows a change: another part, or a part the intervention added, removed, moved or altered.
+  bool differs(std::uint32_t b, std::uint32_t t) const {
+    return lookup(base_identity, b) != lookup(twin_identity, t) || flag(base_changed, b) ||
+           flag(twin_changed, t);
+  }
+
+ private:
+  static std::uint32_t lookup(const std::vector<std::uint32_t>& table, std::uint32_t id) {
+    return id < table.size() ? table[id] : 0;
+  }
+  static bool flag(const std::vector<std::uint8_t>& flags, std::uint32_t id) {
+    return id < flags.size() && flags[id] != 0;
+  }
 };
+
+using InstancesOfPart = std::vector<std::vector<const render::Instance*>>;
+
+// The instances that draw each part, by part id, in layout order.
+InstancesOfPart instances_by_part(const TrainScene& scene) {
+  InstancesOfPart by_part(scene.parts.size() + 1);
+  for (const render::Instance& instance : scene.scene.instances)
+    if (instance.part < by_part.size()) by_part[instance.part].push_back(&instance);
+  return by_part;
+}
+
+// Whether `after` draws what `before` draws moved by `shift`: the same meshes and materials, the
+// same transforms but for the translation. A car made shorter keeps its roof's label and centre
+// but not its roof's shape.
+bool same_shape(const std::vector<const render::Instance*>& before,
+                const std::vector<const render::Instance*>& after, glm::vec3 shift,
+                float tolerance = kSamePlace) {
+  if (before.size() != after.size()) return false;
+  for (std::size_t i = 0; i < before.size(); ++i) {
+    const render::Instance& a = *before[i];
+    const render::Instance& b = *after[i];
+    if (a.mesh != b.mesh || a.surface_material() != b.surface_material()) return false;
+    glm::mat4 moved = a.object_to_world;
+    moved[3] += glm::vec4(shift, 0.0f);
+    for (int c = 0; c < 4; ++c)
+      if (glm::distance(moved[c], b.object_to_world[c]) > tolerance) return false;
+  }
+  return true;
+}
 
 PartIdentity match_parts(const TrainScene& base, const TrainScene& twin,
                          const Intervention& intervention, std::vector<PartChange>& changes) {
@@ -47,6 +91,8 @@ PartIdentity match_parts(const TrainScene& base, const TrainScene& twin,
   identity.twin_identity.assign(twin.parts.size() + 1, 0);
   identity.twin_changed.assign(twin.parts.size() + 1, 0);
 
+  InstancesOfPart base_instances = instances_by_part(base);
+  InstancesOfPart twin_instances = instances_by_part(twin);
   std::vector<PartChange> others;
   std::vector<std::uint8_t> taken(base.parts.size() + 1, 0);
   auto fresh = static_cast<std::uint32_t>(base.parts.size() + 1);
@@ -68,10 +114,13 @@ PartIdentity match_parts(const TrainScene& base, const TrainScene& twin,
     taken[found->second] = 1;
     identity.base_changed[found->second] = 0;
     change.base_id = found->second;
-    if (before.label != part.label)
+    const auto& drawn_before = base_instances[found->second];
+    const auto& drawn_after = twin_instances[id];
+    glm::vec3 shift = part.centre - before.centre;
+    if (before.label != part.label || !same_shape(drawn_before, drawn_after, shift))
       change.change = PartChangeKind::Altered;
-    else if (glm::distance(before.centre, part.centre) > kSamePlace)
-      change.change = PartChangeKind::Moved;
+    else if (!same_shape(drawn_before, drawn_after, glm::vec3(0.0f), 0.0f))
+      change.change = PartChangeKind::Moved;  // however little: any shift can change a pixel
     else
       continue;
     identity.base_changed[found->second] = 1;
@@ -88,8 +137,12 @@ PartIdentity match_parts(const TrainScene& base, const TrainScene& twin,
   return identity;
 }
 
-std::uint32_t lookup(const std::vector<std::uint32_t>& table, std::uint32_t id) {
-  return id < table.size() ? table[id] : 0;
+bool same_size(const render::Frame& frame, int width, int height) {
+  if (frame.color.width != width || frame.color.height != height || frame.part_samples.empty())
+    return false;
+  for (const Image<std::uint32_t>& layer : frame.part_samples)
+    if (layer.width != width || layer.height != height) return false;
+  return true;
 }
 
 }  // namespace
@@ -122,20 +175,19 @@ PairDifference compare_pair(const TrainScene& base, const render::Frame& base_fr
                             const TrainScene& twin, const render::Frame& twin_frame,
                             const Intervention& intervention) {
   int width = base_frame.color.width, height = base_frame.color.height;
-  if (twin_frame.color.width != width || twin_frame.color.height != height ||
-      base_frame.part_ids.width != width || twin_frame.part_ids.width != width ||
-      base_frame.part_ids.height != height || twin_frame.part_ids.height != height)
-    throw std::invalid_argument("pair: both frames need colour and part ids of one size");
+  if (!same_size(base_frame, width, height) || !same_size(twin_frame, width, height) ||
+      base_frame.part_samples.size() != twin_frame.part_samples.size())
+    throw std::invalid_argument("pair: both frames need colour and part samples of one size");
   PairDifference difference;
   PartIdentity identity = match_parts(base, twin, intervention, difference.parts);
   difference.colour = Image<std::uint8_t>(width, height, 0);
   difference.part = Image<std::uint8_t>(width, height, 0);
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
-      std::uint32_t b = base_frame.part_ids.at(x, y), t = twin_frame.part_ids.at(x, y);
-      bool part_differs = lookup(identity.base_identity, b) != lookup(identity.twin_identity, t) ||
-                          (b < identity.base_changed.size() && identity.base_changed[b]) ||
-                          (t < identity.twin_changed.size() && identity.twin_changed[t]);
+      bool part_differs = false;
+      for (std::size_t s = 0; s < base_frame.part_samples.size() && !part_differs; ++s)
+        part_differs = identity.differs(base_frame.part_samples[s].at(x, y),
+                                        twin_frame.part_samples[s].at(x, y));
       bool colour_differs = !(base_frame.color.at(x, y) == twin_frame.color.at(x, y));
       difference.part.at(x, y) = part_differs;
       difference.colour.at(x, y) = colour_differs;

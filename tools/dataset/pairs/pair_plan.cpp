@@ -21,6 +21,15 @@ PairPlanner::PairPlanner(const DatasetConfig& config, Rule rule)
     : settings_(config.interventions),
       seed_(config.seed),
       rule_(std::make_unique<Rule>(std::move(rule))) {
+  // A pair is judged by its labels (flipped or kept); noisy or withheld ones would hide that.
+  if (config.label_noise > 0.0)
+    throw ConfigError(
+        "label_noise: pairs carry the rule's labels, which flipped/kept compares; "
+        "it must be 0 for railyard intervene");
+  if (config.supervision < 1.0)
+    throw ConfigError(
+        "supervision: pairs carry every label, which flipped/kept compares; it "
+        "must be 1 for railyard intervene");
   if (settings_.mode == InterventionMode::Flip || settings_.mode == InterventionMode::Preserve) {
     try {
       search_.emplace(*rule_, search_options(settings_));

@@ -115,6 +115,7 @@ RenderedPair render_pair(std::uint64_t pair, std::uint64_t train, PairSource& so
   options.seed = config.seed;
   options.image_index = static_cast<int>(train);
   options.local_lighting = config.local_lighting;
+  options.passes = render::PassSet::all().with(render::Pass::PartSamples);  // compare_pair
   rendered.base = render_sample(pair, std::move(base), scene, renderer, options);
   rendered.twin = render_sample(pair, {rendered.intervention.train, rendered.intervention.label},
                                 scene, renderer, options);
