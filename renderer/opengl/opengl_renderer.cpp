@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/type_precision.hpp>
 #include <map>
 #include <numbers>
 #include <vector>
@@ -118,7 +119,7 @@ struct OpenGlRenderer::State {
   // needed.
   GlProgram shadow_program, surface_program, fisheye_program;
   std::map<LightingKey, GlProgram> lighting_programs;
-  std::map<int, GlProgram> resolve_programs, part_samples_programs;
+  std::map<std::pair<int, bool>, GlProgram> resolve_programs;  // by samples, part samples
   GlObject vertex_format;  // position + normal from one interleaved buffer
   GlObject no_vertices;    // for full-screen triangles
   GlObject frame_buffer, instance_buffer, material_buffer;
@@ -131,7 +132,6 @@ struct OpenGlRenderer::State {
   std::unique_ptr<ViewTarget> pinhole;
   std::unique_ptr<OutputTarget> pinhole_output;
   std::unique_ptr<CubeTargets> cube;
-  std::unique_ptr<PartSamplesTarget> part_samples;
   SamplePattern pattern;
   struct FaceSet {
     int width = 0, height = 0;
@@ -146,6 +146,7 @@ struct OpenGlRenderer::State {
   std::vector<DrawItem> draws;
   std::vector<Bounds> world_bounds;
   std::vector<glm::uvec2> part_depth_pixels;
+  std::vector<glm::u16vec4> part_sample_texels;
 
   void initialise();
   void make_current() const {
@@ -155,21 +156,21 @@ struct OpenGlRenderer::State {
   void upload_instances();
   void upload_frame_block(const Scene& scene, const ShadowView& shadow_view, bool sun_shadows);
   const GlProgram& lighting_program(int samples, LightingPass pass);
-  const GlProgram& resolve_program(int samples);
-  const GlProgram& part_samples_program(int samples);
+  const GlProgram& resolve_program(int samples, bool part_samples);
   void draw(const GlProgram& program, const glm::mat4& clip_from_world, bool cull_depth,
             bool casters_only);
   void shadow_pass(const ShadowView& view);
   void render_view(const ViewTarget& target, const glm::mat4& clip_from_world, const Camera& camera,
-                   GLuint output_framebuffer, bool output, float focal_px);
+                   GLuint output_framebuffer, bool output, float focal_px,
+                   bool part_samples = false);
   void geometry_pass(const ViewTarget& target, const glm::mat4& clip);
   void lighting_pass(const ViewTarget& target, const glm::mat4& clip, const Camera& camera);
   void resolve_pass(const ViewTarget& target, GLuint framebuffer, bool output, float focal_px,
-                    const Camera& camera);
+                    const Camera& camera, bool part_samples);
   void render_pinhole(const Scene& scene, int samples, Frame& frame);
   void render_fisheye(const Scene& scene, int samples, Frame& frame);
   void read_output(GLuint framebuffer, int width, int height, Frame& frame);
-  void read_part_samples(const ViewTarget& view, Frame& frame);
+  void read_part_samples(const OutputTarget& output, int samples, Frame& frame);
 };
 
 void OpenGlRenderer::State::initialise() {
@@ -347,20 +348,14 @@ const GlProgram& OpenGlRenderer::State::lighting_program(int samples, LightingPa
   return lighting_programs.emplace(key, std::move(program)).first->second;
 }
 
-const GlProgram& OpenGlRenderer::State::resolve_program(int samples) {
-  auto found = resolve_programs.find(samples);
+const GlProgram& OpenGlRenderer::State::resolve_program(int samples, bool part_samples) {
+  auto found = resolve_programs.find({samples, part_samples});
   if (found != resolve_programs.end()) return found->second;
   GlProgram program({"fullscreen.vert"}, {"tone.glsl", "resolve.frag"},
-                    "#define SAMPLES " + std::to_string(samples) + "\n");
-  return resolve_programs.emplace(samples, std::move(program)).first->second;
-}
-
-const GlProgram& OpenGlRenderer::State::part_samples_program(int samples) {
-  auto found = part_samples_programs.find(samples);
-  if (found != part_samples_programs.end()) return found->second;
-  GlProgram program({"fullscreen.vert"}, {"part_samples.frag"},
-                    "#define SAMPLES " + std::to_string(samples) + "\n");
-  return part_samples_programs.emplace(samples, std::move(program)).first->second;
+                    "#define SAMPLES " + std::to_string(samples) + "\n" +
+                        (part_samples ? "#define PART_SAMPLES\n" : ""));
+  return resolve_programs.emplace(std::pair{samples, part_samples}, std::move(program))
+      .first->second;
 }
 
 void OpenGlRenderer::State::draw(const GlProgram& program, const glm::mat4& clip_from_world,
@@ -418,13 +413,13 @@ void OpenGlRenderer::State::shadow_pass(const ShadowView& view) {
 // One view into `output_framebuffer`: its surfaces, their lighting, then the filtered pixels.
 void OpenGlRenderer::State::render_view(const ViewTarget& target, const glm::mat4& clip_from_world,
                                         const Camera& camera, GLuint output_framebuffer,
-                                        bool output, float focal_px) {
+                                        bool output, float focal_px, bool part_samples) {
   glBindFramebuffer(GL_FRAMEBUFFER, target.geometry_framebuffer.get());
   if (pattern.samples != target.samples) pattern = make_sample_pattern(target.samples);
   glm::mat4 clip = shifted(clip_from_world, pattern.shift_px, target.width, target.height);
   geometry_pass(target, clip);
   lighting_pass(target, clip, camera);
-  resolve_pass(target, output_framebuffer, output, focal_px, camera);
+  resolve_pass(target, output_framebuffer, output, focal_px, camera, part_samples);
 }
 
 // The multisampled surfaces of every instance (surface.frag): no shading yet.
@@ -484,8 +479,8 @@ void OpenGlRenderer::State::lighting_pass(const ViewTarget& target, const glm::m
 }
 
 void OpenGlRenderer::State::resolve_pass(const ViewTarget& target, GLuint framebuffer, bool output,
-                                         float focal_px, const Camera& camera) {
-  const GlProgram& r = resolve_program(target.samples);
+                                         float focal_px, const Camera& camera, bool part_samples) {
+  const GlProgram& r = resolve_program(target.samples, part_samples);
   GLuint p = r.get();
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
   glViewport(0, 0, target.width, target.height);
@@ -514,36 +509,30 @@ void OpenGlRenderer::State::render_pinhole(const Scene& scene, int samples, Fram
     pinhole = std::make_unique<ViewTarget>(camera.width, camera.height, samples);
     pinhole_output = std::make_unique<OutputTarget>(camera.width, camera.height);
   }
-  render_view(*pinhole, pinhole_clip_from_world(camera), camera, pinhole_output->framebuffer.get(),
-              true, camera.focal_length_px());
+  bool part_samples = !frame.part_samples.empty();
+  GLuint framebuffer =
+      part_samples ? pinhole_output->with_part_samples(samples) : pinhole_output->framebuffer.get();
+  render_view(*pinhole, pinhole_clip_from_world(camera), camera, framebuffer, true,
+              camera.focal_length_px(), part_samples);
   read_output(pinhole_output->framebuffer.get(), camera.width, camera.height, frame);
-  if (!frame.part_samples.empty()) read_part_samples(*pinhole, frame);
+  if (part_samples) read_part_samples(*pinhole_output, samples, frame);
 }
 
-// Every sample's part id of the view's geometry pass, one image per sample.
-void OpenGlRenderer::State::read_part_samples(const ViewTarget& view, Frame& frame) {
-  if (!part_samples || part_samples->width != view.width || part_samples->height != view.height ||
-      part_samples->samples != view.samples) {
-    part_samples = std::make_unique<PartSamplesTarget>(view.width, view.height, view.samples);
-  }
-  const GlProgram& program = part_samples_program(view.samples);
-  glBindFramebuffer(GL_FRAMEBUFFER, part_samples->framebuffer.get());
-  glViewport(0, 0, view.width, view.height);
-  glDisable(GL_DEPTH_TEST);
-  glUseProgram(program.get());
-  glProgramUniform1i(program.get(), program.uniform("u_height"), view.height);
-  glBindTextureUnit(0, view.surface.get());
-  glBindVertexArray(no_vertices.get());
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  glEnable(GL_DEPTH_TEST);
-  frame.part_samples.assign(static_cast<std::size_t>(view.samples),
-                            Image<std::uint32_t>(view.width, view.height));
-  for (int i = 0; i < view.samples; ++i) {
-    Image<std::uint32_t>& layer = frame.part_samples[static_cast<std::size_t>(i)];
-    glGetTextureSubImage(part_samples->layers.get(), 0, 0, 0, i, view.width, view.height, 1,
-                         GL_RED_INTEGER, GL_UNSIGNED_INT,
-                         static_cast<GLsizei>(layer.pixels.size() * sizeof(std::uint32_t)),
-                         layer.pixels.data());
+// Every sample's part id, which the resolve pass wrote four to a texel: one image per sample.
+void OpenGlRenderer::State::read_part_samples(const OutputTarget& output, int samples,
+                                              Frame& frame) {
+  int width = output.width, height = output.height;
+  int layers = (samples + 3) / 4;
+  std::size_t count = static_cast<std::size_t>(width) * height;
+  part_sample_texels.resize(count * static_cast<std::size_t>(layers));
+  glGetTextureImage(output.part_samples.get(), 0, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT,
+                    static_cast<GLsizei>(part_sample_texels.size() * sizeof(glm::u16vec4)),
+                    part_sample_texels.data());
+  frame.part_samples.assign(static_cast<std::size_t>(samples), Image<std::uint32_t>(width, height));
+  for (int i = 0; i < samples; ++i) {
+    const glm::u16vec4* layer = part_sample_texels.data() + count * static_cast<std::size_t>(i / 4);
+    std::uint32_t* out = frame.part_samples[static_cast<std::size_t>(i)].pixels.data();
+    for (std::size_t p = 0; p < count; ++p) out[p] = layer[p][i % 4];
   }
 }
 
@@ -686,7 +675,13 @@ Frame OpenGlRenderer::render(const Scene& scene, const RenderOptions& options) {
   if (options.passes.has(Pass::Depth)) frame.depth = Image<float>(camera.width, camera.height);
   // Non-empty asks for the pass; the pinhole view sizes it for its samples.
   bool part_samples = options.passes.has(Pass::PartSamples);
-  if (part_samples) frame.part_samples.resize(1);
+  if (part_samples) {
+    for (const Instance& instance : scene.instances)
+      if (instance.part > 0xffffu)
+        throw RendererError("the part-samples pass carries 16-bit part ids; the scene has part " +
+                            std::to_string(instance.part));
+    frame.part_samples.resize(1);
+  }
   if (camera.lens == Lens::Pinhole) {
     s.render_pinhole(scene, samples, frame);
   } else {

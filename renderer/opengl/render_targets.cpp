@@ -88,7 +88,7 @@ ViewTarget::ViewTarget(int w, int h, int s) : width(w), height(h), samples(s) {
   check_complete(lighting_framebuffer, "lighting pass");
 }
 
-OutputTarget::OutputTarget(int w, int h) {
+OutputTarget::OutputTarget(int w, int h) : width(w), height(h) {
   srgb = texture_2d(GL_RGBA8, w, h);
   part_depth = texture_2d(GL_RG32UI, w, h);
   framebuffer = make_framebuffer();
@@ -98,16 +98,23 @@ OutputTarget::OutputTarget(int w, int h) {
   check_complete(framebuffer, "output");
 }
 
-PartSamplesTarget::PartSamplesTarget(int w, int h, int s) : width(w), height(h), samples(s) {
-  layers = make_texture(GL_TEXTURE_2D_ARRAY);
-  glTextureStorage3D(layers.get(), 1, GL_R32UI, w, h, s);
-  framebuffer = make_framebuffer();
-  for (int i = 0; i < s; ++i) {
-    glNamedFramebufferTextureLayer(framebuffer.get(), static_cast<GLenum>(GL_COLOR_ATTACHMENT0 + i),
-                                   layers.get(), 0, i);
+GLuint OutputTarget::with_part_samples(int samples) {
+  if (part_sample_count == samples) return part_samples_framebuffer.get();
+  int layers = (samples + 3) / 4;
+  part_samples = make_texture(GL_TEXTURE_2D_ARRAY);
+  glTextureStorage3D(part_samples.get(), 1, GL_RGBA16UI, width, height, layers);
+  part_samples_framebuffer = make_framebuffer();
+  GLuint fb = part_samples_framebuffer.get();
+  glNamedFramebufferTexture(fb, GL_COLOR_ATTACHMENT0, srgb.get(), 0);
+  glNamedFramebufferTexture(fb, GL_COLOR_ATTACHMENT1, part_depth.get(), 0);
+  for (int i = 0; i < layers; ++i) {
+    glNamedFramebufferTextureLayer(fb, static_cast<GLenum>(GL_COLOR_ATTACHMENT2 + i),
+                                   part_samples.get(), 0, i);
   }
-  set_draw_buffers(framebuffer, s);
-  check_complete(framebuffer, "part samples");
+  set_draw_buffers(part_samples_framebuffer, 2 + layers);
+  check_complete(part_samples_framebuffer, "output with part samples");
+  part_sample_count = samples;
+  return fb;
 }
 
 CubeTargets::CubeTargets(int size, int s, int w, int h)

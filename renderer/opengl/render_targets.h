@@ -30,20 +30,19 @@ struct ViewTarget {
   ViewTarget(int width, int height, int samples);
 };
 
-// What the resolve pass writes for the output image: sRGB bytes and (part id, distance bits).
+// What the resolve pass writes for the output image: sRGB bytes and (part id, distance bits);
+// on request also every sample's part id (Pass::PartSamples), four to an RGBA16UI texel.
 struct OutputTarget {
+  int width = 0, height = 0;
   GlObject srgb;        // RGBA8
   GlObject part_depth;  // RG32UI
   GlObject framebuffer;
+  GlObject part_samples;  // RGBA16UI 2D array, a layer per four samples; made when first asked
+  GlObject part_samples_framebuffer;  // the two above plus the layers
+  int part_sample_count = 0;
   OutputTarget(int width, int height);
-};
-
-// The part id of every sample of the pinhole view, one R32UI layer per sample, for reading back.
-struct PartSamplesTarget {
-  int width = 0, height = 0, samples = 0;
-  GlObject layers;  // R32UI 2D array of `samples` layers
-  GlObject framebuffer;
-  PartSamplesTarget(int width, int height, int samples);
+  // The framebuffer whose resolve also writes the part samples of `samples` samples.
+  GLuint with_part_samples(int samples);
 };
 
 // A cube map around the camera for the fisheye lens: each face drawn into `face`, resolved into
