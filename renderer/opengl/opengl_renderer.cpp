@@ -83,10 +83,16 @@ InstanceRecord make_record(const Instance& instance, std::uint32_t material) {
 // Which lighting pass a program is for, and what it is built with.
 enum class LightingPass { Pixels, Edges };
 
+// Where the pinhole view's part samples (Pass::PartSamples) are written: by the lighting pass,
+// which fetches every sample anyway, when its colour layers leave draw buffers for them; else
+// by the resolve pass, at the cost of fetching them again.
+enum class PartSamplesBy : std::uint8_t { None, Lighting, Resolve };
+
 struct LightingKey {
   int samples;
   LightingPass pass;
   bool sand, checker;
+  bool part_samples;
   auto operator<=>(const LightingKey&) const = default;
 };
 
@@ -113,6 +119,7 @@ struct OpenGlRenderer::State {
   std::string description;
   OpenGlOptions options;
   int max_samples = 1;
+  int max_draw_buffers = 1;
   int max_materials = 1;
 
   // Full-screen programs are built for the sample count (and scene patterns) in use, when first
@@ -155,22 +162,23 @@ struct OpenGlRenderer::State {
   void prepare_instances(const Scene& scene);
   void upload_instances();
   void upload_frame_block(const Scene& scene, const ShadowView& shadow_view, bool sun_shadows);
-  const GlProgram& lighting_program(int samples, LightingPass pass);
+  const GlProgram& lighting_program(int samples, LightingPass pass, bool part_samples);
   const GlProgram& resolve_program(int samples, bool part_samples);
   void draw(const GlProgram& program, const glm::mat4& clip_from_world, bool cull_depth,
             bool casters_only);
   void shadow_pass(const ShadowView& view);
   void render_view(const ViewTarget& target, const glm::mat4& clip_from_world, const Camera& camera,
                    GLuint output_framebuffer, bool output, float focal_px,
-                   bool part_samples = false);
+                   PartSamplesBy part_samples = PartSamplesBy::None);
   void geometry_pass(const ViewTarget& target, const glm::mat4& clip);
-  void lighting_pass(const ViewTarget& target, const glm::mat4& clip, const Camera& camera);
+  void lighting_pass(const ViewTarget& target, const glm::mat4& clip, const Camera& camera,
+                     bool part_samples);
   void resolve_pass(const ViewTarget& target, GLuint framebuffer, bool output, float focal_px,
                     const Camera& camera, bool part_samples);
   void render_pinhole(const Scene& scene, int samples, Frame& frame);
   void render_fisheye(const Scene& scene, int samples, Frame& frame);
   void read_output(GLuint framebuffer, int width, int height, Frame& frame);
-  void read_part_samples(const OutputTarget& output, int samples, Frame& frame);
+  void read_part_samples(GLuint texture, bool bottom_up, Frame& frame);
 };
 
 void OpenGlRenderer::State::initialise() {
@@ -191,6 +199,7 @@ void OpenGlRenderer::State::initialise() {
   glGetIntegerv(GL_MAX_DRAW_BUFFERS, &draw_buffers);
   max_samples = std::max(
       1, std::min({samples, colour_samples, depth_samples, integer_samples, draw_buffers}));
+  max_draw_buffers = draw_buffers;
   GLint alignment = 256, block_size = 16384;
   glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &alignment);
   glGetIntegerv(GL_MAX_UNIFORM_BLOCK_SIZE, &block_size);
@@ -332,15 +341,18 @@ void OpenGlRenderer::State::upload_frame_block(const Scene& scene, const ShadowV
   glNamedBufferSubData(frame_buffer.get(), 0, sizeof(block), &block);
 }
 
-const GlProgram& OpenGlRenderer::State::lighting_program(int samples, LightingPass pass) {
-  LightingKey key{samples, pass, materials.uses(Pattern::Sand), materials.uses(Pattern::Checker)};
+const GlProgram& OpenGlRenderer::State::lighting_program(int samples, LightingPass pass,
+                                                         bool part_samples) {
+  LightingKey key{samples, pass, materials.uses(Pattern::Sand), materials.uses(Pattern::Checker),
+                  part_samples};
   auto found = lighting_programs.find(key);
   if (found != lighting_programs.end()) return found->second;
   std::string defines = "#define SAMPLES " + std::to_string(samples) + "\n#define MAX_MATERIALS " +
                         std::to_string(max_materials) + "\n" +
                         (pass == LightingPass::Pixels ? "#define PIXELS\n" : "#define EDGES\n") +
                         (key.sand ? "#define SAND\n" : "") +
-                        (key.checker ? "#define CHECKER\n" : "");
+                        (key.checker ? "#define CHECKER\n" : "") +
+                        (part_samples ? "#define PART_SAMPLES\n" : "");
   GlProgram program({"fullscreen.vert"},
                     {"common.glsl", "octahedral.glsl", "tone.glsl", "sky.glsl", "material.glsl",
                      "pattern.glsl", "brdf.glsl", "shadow.glsl", "lighting.frag"},
@@ -413,13 +425,14 @@ void OpenGlRenderer::State::shadow_pass(const ShadowView& view) {
 // One view into `output_framebuffer`: its surfaces, their lighting, then the filtered pixels.
 void OpenGlRenderer::State::render_view(const ViewTarget& target, const glm::mat4& clip_from_world,
                                         const Camera& camera, GLuint output_framebuffer,
-                                        bool output, float focal_px, bool part_samples) {
+                                        bool output, float focal_px, PartSamplesBy part_samples) {
   glBindFramebuffer(GL_FRAMEBUFFER, target.geometry_framebuffer.get());
   if (pattern.samples != target.samples) pattern = make_sample_pattern(target.samples);
   glm::mat4 clip = shifted(clip_from_world, pattern.shift_px, target.width, target.height);
   geometry_pass(target, clip);
-  lighting_pass(target, clip, camera);
-  resolve_pass(target, output_framebuffer, output, focal_px, camera, part_samples);
+  lighting_pass(target, clip, camera, part_samples == PartSamplesBy::Lighting);
+  resolve_pass(target, output_framebuffer, output, focal_px, camera,
+               part_samples == PartSamplesBy::Resolve);
 }
 
 // The multisampled surfaces of every instance (surface.frag): no shading yet.
@@ -439,8 +452,9 @@ void OpenGlRenderer::State::geometry_pass(const ViewTarget& target, const glm::m
 // Each pixel's samples shaded (lighting.frag), background included: pixels showing one surface
 // first, marking themselves in the stencil buffer, then the rest (edges) with their own program.
 void OpenGlRenderer::State::lighting_pass(const ViewTarget& target, const glm::mat4& clip,
-                                          const Camera& camera) {
-  GLuint fb = target.lighting_framebuffer.get();
+                                          const Camera& camera, bool part_samples) {
+  GLuint fb =
+      part_samples ? target.part_samples_framebuffer.get() : target.lighting_framebuffer.get();
   glBindFramebuffer(GL_FRAMEBUFFER, fb);
   glViewport(0, 0, target.width, target.height);
   glDisable(GL_DEPTH_TEST);
@@ -457,7 +471,7 @@ void OpenGlRenderer::State::lighting_pass(const ViewTarget& target, const glm::m
   glBindVertexArray(no_vertices.get());
   glEnable(GL_STENCIL_TEST);
   for (LightingPass pass : {LightingPass::Pixels, LightingPass::Edges}) {
-    const GlProgram& program = lighting_program(target.samples, pass);
+    const GlProgram& program = lighting_program(target.samples, pass, part_samples);
     GLuint p = program.get();
     glUseProgram(p);
     glProgramUniform1i(p, program.uniform("u_centre_sample"), pattern.centre_sample);
@@ -509,30 +523,43 @@ void OpenGlRenderer::State::render_pinhole(const Scene& scene, int samples, Fram
     pinhole = std::make_unique<ViewTarget>(camera.width, camera.height, samples);
     pinhole_output = std::make_unique<OutputTarget>(camera.width, camera.height);
   }
-  bool part_samples = !frame.part_samples.empty();
-  GLuint framebuffer =
-      part_samples ? pinhole_output->with_part_samples(samples) : pinhole_output->framebuffer.get();
+  PartSamplesBy by = PartSamplesBy::None;
+  if (!frame.part_samples.empty()) {
+    bool fits = samples + (samples + 3) / 4 <= max_draw_buffers;
+    by = fits ? PartSamplesBy::Lighting : PartSamplesBy::Resolve;
+  }
+  if (by == PartSamplesBy::Lighting) pinhole->add_part_samples();
+  GLuint framebuffer = by == PartSamplesBy::Resolve ? pinhole_output->with_part_samples(samples)
+                                                    : pinhole_output->framebuffer.get();
   render_view(*pinhole, pinhole_clip_from_world(camera), camera, framebuffer, true,
-              camera.focal_length_px(), part_samples);
+              camera.focal_length_px(), by);
   read_output(pinhole_output->framebuffer.get(), camera.width, camera.height, frame);
-  if (part_samples) read_part_samples(*pinhole_output, samples, frame);
+  if (by == PartSamplesBy::Lighting) read_part_samples(pinhole->part_samples.get(), true, frame);
+  if (by == PartSamplesBy::Resolve)
+    read_part_samples(pinhole_output->part_samples.get(), false, frame);
 }
 
-// Every sample's part id, which the resolve pass wrote four to a texel: one image per sample.
-void OpenGlRenderer::State::read_part_samples(const OutputTarget& output, int samples,
-                                              Frame& frame) {
-  int width = output.width, height = output.height;
+// Every sample's part id of the pinhole view, four to an RGBA16UI texel in a layer per four
+// samples (rows bottom-up as the lighting pass wrote them, or top-down from the resolve pass):
+// one image per sample.
+void OpenGlRenderer::State::read_part_samples(GLuint texture, bool bottom_up, Frame& frame) {
+  int width = pinhole->width, height = pinhole->height, samples = pinhole->samples;
   int layers = (samples + 3) / 4;
   std::size_t count = static_cast<std::size_t>(width) * height;
   part_sample_texels.resize(count * static_cast<std::size_t>(layers));
-  glGetTextureImage(output.part_samples.get(), 0, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT,
+  glGetTextureImage(texture, 0, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT,
                     static_cast<GLsizei>(part_sample_texels.size() * sizeof(glm::u16vec4)),
                     part_sample_texels.data());
   frame.part_samples.assign(static_cast<std::size_t>(samples), Image<std::uint32_t>(width, height));
   for (int i = 0; i < samples; ++i) {
     const glm::u16vec4* layer = part_sample_texels.data() + count * static_cast<std::size_t>(i / 4);
-    std::uint32_t* out = frame.part_samples[static_cast<std::size_t>(i)].pixels.data();
-    for (std::size_t p = 0; p < count; ++p) out[p] = layer[p][i % 4];
+    Image<std::uint32_t>& out = frame.part_samples[static_cast<std::size_t>(i)];
+    for (int y = 0; y < height; ++y) {
+      std::size_t row = static_cast<std::size_t>(bottom_up ? height - 1 - y : y);
+      for (int x = 0; x < width; ++x)
+        out.at(x, y) =
+            layer[row * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)][i % 4];
+    }
   }
 }
 

@@ -88,6 +88,24 @@ ViewTarget::ViewTarget(int w, int h, int s) : width(w), height(h), samples(s) {
   check_complete(lighting_framebuffer, "lighting pass");
 }
 
+void ViewTarget::add_part_samples() {
+  if (part_samples) return;
+  int layers = (samples + 3) / 4;
+  part_samples = make_texture(GL_TEXTURE_2D_ARRAY);
+  glTextureStorage3D(part_samples.get(), 1, GL_RGBA16UI, width, height, layers);
+  part_samples_framebuffer = make_framebuffer();
+  GLuint fb = part_samples_framebuffer.get();
+  for (int i = 0; i < samples + layers; ++i) {
+    bool colour = i < samples;
+    glNamedFramebufferTextureLayer(fb, static_cast<GLenum>(GL_COLOR_ATTACHMENT0 + i),
+                                   colour ? this->colour.get() : part_samples.get(), 0,
+                                   colour ? i : i - samples);
+  }
+  glNamedFramebufferTexture(fb, GL_STENCIL_ATTACHMENT, stencil.get(), 0);
+  set_draw_buffers(part_samples_framebuffer, samples + layers);
+  check_complete(part_samples_framebuffer, "lighting pass with part samples");
+}
+
 OutputTarget::OutputTarget(int w, int h) : width(w), height(h) {
   srgb = texture_2d(GL_RGBA8, w, h);
   part_depth = texture_2d(GL_RG32UI, w, h);

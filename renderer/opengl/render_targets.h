@@ -26,8 +26,15 @@ struct ViewTarget {
   GlObject colour;   // RGBA16F 2D array of `samples` layers: display-linear, filtered bilinearly
   GlObject stencil;  // STENCIL_INDEX8: which pixels the lighting pass has shaded so far
   GlObject lighting_framebuffer;
+  // Every sample's part id, four to an RGBA16UI texel, a layer per four samples (Pass::
+  // PartSamples); the lighting pass writes them beside the colour layers when asked.
+  GlObject part_samples;
+  GlObject part_samples_framebuffer;  // lighting_framebuffer's attachments plus those layers
   // `samples` must not exceed GL_MAX_DRAW_BUFFERS.
   ViewTarget(int width, int height, int samples);
+  // Makes part_samples and its framebuffer, once; samples + layers must not exceed
+  // GL_MAX_DRAW_BUFFERS.
+  void add_part_samples();
 };
 
 // What the resolve pass writes for the output image: sRGB bytes and (part id, distance bits);

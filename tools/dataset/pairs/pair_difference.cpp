@@ -33,19 +33,28 @@ struct PartIdentity {
   std::vector<std::uint32_t> twin_identity;  // by intervened id
   std::vector<std::uint8_t> base_changed, twin_changed;
 
-  // Whether a sample that sees base part `b` in one picture and intervened part `t` in the other
-  // shows a change: another part, or a part the intervention added, removed, moved or altered.
-  bool differs(std::uint32_t b, std::uint32_t t) const {
-    return lookup(base_identity, b) != lookup(twin_identity, t) || flag(base_changed, b) ||
-           flag(twin_changed, t);
+  // Each id's identity, or kChanged for a part the intervention added, removed, moved or altered.
+  std::vector<std::uint32_t> base_key, twin_key;
+  static constexpr std::uint32_t kChanged = 0xffffffffu;
+
+  void make_keys() {
+    auto keys = [](const std::vector<std::uint32_t>& identity,
+                   const std::vector<std::uint8_t>& changed) {
+      std::vector<std::uint32_t> key(identity.size());
+      for (std::size_t id = 0; id < key.size(); ++id)
+        key[id] = changed[id] ? kChanged : identity[id];
+      return key;
+    };
+    base_key = keys(base_identity, base_changed);
+    twin_key = keys(twin_identity, twin_changed);
   }
 
- private:
-  static std::uint32_t lookup(const std::vector<std::uint32_t>& table, std::uint32_t id) {
-    return id < table.size() ? table[id] : 0;
-  }
-  static bool flag(const std::vector<std::uint8_t>& flags, std::uint32_t id) {
-    return id < flags.size() && flags[id] != 0;
+  // Whether a sample that sees base part `b` in one picture and intervened part `t` in the other
+  // shows a change: another part, or a changed part in either (ids beyond the tables: no part).
+  bool differs(std::uint32_t b, std::uint32_t t) const {
+    std::uint32_t kb = b < base_key.size() ? base_key[b] : 0;
+    std::uint32_t kt = t < twin_key.size() ? twin_key[t] : 0;
+    return kb != kt || kb == kChanged;
   }
 };
 
@@ -134,6 +143,7 @@ PartIdentity match_parts(const TrainScene& base, const TrainScene& twin,
     changes.push_back({PartChangeKind::Removed, part.kind, part.car, part.payload, id, 0});
   }
   changes.insert(changes.end(), others.begin(), others.end());
+  identity.make_keys();
   return identity;
 }
 
@@ -182,18 +192,18 @@ PairDifference compare_pair(const TrainScene& base, const render::Frame& base_fr
   PartIdentity identity = match_parts(base, twin, intervention, difference.parts);
   difference.colour = Image<std::uint8_t>(width, height, 0);
   difference.part = Image<std::uint8_t>(width, height, 0);
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) {
-      bool part_differs = false;
-      for (std::size_t s = 0; s < base_frame.part_samples.size() && !part_differs; ++s)
-        part_differs = identity.differs(base_frame.part_samples[s].at(x, y),
-                                        twin_frame.part_samples[s].at(x, y));
-      bool colour_differs = !(base_frame.color.at(x, y) == twin_frame.color.at(x, y));
-      difference.part.at(x, y) = part_differs;
-      difference.colour.at(x, y) = colour_differs;
-      difference.part_area += part_differs;
-      difference.colour_area += colour_differs;
-    }
+  std::vector<std::uint8_t>& part = difference.part.pixels;
+  std::vector<std::uint8_t>& colour = difference.colour.pixels;
+  for (std::size_t s = 0; s < base_frame.part_samples.size(); ++s) {  // a layer at a time
+    const std::uint32_t* b = base_frame.part_samples[s].pixels.data();
+    const std::uint32_t* t = twin_frame.part_samples[s].pixels.data();
+    for (std::size_t i = 0; i < part.size(); ++i) part[i] |= identity.differs(b[i], t[i]);
+  }
+  for (std::size_t i = 0; i < colour.size(); ++i) {
+    colour[i] = !(base_frame.color.pixels[i] == twin_frame.color.pixels[i]);
+    difference.part_area += part[i];
+    difference.colour_area += colour[i];
+  }
   Image<std::uint8_t> near_part = dilate(difference.part, kEdgeMargin);
   for (std::size_t i = 0; i < near_part.pixels.size(); ++i)
     difference.spill_area += difference.colour.pixels[i] && !near_part.pixels[i];
