@@ -1,4 +1,5 @@
-// What every benchmark measures with: wall time since a start, and the process's peak memory.
+// What every benchmark measures with: wall time since a start, CPU time of every thread of the
+// process (renderer threads included), and the process's peak memory.
 #pragma once
 
 #include <sys/resource.h>
@@ -9,6 +10,17 @@ namespace railyard {
 
 inline double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// User and system time of the whole process so far, in seconds: on a shared machine the cost of
+// a run is steadier in CPU time than in wall time.
+inline double cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  auto seconds = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec);
+  };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
 // Peak resident memory of this process so far (ru_maxrss), in MiB.
