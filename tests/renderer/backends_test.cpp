@@ -85,19 +85,24 @@ TEST(Backends, RenderOnlyThePassesRequested) {
   }
 }
 
-// The pixels within `radius` of one whose part id differs between the frames.
-Image<std::uint8_t> near_changed_ids(const Frame& a, const Frame& b, int radius) {
-  Image<std::uint8_t> near(a.part_ids.width, a.part_ids.height, 0);
-  for (int y = 0; y < near.height; ++y)
-    for (int x = 0; x < near.width; ++x) {
-      if (a.part_ids.at(x, y) == b.part_ids.at(x, y)) continue;
-      for (int dy = -radius; dy <= radius; ++dy)
-        for (int dx = -radius; dx <= radius; ++dx) {
-          int nx = x + dx, ny = y + dy;
-          if (nx >= 0 && ny >= 0 && nx < near.width && ny < near.height) near.at(nx, ny) = 1;
-        }
+// The pixels within `radius` of one where `differs(x, y)` holds.
+template <typename Differs>
+Image<std::uint8_t> near_where(int width, int height, int radius, Differs differs) {
+  Image<std::uint8_t> near(width, height, 0);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      if (!differs(x, y)) continue;
+      for (int ny = std::max(0, y - radius); ny <= std::min(height - 1, y + radius); ++ny)
+        for (int nx = std::max(0, x - radius); nx <= std::min(width - 1, x + radius); ++nx)
+          near.at(nx, ny) = 1;
     }
   return near;
+}
+
+// The pixels within `radius` of one whose part id differs between the frames.
+Image<std::uint8_t> near_changed_ids(const Frame& a, const Frame& b, int radius) {
+  return near_where(a.part_ids.width, a.part_ids.height, radius,
+                    [&](int x, int y) { return a.part_ids.at(x, y) != b.part_ids.at(x, y); });
 }
 
 TEST(Backends, UnderLocalLightingAnObjectChangesOnlyThePixelsThatShowIt) {
@@ -130,20 +135,11 @@ TEST(Backends, UnderLocalLightingAnObjectChangesOnlyThePixelsThatShowIt) {
 
 // The pixels within `radius` of one some of whose samples see another part in the two frames.
 Image<std::uint8_t> near_changed_samples(const Frame& a, const Frame& b, int radius) {
-  Image<std::uint8_t> near(a.color.width, a.color.height, 0);
-  for (int y = 0; y < near.height; ++y)
-    for (int x = 0; x < near.width; ++x) {
-      bool differs = false;
-      for (std::size_t s = 0; s < a.part_samples.size(); ++s)
-        differs = differs || a.part_samples[s].at(x, y) != b.part_samples[s].at(x, y);
-      if (!differs) continue;
-      for (int dy = -radius; dy <= radius; ++dy)
-        for (int dx = -radius; dx <= radius; ++dx) {
-          int nx = x + dx, ny = y + dy;
-          if (nx >= 0 && ny >= 0 && nx < near.width && ny < near.height) near.at(nx, ny) = 1;
-        }
-    }
-  return near;
+  return near_where(a.color.width, a.color.height, radius, [&](int x, int y) {
+    for (std::size_t s = 0; s < a.part_samples.size(); ++s)
+      if (a.part_samples[s].at(x, y) != b.part_samples[s].at(x, y)) return true;
+    return false;
+  });
 }
 
 // Part samples bound a change exactly: under local lighting every pixel whose colour changes is
