@@ -52,7 +52,7 @@ struct Frame {
   // samples (path tracer) or of those of its 3x3 neighbourhood (raster: a tent filter of radius
   // one pixel), so two renders of a scene whose samples see the same parts differ in colour
   // only within one pixel of the samples that differ. The fisheye raster resamples cube faces:
-  // there a pixel's samples are the centre ids of its 3x3 neighbourhood, an approximation.
+  // there a pixel's samples are the centre ids of its 5x5 neighbourhood, an approximation.
   std::vector<Image<std::uint32_t>> part_samples;
 };
 

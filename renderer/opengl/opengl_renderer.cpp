@@ -97,12 +97,16 @@ struct LightingKey {
 };
 
 // The fisheye's cube faces are resampled along the lens's rays, so no sample of the view belongs
-// to one output pixel: each pixel's samples are the centre part ids of its 3x3 neighbourhood.
+// to one output pixel. A pixel's colour is the bilinear mix of four face texels, each the tent
+// over face samples a texel around it, and a face texel spans about an output pixel: its samples
+// are taken as the centre part ids of its 5x5 neighbourhood.
+constexpr int kFisheyeReach = 2;
+
 void neighbourhood_part_samples(Frame& frame) {
   const Image<std::uint32_t>& ids = frame.part_ids;
   frame.part_samples.clear();
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
+  for (int dy = -kFisheyeReach; dy <= kFisheyeReach; ++dy)
+    for (int dx = -kFisheyeReach; dx <= kFisheyeReach; ++dx) {
       Image<std::uint32_t> layer(ids.width, ids.height);
       for (int y = 0; y < ids.height; ++y)
         for (int x = 0; x < ids.width; ++x)
