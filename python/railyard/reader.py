@@ -7,7 +7,13 @@
 Annotations come from the sample records (records/<i>.json) or, with annotations="coco", from
 the COCO file (coco/instances.json: whole cars instead of car bodies). Splits are the index
 files in splits/ (train, val, test, train_<n>, labelled, ...). A suite's folder holds one dataset
-per variant: `suite_variants(folder)`. Every missing file is a FileNotFoundError naming it.
+per variant: `suite_variants(folder)`. A folder of `railyard intervene` is read pair by pair:
+
+    pairs = railyard.reader.PairsOnDisk("output/Trains_theoryx_..._flip_pairs")
+    p = pairs[0]   # p["base"], p["intervened"] (samples as above), p["flipped"], p["operations"],
+                   # p["colour_difference"], p["part_difference"] (masks), p["pair"] (the line)
+
+Every missing file is a FileNotFoundError naming it.
 """
 import json
 import os
@@ -133,3 +139,46 @@ class DatasetOnDisk:
                 [_native.decode_rle(p["mask"]["counts"], *p["mask"]["size"]) for p in parts]) \
                 if parts and parts[0].get("mask") else np.zeros((0, height, width), np.uint8)
         return sample
+
+
+class PairsOnDisk:
+    """A folder of `railyard intervene` read back: [k] is the k-th line of pairs.jsonl with both
+    samples (base/ and intervened/ hold pair p as their sample p) and the decoded masks."""
+
+    def __init__(self, root, depth=True, masks=True):
+        self.root = os.fspath(root)
+        self.manifest = _read_json(_require(os.path.join(self.root, "manifest.json"),
+                                            "pairs manifest"))
+        if "intervened" not in self.manifest:
+            raise ValueError(f"{self.root}: not a folder of railyard intervene (its manifest has "
+                             "no 'intervened' key)")
+        self.base = DatasetOnDisk(os.path.join(self.root, self.manifest["base"]),
+                                  depth=depth, masks=masks)
+        self.intervened = DatasetOnDisk(os.path.join(self.root, self.manifest["intervened"]),
+                                        depth=depth, masks=masks)
+        path = _require(os.path.join(self.root, "pairs.jsonl"), "pairs file")
+        with open(path, encoding="utf-8") as lines:
+            self.pairs = []
+            for number, line in enumerate(lines, 1):
+                try:
+                    self.pairs.append(json.loads(line))
+                except json.JSONDecodeError as error:
+                    raise ValueError(f"{path}:{number}: {error.msg}") from None
+
+    def __len__(self):
+        return len(self.pairs)
+
+    def __getitem__(self, k):
+        if not -len(self) <= k < len(self):
+            raise IndexError(f"pair {k}: the folder has {len(self)} pairs")
+        line = self.pairs[k]
+
+        def mask(name):
+            rle = line[name]
+            return _native.decode_rle(rle["counts"], *rle["size"])
+
+        return {"pair": line, "operations": line["operations"], "flipped": line["flipped"],
+                "base": self.base[self.base.indices.index(line["base"])],
+                "intervened": self.intervened[self.intervened.indices.index(line["intervened"])],
+                "colour_difference": mask("colour_difference"),
+                "part_difference": mask("part_difference")}

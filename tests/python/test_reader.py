@@ -1,6 +1,8 @@
 """Datasets read back from disk equal what the generator gives; splits, COCO and suites."""
+import glob
 import os
 import shutil
+import subprocess
 
 import numpy as np
 import pytest
@@ -8,9 +10,9 @@ import torch
 from torch.utils.data import DataLoader
 
 import railyard
-from railyard.reader import DatasetOnDisk, read_split, suite_variants
+from railyard.reader import DatasetOnDisk, PairsOnDisk, read_split, suite_variants
 from railyard.torch import OnDisk, collate
-from conftest import SMALL
+from conftest import SMALL, railyard_command
 
 
 def test_round_trip_equals_generator(small_dataset):
@@ -82,3 +84,38 @@ def test_missing_files_are_named(tmp_path):
         DatasetOnDisk(tmp_path)[0]
     with pytest.raises(FileNotFoundError, match="split file"):
         DatasetOnDisk(tmp_path, split="train")
+
+
+@pytest.fixture(scope="module")
+def pairs_folder(tmp_path_factory):
+    """A folder of `railyard intervene` (flip mode, theory X), 6 trains at 160x90."""
+    output = tmp_path_factory.mktemp("pairs")
+    command = [railyard_command(), "intervene", "-q", "--set", "count=6", "--set", "width=160",
+               "--set", "height=90", "--set", "seed=3", "--set", f"output={output}"]
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    (root,) = glob.glob(os.path.join(output, "*_pairs"))
+    return root
+
+
+def test_pairs_read_back_as_both_samples_and_their_difference(pairs_folder):
+    pairs = PairsOnDisk(pairs_folder)
+    assert len(pairs) == pairs.manifest["pairs"] > 0
+    for k in range(len(pairs)):
+        p = pairs[k]
+        base, twin = p["base"], p["intervened"]
+        assert base["true_label"] == p["pair"]["base_label"]
+        assert twin["true_label"] == p["pair"]["label"]
+        assert p["flipped"] == (base["true_label"] != twin["true_label"])
+        assert base["camera"] == twin["camera"]
+        # The recorded colour difference is exactly where the two images differ.
+        differs = np.any(base["image"] != twin["image"], axis=2).astype(np.uint8)
+        assert np.array_equal(p["colour_difference"], differs)
+        assert p["part_difference"].shape == differs.shape
+    with pytest.raises(IndexError):
+        pairs[len(pairs)]
+
+
+def test_a_dataset_is_not_a_pairs_folder(small_dataset):
+    root, _ = small_dataset
+    with pytest.raises(ValueError, match="intervene"):
+        PairsOnDisk(root)
