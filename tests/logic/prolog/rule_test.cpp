@@ -2,6 +2,7 @@
 #include "logic/rule.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <fstream>
 
@@ -11,12 +12,14 @@ namespace {
 const std::filesystem::path kRules = std::filesystem::path(RAILYARD_SOURCE_DIR) / "logic" / "rules";
 const std::filesystem::path kBackground = kRules / "background.pl";
 
-// A scratch rule file removed at the end of the test.
+// A scratch rule file removed at the end of the test. Its name carries the process id: ctest
+// runs each test in its own process, several at once, and each numbers its files from 0.
 class RuleFile {
  public:
   explicit RuleFile(const std::string& text)
       : path_(std::filesystem::temp_directory_path() /
-              ("railyard_rule_test_" + std::to_string(counter_++) + ".pl")) {
+              ("railyard_rule_test_" + std::to_string(::getpid()) + "_" +
+               std::to_string(counter_++) + ".pl")) {
     std::ofstream(path_) << text;
   }
   ~RuleFile() { std::filesystem::remove(path_); }
