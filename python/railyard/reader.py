@@ -117,7 +117,10 @@ class DatasetOnDisk:
     def __getitem__(self, k):
         if not -len(self) <= k < len(self):
             raise IndexError(f"sample {k}: the dataset has {len(self)} samples")
-        index = self.indices[k]
+        return self.sample(self.indices[k])
+
+    def sample(self, index):
+        """Sample `index` of the dataset (records/<index>.json), whatever the split."""
         record = self.record(index)
         images = os.path.join(self.root, "images")
         sample = {"index": index, "record": record, "train": record["train"],
@@ -178,7 +181,7 @@ class PairsOnDisk:
             return _native.decode_rle(rle["counts"], *rle["size"])
 
         return {"pair": line, "operations": line["operations"], "flipped": line["flipped"],
-                "base": self.base[self.base.indices.index(line["base"])],
-                "intervened": self.intervened[self.intervened.indices.index(line["intervened"])],
+                "base": self.base.sample(line["base"]),
+                "intervened": self.intervened.sample(line["intervened"]),
                 "colour_difference": mask("colour_difference"),
                 "part_difference": mask("part_difference")}

@@ -179,7 +179,7 @@ struct OpenGlRenderer::State {
                      bool part_samples);
   void resolve_pass(const ViewTarget& target, GLuint framebuffer, bool output, float focal_px,
                     const Camera& camera, bool part_samples);
-  void render_pinhole(const Scene& scene, int samples, Frame& frame);
+  void render_pinhole(const Scene& scene, int samples, bool part_samples, Frame& frame);
   void render_fisheye(const Scene& scene, int samples, Frame& frame);
   void read_output(GLuint framebuffer, int width, int height, Frame& frame);
   void read_part_samples(GLuint texture, bool bottom_up, Frame& frame);
@@ -520,7 +520,8 @@ void OpenGlRenderer::State::resolve_pass(const ViewTarget& target, GLuint frameb
   glEnable(GL_DEPTH_TEST);
 }
 
-void OpenGlRenderer::State::render_pinhole(const Scene& scene, int samples, Frame& frame) {
+void OpenGlRenderer::State::render_pinhole(const Scene& scene, int samples, bool part_samples,
+                                           Frame& frame) {
   const Camera& camera = scene.camera;
   if (!pinhole || pinhole->width != camera.width || pinhole->height != camera.height ||
       pinhole->samples != samples) {
@@ -528,7 +529,11 @@ void OpenGlRenderer::State::render_pinhole(const Scene& scene, int samples, Fram
     pinhole_output = std::make_unique<OutputTarget>(camera.width, camera.height);
   }
   PartSamplesBy by = PartSamplesBy::None;
-  if (!frame.part_samples.empty()) {
+  if (part_samples) {
+    for (const Instance& instance : scene.instances)
+      if (instance.part > 0xffffu)
+        throw RendererError("the part-samples pass carries 16-bit part ids; the scene has part " +
+                            std::to_string(instance.part));
     bool fits = samples + (samples + 3) / 4 <= max_draw_buffers;
     by = fits ? PartSamplesBy::Lighting : PartSamplesBy::Resolve;
   }
@@ -704,17 +709,9 @@ Frame OpenGlRenderer::render(const Scene& scene, const RenderOptions& options) {
   if (options.passes.has(Pass::PartIds))
     frame.part_ids = Image<std::uint32_t>(camera.width, camera.height);
   if (options.passes.has(Pass::Depth)) frame.depth = Image<float>(camera.width, camera.height);
-  // Non-empty asks for the pass; the pinhole view sizes it for its samples.
   bool part_samples = options.passes.has(Pass::PartSamples);
-  if (part_samples) {
-    for (const Instance& instance : scene.instances)
-      if (instance.part > 0xffffu)
-        throw RendererError("the part-samples pass carries 16-bit part ids; the scene has part " +
-                            std::to_string(instance.part));
-    frame.part_samples.resize(1);
-  }
   if (camera.lens == Lens::Pinhole) {
-    s.render_pinhole(scene, samples, frame);
+    s.render_pinhole(scene, samples, part_samples, frame);
   } else {
     bool ids = options.passes.has(Pass::PartIds);
     if (part_samples && !ids) frame.part_ids = Image<std::uint32_t>(camera.width, camera.height);

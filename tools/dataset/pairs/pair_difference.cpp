@@ -26,28 +26,12 @@ int base_car(const Intervention& intervention, int car) {
   return intervention.cars[static_cast<std::size_t>(car - 1)].from;
 }
 
-// Each pixel's part as the pair sees it: base ids for base parts and their twins, ids above
-// the base's for added parts; `changed` marks parts added, removed, moved or altered.
+// Each part id's key as the pair sees it, in both pictures: the base id for a base part and its
+// unchanged twin, kChanged for a part added, removed, moved or altered, 0 for no part.
 struct PartIdentity {
-  std::vector<std::uint32_t> base_identity;  // by base id (index 0: no part)
-  std::vector<std::uint32_t> twin_identity;  // by intervened id
-  std::vector<std::uint8_t> base_changed, twin_changed;
-
-  // Each id's identity, or kChanged for a part the intervention added, removed, moved or altered.
-  std::vector<std::uint32_t> base_key, twin_key;
   static constexpr std::uint32_t kChanged = 0xffffffffu;
-
-  void make_keys() {
-    auto keys = [](const std::vector<std::uint32_t>& identity,
-                   const std::vector<std::uint8_t>& changed) {
-      std::vector<std::uint32_t> key(identity.size());
-      for (std::size_t id = 0; id < key.size(); ++id)
-        key[id] = changed[id] ? kChanged : identity[id];
-      return key;
-    };
-    base_key = keys(base_identity, base_changed);
-    twin_key = keys(twin_identity, twin_changed);
-  }
+  std::vector<std::uint32_t> base_key;  // by base id (index 0: no part)
+  std::vector<std::uint32_t> twin_key;  // by intervened id
 
   // Whether a sample that sees base part `b` in one picture and intervened part `t` in the other
   // shows a change: another part, or a changed part in either (ids beyond the tables: no part).
@@ -92,19 +76,16 @@ PartIdentity match_parts(const TrainScene& base, const TrainScene& twin,
   std::map<PartKey, std::uint32_t> base_ids;
   for (std::size_t i = 0; i < base.parts.size(); ++i)
     base_ids.emplace(key_of(base.parts[i]), static_cast<std::uint32_t>(i + 1));
+  // Base parts start removed; the twin that takes one keeps its id, or marks both changed.
   PartIdentity identity;
-  identity.base_identity.resize(base.parts.size() + 1);
-  for (std::uint32_t id = 0; id <= base.parts.size(); ++id) identity.base_identity[id] = id;
-  identity.base_changed.assign(base.parts.size() + 1, 1);
-  identity.base_changed[0] = 0;
-  identity.twin_identity.assign(twin.parts.size() + 1, 0);
-  identity.twin_changed.assign(twin.parts.size() + 1, 0);
+  identity.base_key.assign(base.parts.size() + 1, PartIdentity::kChanged);
+  identity.base_key[0] = 0;
+  identity.twin_key.assign(twin.parts.size() + 1, 0);
 
   InstancesOfPart base_instances = instances_by_part(base);
   InstancesOfPart twin_instances = instances_by_part(twin);
   std::vector<PartChange> others;
   std::vector<std::uint8_t> taken(base.parts.size() + 1, 0);
-  auto fresh = static_cast<std::uint32_t>(base.parts.size() + 1);
   for (std::size_t i = 0; i < twin.parts.size(); ++i) {
     const Part& part = twin.parts[i];
     auto id = static_cast<std::uint32_t>(i + 1);
@@ -113,15 +94,12 @@ PartIdentity match_parts(const TrainScene& base, const TrainScene& twin,
     auto found = (part.car > 0 && from == 0) ? base_ids.end()
                                              : base_ids.find({from, part.kind, part.payload});
     if (found == base_ids.end()) {
-      identity.twin_identity[id] = fresh++;
-      identity.twin_changed[id] = 1;
+      identity.twin_key[id] = PartIdentity::kChanged;
       others.push_back(change);
       continue;
     }
     const Part& before = base.parts[found->second - 1];
-    identity.twin_identity[id] = found->second;
     taken[found->second] = 1;
-    identity.base_changed[found->second] = 0;
     change.base_id = found->second;
     const auto& drawn_before = base_instances[found->second];
     const auto& drawn_after = twin_instances[id];
@@ -130,20 +108,20 @@ PartIdentity match_parts(const TrainScene& base, const TrainScene& twin,
       change.change = PartChangeKind::Altered;
     else if (!same_shape(drawn_before, drawn_after, glm::vec3(0.0f), 0.0f))
       change.change = PartChangeKind::Moved;  // however little: any shift can change a pixel
-    else
+    else {
+      identity.base_key[found->second] = identity.twin_key[id] = found->second;
       continue;
-    identity.base_changed[found->second] = 1;
-    identity.twin_changed[id] = 1;
+    }
+    identity.twin_key[id] = PartIdentity::kChanged;
     others.push_back(change);
   }
-  // Base parts no intervened part took are removed; the others' flags are set above.
+  // Base parts no intervened part took are removed; their keys stay kChanged.
   for (std::uint32_t id = 1; id <= base.parts.size(); ++id) {
     if (taken[id]) continue;
     const Part& part = base.parts[id - 1];
     changes.push_back({PartChangeKind::Removed, part.kind, part.car, part.payload, id, 0});
   }
   changes.insert(changes.end(), others.begin(), others.end());
-  identity.make_keys();
   return identity;
 }
 
