@@ -4,6 +4,7 @@
 
 #include "renderer/embree/embree_renderer.h"
 #include "renderer/opengl/opengl_renderer.h"
+#include "renderer/traced_annotations.h"
 
 namespace railyard::render {
 namespace {
@@ -22,14 +23,17 @@ double value_of(const BackendSettings& settings, const BackendEntry& entry,
 BackendEntry raster() {
   BackendEntry entry{"raster",
                      "OpenGL 4.5 through EGL (the GPU, or Mesa's llvmpipe on the CPU); `samples` "
-                     "is its MSAA count",
+                     "is its MSAA count; fisheye part ids and depth are traced with Embree",
                      {{"shadow_map_size", Kind::Whole, 0, 16384, 0,
                        "sun shadow map texels per side; 0: chosen from the image size"}},
                      {}};
   entry.make = [entry](const BackendSettings& settings) -> std::unique_ptr<Renderer> {
     OpenGlOptions options;
     options.shadow_map_size = static_cast<int>(value_of(settings, entry, "shadow_map_size"));
-    return make_opengl_renderer(options);
+    EmbreeOptions tracer;
+    tracer.threads = static_cast<int>(settings.threads);
+    return std::make_unique<TracedAnnotations>(
+        make_opengl_renderer(options), [tracer] { return make_embree_renderer(tracer); }, "Embree");
   };
   return entry;
 }

@@ -28,12 +28,18 @@ class PassSet {
   constexpr PassSet(std::initializer_list<Pass> passes) {
     for (Pass p : passes) bits_ |= static_cast<std::uint8_t>(p);
   }
+  constexpr PassSet() = default;
   // The passes a dataset stores; PartSamples is asked for by name (paired renders).
   static constexpr PassSet all() { return {Pass::Color, Pass::PartIds, Pass::Depth}; }
   constexpr PassSet with(Pass p) const {
     PassSet more = *this;
     more.bits_ |= static_cast<std::uint8_t>(p);
     return more;
+  }
+  constexpr PassSet without(Pass p) const {
+    PassSet fewer = *this;
+    fewer.bits_ &= static_cast<std::uint8_t>(~static_cast<std::uint8_t>(p));
+    return fewer;
   }
   constexpr bool has(Pass p) const { return (bits_ & static_cast<std::uint8_t>(p)) != 0; }
   bool operator==(const PassSet&) const = default;

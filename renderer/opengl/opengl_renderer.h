@@ -1,7 +1,9 @@
 // The OpenGL 4.5 raster backend of the renderer interface. It shades with GGX/Lambert under the
 // sun (soft shadow map) and the sky, renders part ids and metric depth without anti-aliasing, and
-// covers the fisheye lens with a cube map around the camera. It draws in whatever OpenGL context
-// it is given: a headless EGL context of its own, or the current one (the viewer's window).
+// covers the fisheye lens with a cube map around the camera (its fisheye ids and depth are the
+// nearest cube texel's; the registered `raster` backend traces them instead, see
+// renderer/traced_annotations.h). It draws in whatever OpenGL context it is given: a headless EGL
+// context of its own, or the current one (the viewer's window).
 #pragma once
 
 #include <memory>

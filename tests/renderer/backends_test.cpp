@@ -192,6 +192,38 @@ TEST(Backends, RasterPartIdsAreOneOfItsPartSamples) {
   EXPECT_TRUE(found);
 }
 
+// Through a fisheye every backend annotates alike: the raster resamples cube maps for its colour
+// but traces its part ids and depth (renderer/traced_annotations.h), so its masks are the path
+// tracer's to the pixel, and asking for some passes alone gives the same images.
+TEST(Backends, FisheyeAnnotationsAreThePathTracersInEveryBackend) {
+  auto tracer = make_renderer("pathtrace");
+  for (Lens lens : {Lens::Equidistant, Lens::Equisolid}) {
+    SCOPED_TRACE(std::string(lens_name(lens)));
+    Scene scene = testing::small_yard(96, 54);
+    scene.camera.lens = lens;
+    scene.camera.fov_deg = 120.0f;
+    RenderOptions annotations = few_samples();
+    annotations.passes = {Pass::PartIds, Pass::Depth};
+    Frame traced = tracer->render(scene, annotations);
+    for (const std::string& name : startable()) {
+      SCOPED_TRACE(name);
+      auto renderer = make_renderer(name);
+      Frame all = renderer->render(scene, few_samples());
+      EXPECT_EQ(all.part_ids, traced.part_ids);
+      EXPECT_EQ(all.depth, traced.depth);
+      EXPECT_EQ(all.color.width, 96);
+      Frame ids = renderer->render(scene, annotations);
+      EXPECT_TRUE(ids.color.pixels.empty());
+      EXPECT_EQ(ids.part_ids, traced.part_ids);
+      RenderOptions color_only = few_samples();
+      color_only.passes = {Pass::Color};
+      Frame color = renderer->render(scene, color_only);
+      EXPECT_TRUE(color.part_ids.pixels.empty());
+      EXPECT_EQ(color.color, all.color);
+    }
+  }
+}
+
 // Mean of the green channel over a square of pixels around the point's image.
 double brightness_around(const Frame& frame, const Camera& camera, const glm::vec3& world) {
   auto pixel = camera.project(world);

@@ -34,10 +34,12 @@ struct Overlap {
   int raster = 0, traced = 0, both = 0;
 };
 
-// The raster's fisheye resamples cube maps rendered around the camera, nearest texel for ids and
-// depth, so edges move by up to about half a pixel, and a pixel's depth may be that of a ray a
-// fraction of a pixel away: fisheyes are held to a lower IoU, and their depths may differ by as
-// much as the depth changes from the pixel to its neighbours (at grazing angles, metres).
+// The OpenGL renderer's fisheye resamples cube maps rendered around the camera, nearest texel
+// for ids and depth, so edges move by up to about half a pixel, and a pixel's depth may be that
+// of a ray a fraction of a pixel away: fisheyes are held to a lower IoU, and their depths may
+// differ by as much as the depth changes from the pixel to its neighbours (at grazing angles,
+// metres). The part samples of paired renders come from these ids; the registered `raster`
+// backend traces its fisheye ids and depth instead (tests/renderer/backends_test.cpp).
 struct Tolerance {
   double iou = 0.95;
   bool within_neighbours = false;
