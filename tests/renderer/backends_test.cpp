@@ -65,23 +65,27 @@ TEST(Backends, BadCamerasAreOneErrorTypeInEveryBackend) {
   }
 }
 
+// Part ids alone and colour alone are the images of `all`, the scene with every pass.
+void expect_passes_alone_as_with_all(Renderer& renderer, const Scene& scene, const Frame& all) {
+  RenderOptions ids_only = few_samples();
+  ids_only.passes = {Pass::PartIds};
+  Frame ids = renderer.render(scene, ids_only);
+  EXPECT_TRUE(ids.color.pixels.empty());
+  EXPECT_TRUE(ids.depth.pixels.empty());
+  EXPECT_EQ(ids.part_ids, all.part_ids);
+  RenderOptions color_only = few_samples();
+  color_only.passes = {Pass::Color};
+  Frame color = renderer.render(scene, color_only);
+  EXPECT_TRUE(color.part_ids.pixels.empty());
+  EXPECT_EQ(color.color, all.color);
+}
+
 TEST(Backends, RenderOnlyThePassesRequested) {
   for (const std::string& name : startable()) {
     SCOPED_TRACE(name);
     auto renderer = make_renderer(name);
     Scene scene = testing::small_yard(96, 54);
-    Frame all = renderer->render(scene, few_samples());
-    RenderOptions ids_only = few_samples();
-    ids_only.passes = {Pass::PartIds};
-    Frame ids = renderer->render(scene, ids_only);
-    EXPECT_TRUE(ids.color.pixels.empty());
-    EXPECT_TRUE(ids.depth.pixels.empty());
-    EXPECT_EQ(ids.part_ids, all.part_ids);
-    RenderOptions color_only = few_samples();
-    color_only.passes = {Pass::Color};
-    Frame color = renderer->render(scene, color_only);
-    EXPECT_TRUE(color.part_ids.pixels.empty());
-    EXPECT_EQ(color.color, all.color);
+    expect_passes_alone_as_with_all(*renderer, scene, renderer->render(scene, few_samples()));
   }
 }
 
@@ -212,14 +216,7 @@ TEST(Backends, FisheyeAnnotationsAreThePathTracersInEveryBackend) {
       EXPECT_EQ(all.part_ids, traced.part_ids);
       EXPECT_EQ(all.depth, traced.depth);
       EXPECT_EQ(all.color.width, 96);
-      Frame ids = renderer->render(scene, annotations);
-      EXPECT_TRUE(ids.color.pixels.empty());
-      EXPECT_EQ(ids.part_ids, traced.part_ids);
-      RenderOptions color_only = few_samples();
-      color_only.passes = {Pass::Color};
-      Frame color = renderer->render(scene, color_only);
-      EXPECT_TRUE(color.part_ids.pixels.empty());
-      EXPECT_EQ(color.color, all.color);
+      expect_passes_alone_as_with_all(*renderer, scene, all);
     }
   }
 }
