@@ -25,9 +25,7 @@ Frame TracedAnnotations::render(const Scene& scene, const RenderOptions& options
 
   RenderOptions traced = options;
   traced.samples = 1;  // the passes come from the ray through the pixel centre alone
-  traced.passes = {};
-  if (ids) traced.passes = traced.passes.with(Pass::PartIds);
-  if (depth) traced.passes = traced.passes.with(Pass::Depth);
+  traced.passes = options.passes.without(Pass::Color).without(Pass::PartSamples);
   if (!tracer_) tracer_ = make_tracer_();
   Frame annotations = tracer_->render(scene, traced);
   frame.part_ids = std::move(annotations.part_ids);

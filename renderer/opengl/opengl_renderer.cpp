@@ -88,6 +88,11 @@ enum class LightingPass { Pixels, Edges };
 // by the resolve pass, at the cost of fetching them again.
 enum class PartSamplesBy : std::uint8_t { None, Lighting, Resolve };
 
+// What a program writing the part samples is built with, up to the number of the first draw
+// buffer they go to (after the lighting pass's colour layers, or the resolve pass's two outputs).
+constexpr std::string_view kPartSamplesAfter =
+    "#define PART_SAMPLES\n#define PART_SAMPLES_LOCATION ";
+
 struct LightingKey {
   int samples;
   LightingPass pass;
@@ -356,20 +361,21 @@ const GlProgram& OpenGlRenderer::State::lighting_program(int samples, LightingPa
                         (pass == LightingPass::Pixels ? "#define PIXELS\n" : "#define EDGES\n") +
                         (key.sand ? "#define SAND\n" : "") +
                         (key.checker ? "#define CHECKER\n" : "") +
-                        (part_samples ? "#define PART_SAMPLES\n" : "");
-  GlProgram program({"fullscreen.vert"},
-                    {"common.glsl", "octahedral.glsl", "tone.glsl", "sky.glsl", "material.glsl",
-                     "pattern.glsl", "brdf.glsl", "shadow.glsl", "lighting.frag"},
-                    defines);
+                        (part_samples ? std::string(kPartSamplesAfter) + "SAMPLES\n" : "");
+  GlProgram program(
+      {"fullscreen.vert"},
+      {"common.glsl", "octahedral.glsl", "tone.glsl", "sky.glsl", "material.glsl", "pattern.glsl",
+       "brdf.glsl", "shadow.glsl", "part_samples.glsl", "lighting.frag"},
+      defines);
   return lighting_programs.emplace(key, std::move(program)).first->second;
 }
 
 const GlProgram& OpenGlRenderer::State::resolve_program(int samples, bool part_samples) {
   auto found = resolve_programs.find({samples, part_samples});
   if (found != resolve_programs.end()) return found->second;
-  GlProgram program({"fullscreen.vert"}, {"tone.glsl", "resolve.frag"},
+  GlProgram program({"fullscreen.vert"}, {"tone.glsl", "part_samples.glsl", "resolve.frag"},
                     "#define SAMPLES " + std::to_string(samples) + "\n" +
-                        (part_samples ? "#define PART_SAMPLES\n" : ""));
+                        (part_samples ? std::string(kPartSamplesAfter) + "2\n" : ""));
   return resolve_programs.emplace(std::pair{samples, part_samples}, std::move(program))
       .first->second;
 }
@@ -534,7 +540,7 @@ void OpenGlRenderer::State::render_pinhole(const Scene& scene, int samples, bool
       if (instance.part > 0xffffu)
         throw RendererError("the part-samples pass carries 16-bit part ids; the scene has part " +
                             std::to_string(instance.part));
-    bool fits = samples + (samples + 3) / 4 <= max_draw_buffers;
+    bool fits = samples + part_sample_layers(samples) <= max_draw_buffers;
     by = fits ? PartSamplesBy::Lighting : PartSamplesBy::Resolve;
   }
   if (by == PartSamplesBy::Lighting) pinhole->add_part_samples();
@@ -553,9 +559,8 @@ void OpenGlRenderer::State::render_pinhole(const Scene& scene, int samples, bool
 // one image per sample.
 void OpenGlRenderer::State::read_part_samples(GLuint texture, bool bottom_up, Frame& frame) {
   int width = pinhole->width, height = pinhole->height, samples = pinhole->samples;
-  int layers = (samples + 3) / 4;
   std::size_t count = static_cast<std::size_t>(width) * height;
-  part_sample_texels.resize(count * static_cast<std::size_t>(layers));
+  part_sample_texels.resize(count * static_cast<std::size_t>(part_sample_layers(samples)));
   glGetTextureImage(texture, 0, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT,
                     static_cast<GLsizei>(part_sample_texels.size() * sizeof(glm::u16vec4)),
                     part_sample_texels.data());

@@ -22,6 +22,13 @@ GlObject texture_2d_multisample(GLenum format, int width, int height, int sample
   return t;
 }
 
+// Pass::PartSamples of a width x height view with `samples` samples (part_sample_layers).
+GlObject part_samples_texture(int width, int height, int samples) {
+  GlObject t = make_texture(GL_TEXTURE_2D_ARRAY);
+  glTextureStorage3D(t.get(), 1, GL_RGBA16UI, width, height, part_sample_layers(samples));
+  return t;
+}
+
 GlObject texture_cube(GLenum format, int size, GLenum filter) {
   GlObject t = make_texture(GL_TEXTURE_CUBE_MAP);
   glTextureStorage2D(t.get(), 1, format, size, size);
@@ -90,9 +97,8 @@ ViewTarget::ViewTarget(int w, int h, int s) : width(w), height(h), samples(s) {
 
 void ViewTarget::add_part_samples() {
   if (part_samples) return;
-  int layers = (samples + 3) / 4;
-  part_samples = make_texture(GL_TEXTURE_2D_ARRAY);
-  glTextureStorage3D(part_samples.get(), 1, GL_RGBA16UI, width, height, layers);
+  int layers = part_sample_layers(samples);
+  part_samples = part_samples_texture(width, height, samples);
   part_samples_framebuffer = make_framebuffer();
   GLuint fb = part_samples_framebuffer.get();
   for (int i = 0; i < samples + layers; ++i) {
@@ -118,9 +124,8 @@ OutputTarget::OutputTarget(int w, int h) : width(w), height(h) {
 
 GLuint OutputTarget::with_part_samples(int samples) {
   if (part_sample_count == samples) return part_samples_framebuffer.get();
-  int layers = (samples + 3) / 4;
-  part_samples = make_texture(GL_TEXTURE_2D_ARRAY);
-  glTextureStorage3D(part_samples.get(), 1, GL_RGBA16UI, width, height, layers);
+  int layers = part_sample_layers(samples);
+  part_samples = part_samples_texture(width, height, samples);
   part_samples_framebuffer = make_framebuffer();
   GLuint fb = part_samples_framebuffer.get();
   glNamedFramebufferTexture(fb, GL_COLOR_ATTACHMENT0, srgb.get(), 0);

@@ -8,6 +8,12 @@
 
 namespace railyard::render {
 
+// Pass::PartSamples stores four 16-bit part ids to an RGBA16UI texel: one layer, and one draw
+// buffer, per four samples.
+constexpr int part_sample_layers(int samples) {
+  return (samples + 3) / 4;
+}
+
 // Depth seen from the sun.
 struct ShadowTarget {
   int size = 0;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "tests/renderer/embree/test_meshes.h"
 
@@ -109,15 +110,26 @@ Image<std::uint8_t> near_changed_ids(const Frame& a, const Frame& b, int radius)
                     [&](int x, int y) { return a.part_ids.at(x, y) != b.part_ids.at(x, y); });
 }
 
+// The small yard at 120x68, and the same without its blue box (part 2).
+std::pair<Scene, Scene> yard_with_and_without_the_box() {
+  Scene with = testing::small_yard(120, 68);
+  Scene without = with;
+  without.instances.erase(without.instances.begin() + 2);
+  return {with, without};
+}
+
+RenderOptions local_lighting() {
+  RenderOptions local = few_samples();
+  local.local_lighting = true;
+  return local;
+}
+
 TEST(Backends, UnderLocalLightingAnObjectChangesOnlyThePixelsThatShowIt) {
   for (const std::string& name : startable()) {
     SCOPED_TRACE(name);
     auto renderer = make_renderer(name);
-    Scene with = testing::small_yard(120, 68);
-    Scene without = with;
-    without.instances.erase(without.instances.begin() + 2);  // the blue box, part 2, goes
-    RenderOptions local = few_samples();
-    local.local_lighting = true;
+    auto [with, without] = yard_with_and_without_the_box();
+    RenderOptions local = local_lighting();
     Frame a = renderer->render(with, local), b = renderer->render(without, local);
     // The raster's resolve filter reaches one pixel, the path tracer's 1.5.
     Image<std::uint8_t> near = near_changed_ids(a, b, 2);
@@ -153,11 +165,8 @@ TEST(Backends, PartSamplesBoundWhereAChangeCanShow) {
   for (const std::string& name : startable()) {
     SCOPED_TRACE(name);
     auto renderer = make_renderer(name);
-    Scene with = testing::small_yard(120, 68);
-    Scene without = with;
-    without.instances.erase(without.instances.begin() + 2);
-    RenderOptions local = few_samples();
-    local.local_lighting = true;
+    auto [with, without] = yard_with_and_without_the_box();
+    RenderOptions local = local_lighting();
     local.passes = PassSet::all().with(Pass::PartSamples);
     Frame a = renderer->render(with, local), b = renderer->render(without, local);
     ASSERT_EQ(a.part_samples.size(), 4u);  // one image per sample asked for

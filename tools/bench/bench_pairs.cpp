@@ -9,10 +9,10 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <stdexcept>
 #include <vector>
 
 #include "tools/bench/measure.h"
+#include "tools/dataset/dataset_paths.h"
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/formats/description.h"
 #include "tools/dataset/inputs.h"
@@ -30,12 +30,13 @@ std::uint64_t count_lines(const std::filesystem::path& file) {
   return lines;
 }
 
-// The description file of the pairs' base half: base/dataset_descriptions/<rule>/<name>.txt.
-std::filesystem::path base_descriptions(const std::filesystem::path& pairs_root) {
-  for (const auto& entry :
-       std::filesystem::recursive_directory_iterator(pairs_root / "base" / "dataset_descriptions"))
-    if (entry.path().extension() == ".txt") return entry.path();
-  throw std::runtime_error("bench pairs: no description file in " + pairs_root.string());
+// The description file of the pairs' base half, a dataset of its own in base/.
+std::filesystem::path base_descriptions(const DatasetConfig& config,
+                                        const std::filesystem::path& pairs_root) {
+  DatasetInputs inputs = resolve_inputs(config, data_root());
+  DatasetConfig base = config;
+  base.output = pairs_root / "base";
+  return DatasetPaths(base, inputs.rule_name, inputs.scene_name).description_file();
 }
 
 }  // namespace
@@ -65,7 +66,8 @@ void run_pairs_benchmark(DatasetConfig config) {
   double pair_cpu = cpu_seconds() - cpu_start;
   double pair_memory = peak_memory_mib();
   std::uint64_t made = count_lines(pairs.root / "pairs.jsonl");
-  std::vector<LabelledTrain> base_trains = read_description_file(base_descriptions(pairs.root));
+  std::vector<LabelledTrain> base_trains =
+      read_description_file(base_descriptions(config, pairs.root));
   DatasetConfig base = config;
   base.output = config.output / "base_alone";
   base.count = base_trains.size();

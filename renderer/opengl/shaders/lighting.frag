@@ -18,19 +18,6 @@ uniform vec3 u_ray_dx;
 uniform vec3 u_ray_dy;
 
 layout(location = 0) out vec4 o_sample[SAMPLES];
-#ifdef PART_SAMPLES
-// Every sample's part id, four to a texel (Pass::PartSamples; ids below 2^16), from the fetches
-// shading needs anyway.
-layout(location = SAMPLES) out uvec4 o_part_samples[(SAMPLES + 3) / 4];
-
-void write_part_samples(uvec4 surface[SAMPLES]) {
-  for (int i = 0; i < (SAMPLES + 3) / 4; ++i) {
-    uvec4 ids = uvec4(0u);
-    for (int j = 0; j < 4 && 4 * i + j < SAMPLES; ++j) ids[j] = surface[4 * i + j].w;
-    o_part_samples[i] = ids;
-  }
-}
-#endif
 
 // Samples of one surface: the same material, nearly the same normal and depth. Neighbouring
 // triangles of a smooth mesh merge; creases, silhouettes and faces one behind the other do not.
@@ -84,7 +71,9 @@ void main() {
   for (int i = 0; i < SAMPLES; ++i) surface[i] = texelFetch(u_surface, pixel, i);
   uvec4 centre = surface[u_centre_sample];
 #ifdef PART_SAMPLES
-  write_part_samples(surface);
+  uint ids[SAMPLES];  // from the fetches shading needs anyway
+  for (int i = 0; i < SAMPLES; ++i) ids[i] = surface[i].w;
+  write_part_samples(ids);
 #endif
 #ifdef PIXELS
   for (int i = 0; i < SAMPLES; ++i) {

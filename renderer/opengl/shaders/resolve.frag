@@ -20,10 +20,6 @@ uniform vec2 u_near_far;
 
 layout(location = 0) out vec4 o_display;
 layout(location = 1) out uvec2 o_part_depth;
-#ifdef PART_SAMPLES
-// Every sample's part id, four to a texel (Pass::PartSamples; ids below 2^16).
-layout(location = 2) out uvec4 o_part_samples[(SAMPLES + 3) / 4];
-#endif
 
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
@@ -48,10 +44,8 @@ void main() {
   }
   o_part_depth = uvec2(part, depth_bits);
 #ifdef PART_SAMPLES
-  for (int i = 0; i < (SAMPLES + 3) / 4; ++i) {
-    uvec4 ids = uvec4(0u);
-    for (int j = 0; j < 4 && 4 * i + j < SAMPLES; ++j) ids[j] = texelFetch(u_surface, p, 4 * i + j).w;
-    o_part_samples[i] = ids;
-  }
+  uint ids[SAMPLES];
+  for (int i = 0; i < SAMPLES; ++i) ids[i] = texelFetch(u_surface, p, i).w;
+  write_part_samples(ids);
 #endif
 }
