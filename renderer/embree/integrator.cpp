@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 #include "renderer/embree/bsdf.h"
 #include "renderer/embree/sampling.h"
@@ -67,7 +68,9 @@ class PathBatch {
         sky_(sky),
         lamps_(lamps),
         settings_(settings),
-        streams_(streams) {}
+        streams_(streams),
+        lamp_rays_(static_cast<std::size_t>(lamps.count())),
+        lamp_light_(static_cast<std::size_t>(lamps.count())) {}
 
   // Starts a path for each active camera ray that hit; false when there is none.
   bool start(const RayPacket& camera) {
@@ -87,14 +90,15 @@ class PathBatch {
   bool bounce(int depth, RayCounts& rays) {
     sun_rays_.clear();
     sky_rays_.clear();
-    lamp_rays_.clear();
+    for (RayPacket& packet : lamp_rays_) packet.clear();
     extension_rays_.clear();
     for (int i = 0; i < kPaths; ++i) {
       if (paths_[i].alive) shade(i, depth);
     }
     trace_shadows(sun_rays_, sun_light_, rays);
     trace_shadows(sky_rays_, sky_light_, rays);
-    trace_shadows(lamp_rays_, lamp_light_, rays);
+    for (std::size_t k = 0; k < lamp_rays_.size(); ++k)
+      trace_shadows(lamp_rays_[k], lamp_light_[k], rays);
     return extend(rays);
   }
 
@@ -105,9 +109,8 @@ class PathBatch {
   }
 
  private:
-  // The path's vertex: next-event samples of the sun, the sky and a point light (their shadow rays
-  // queued), then
-  // the BSDF sample that continues the path (its ray queued), or the path's end.
+  // The path's vertex: next-event samples of the sun, the sky and every point light (their shadow
+  // rays queued), then the BSDF sample that continues the path (its ray queued), or the path's end.
   void shade(int i, int depth) {
     Path& path = paths_[i];
     SampleStream& stream = streams_[i];
@@ -129,9 +132,10 @@ class PathBatch {
       queue_shadow(sky_rays_, sky_light_, i, surface.ray_origin, light,
                    path.throughput * unshadowed_light(vertex, light, !last));
     }
-    if (!lamps_.empty()) {
-      LightSample light = lamps_.sample(surface.ray_origin, stream.next_1d());
-      queue_shadow(lamp_rays_, lamp_light_, i, surface.ray_origin, light,
+    for (int k = 0; k < lamps_.count(); ++k) {
+      LightSample light = lamps_.sample(surface.ray_origin, k);
+      auto slot = static_cast<std::size_t>(k);
+      queue_shadow(lamp_rays_[slot], lamp_light_[slot], i, surface.ray_origin, light,
                    path.throughput * unshadowed_light(vertex, light, !last));
     }
     path.alive = false;
@@ -212,9 +216,11 @@ class PathBatch {
   const IntegratorSettings& settings_;
   std::array<SampleStream, kPaths>& streams_;
   std::array<Path, kPaths> paths_;
-  RayPacket sun_rays_, sky_rays_, lamp_rays_, extension_rays_;
+  RayPacket sun_rays_, sky_rays_, extension_rays_;
+  std::vector<RayPacket> lamp_rays_;  // one packet per lamp
   // What each shadow ray would bring.
-  std::array<glm::vec3, kPaths> sun_light_, sky_light_, lamp_light_;
+  std::array<glm::vec3, kPaths> sun_light_, sky_light_;
+  std::vector<std::array<glm::vec3, kPaths>> lamp_light_;
 };
 
 }  // namespace

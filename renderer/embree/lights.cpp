@@ -39,14 +39,12 @@ LightSample SunLight::sample(glm::vec2 u) const {
   return {frame_.to_world(sample_uniform_cone(u, cos_max_)), radiance_, pdf_};
 }
 
-LightSample PointLights::sample(const glm::vec3& from, float u) const {
-  auto count = static_cast<int>(lights_.size());
-  int pick = std::min(count - 1, static_cast<int>(u * static_cast<float>(count)));
-  const PointLight& lamp = lights_[static_cast<std::size_t>(pick)];
+LightSample PointLights::sample(const glm::vec3& from, int index) const {
+  const PointLight& lamp = lights_[static_cast<std::size_t>(index)];
   glm::vec3 to_lamp = lamp.position - from;
   float distance = glm::length(to_lamp);
   if (!(distance > 1e-4f)) return {glm::vec3(0.0f, 0.0f, 1.0f), glm::vec3(0.0f), 0.0f, 0.0f};
-  glm::vec3 irradiance = lamp.intensity * (static_cast<float>(count) / (distance * distance));
+  glm::vec3 irradiance = lamp.intensity / (distance * distance);
   return {to_lamp / distance, irradiance, 0.0f, distance};
 }
 

@@ -61,14 +61,16 @@ class SkyLight {
   Sky sky_;
 };
 
-// Point lights, one chosen uniformly per next-event sample and its light multiplied by their
-// number (an unbiased estimate of them all with one shadow ray).
+// Point lights. Every lamp is sampled at every path vertex rather than one picked at random: a
+// picked lamp's sample carries `count` times its light, and the tone curve, which maps each sample
+// before the pixel averages them (tone.h), would roll those peaks off and leave a lamp's pool of
+// light on the floor darker than its mean, and darker than the raster draws it.
 class PointLights {
  public:
   explicit PointLights(const std::vector<PointLight>& lights) : lights_(lights) {}
-  bool empty() const { return lights_.empty(); }
-  // Light at `from` from the lamp that `u` in [0,1) picks: a delta sample (pdf 0).
-  LightSample sample(const glm::vec3& from, float u) const;
+  int count() const { return static_cast<int>(lights_.size()); }
+  // Light at `from` from lamp `index`: a delta sample (pdf 0).
+  LightSample sample(const glm::vec3& from, int index) const;
 
  private:
   std::vector<PointLight> lights_;

@@ -247,27 +247,52 @@ double brightness_around(const Frame& frame, const Camera& camera, const glm::ve
   return count > 0 ? sum / count : 0.0;
 }
 
-// A studio lamp alone (no sun, a black sky) lights the ground below it, less with distance, and
-// every backend draws it as bright.
-TEST(Backends, APointLightLightsTheGroundFallingOffWithDistance) {
+// Ground that small_yard's camera sees past the boxes, and ground off to one side.
+const glm::vec3 kOpenGround(-1.0f, 3.0f, 0.0f);
+const glm::vec3 kGroundAside(-2.5f, 2.5f, 0.0f);
+
+Scene lamp_lit_yard(std::vector<PointLight> lamps) {
   Scene scene = testing::small_yard(120, 68);
   scene.sun.irradiance = glm::vec3(0.0f);
   scene.sky = Sky{glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f)};
-  scene.point_lights = {{{0.0f, 1.5f, 1.2f}, glm::vec3(3.0f)}};
-  const glm::vec3 below(0.0f, 1.5f, 0.0f), aside(-2.5f, 2.5f, 0.0f);
+  scene.point_lights = std::move(lamps);
+  return scene;
+}
+
+// A studio lamp alone (no sun, a black sky) lights the ground below it, less with distance, and
+// every backend draws it as bright.
+TEST(Backends, APointLightLightsTheGroundFallingOffWithDistance) {
+  Scene scene = lamp_lit_yard({{kOpenGround + glm::vec3(0.0f, 0.0f, 1.2f), glm::vec3(1.0f)}});
   std::vector<double> beneath;
   for (const std::string& name : startable()) {
     SCOPED_TRACE(name);
     RenderOptions options;
     options.samples = 16;
     Frame frame = make_renderer(name)->render(scene, options);
-    double near = brightness_around(frame, scene.camera, below);
-    double far = brightness_around(frame, scene.camera, aside);
+    double near = brightness_around(frame, scene.camera, kOpenGround);
+    double far = brightness_around(frame, scene.camera, kGroundAside);
     EXPECT_GT(near, 60.0);
     EXPECT_GT(near, 1.5 * far);
     beneath.push_back(near);
   }
   for (double b : beneath) EXPECT_NEAR(b, beneath.front(), 0.15 * beneath.front());
+}
+
+// A bright lamp's pool of light, where the tone curve rolls highlights off, is as bright in every
+// backend when a second lamp shines too: the path tracer samples every lamp at every vertex, so
+// no sample carries one lamp's light twice over to be rolled off (embree/lights.h).
+TEST(Backends, ALampsPoolIsAsBrightWhenAnotherLampShines) {
+  Scene scene = lamp_lit_yard({{kOpenGround + glm::vec3(0.0f, 0.0f, 0.8f), glm::vec3(6.0f)},
+                               {{3.0f, 0.0f, 3.0f}, glm::vec3(1.0f)}});
+  std::vector<double> pool;
+  for (const std::string& name : startable()) {
+    SCOPED_TRACE(name);
+    RenderOptions options;
+    options.samples = 16;
+    Frame frame = make_renderer(name)->render(scene, options);
+    pool.push_back(brightness_around(frame, scene.camera, kOpenGround));
+  }
+  for (double b : pool) EXPECT_NEAR(b, pool.front(), 0.04 * pool.front());
 }
 
 }  // namespace

@@ -35,6 +35,7 @@ std::filesystem::path sheet_path(const std::string& output, const DatasetConfig&
     if (several)
       throw std::invalid_argument("-o " + output + ": --all writes several sheets, " +
                                   "so -o names a folder");
+    if (out.has_parent_path()) std::filesystem::create_directories(out.parent_path());
     return out;
   }
   if (!output.empty()) std::filesystem::create_directories(out);
