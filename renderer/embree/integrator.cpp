@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <vector>
 
 #include "renderer/embree/bsdf.h"
 #include "renderer/embree/sampling.h"
@@ -68,9 +67,7 @@ class PathBatch {
         sky_(sky),
         lamps_(lamps),
         settings_(settings),
-        streams_(streams),
-        lamp_rays_(static_cast<std::size_t>(lamps.count())),
-        lamp_light_(static_cast<std::size_t>(lamps.count())) {}
+        streams_(streams) {}
 
   // Starts a path for each active camera ray that hit; false when there is none.
   bool start(const RayPacket& camera) {
@@ -90,15 +87,17 @@ class PathBatch {
   bool bounce(int depth, RayCounts& rays) {
     sun_rays_.clear();
     sky_rays_.clear();
-    for (RayPacket& packet : lamp_rays_) packet.clear();
+    for (int k = 0; k < lamps_.count(); ++k) lamp_rays_[static_cast<std::size_t>(k)].clear();
     extension_rays_.clear();
     for (int i = 0; i < kPaths; ++i) {
       if (paths_[i].alive) shade(i, depth);
     }
     trace_shadows(sun_rays_, sun_light_, rays);
     trace_shadows(sky_rays_, sky_light_, rays);
-    for (std::size_t k = 0; k < lamp_rays_.size(); ++k)
-      trace_shadows(lamp_rays_[k], lamp_light_[k], rays);
+    for (int k = 0; k < lamps_.count(); ++k) {
+      auto slot = static_cast<std::size_t>(k);
+      trace_shadows(lamp_rays_[slot], lamp_light_[slot], rays);
+    }
     return extend(rays);
   }
 
@@ -217,10 +216,10 @@ class PathBatch {
   std::array<SampleStream, kPaths>& streams_;
   std::array<Path, kPaths> paths_;
   RayPacket sun_rays_, sky_rays_, extension_rays_;
-  std::vector<RayPacket> lamp_rays_;  // one packet per lamp
+  std::array<RayPacket, kMaxPointLights> lamp_rays_;  // one packet per lamp, the first count()
   // What each shadow ray would bring.
   std::array<glm::vec3, kPaths> sun_light_, sky_light_;
-  std::vector<std::array<glm::vec3, kPaths>> lamp_light_;
+  std::array<std::array<glm::vec3, kPaths>, kMaxPointLights> lamp_light_;
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "renderer/renderer.h"
 
@@ -37,6 +38,12 @@ SunLight::SunLight(const Sun& sun)
 LightSample SunLight::sample(glm::vec2 u) const {
   if (delta()) return {frame_.n, radiance_, 0.0f};
   return {frame_.to_world(sample_uniform_cone(u, cos_max_)), radiance_, pdf_};
+}
+
+PointLights::PointLights(const std::vector<PointLight>& lights) : lights_(lights) {
+  if (lights_.size() > static_cast<std::size_t>(kMaxPointLights))
+    throw RendererError("the scene has " + std::to_string(lights_.size()) +
+                        " point lights; at most " + std::to_string(kMaxPointLights) + " are drawn");
 }
 
 LightSample PointLights::sample(const glm::vec3& from, int index) const {

@@ -67,7 +67,8 @@ class SkyLight {
 // light on the floor darker than its mean, and darker than the raster draws it.
 class PointLights {
  public:
-  explicit PointLights(const std::vector<PointLight>& lights) : lights_(lights) {}
+  // Throws RendererError for more than kMaxPointLights lamps (the scene's limit).
+  explicit PointLights(const std::vector<PointLight>& lights);
   int count() const { return static_cast<int>(lights_.size()); }
   // Light at `from` from lamp `index`: a delta sample (pdf 0).
   LightSample sample(const glm::vec3& from, int index) const;

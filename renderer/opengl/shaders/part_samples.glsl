@@ -2,10 +2,11 @@
 // a draw buffer per four samples from PART_SAMPLES_LOCATION on (part_sample_layers in
 // renderer/opengl/render_targets.h). Programs built without PART_SAMPLES leave it out.
 #ifdef PART_SAMPLES
-layout(location = PART_SAMPLES_LOCATION) out uvec4 o_part_samples[(SAMPLES + 3) / 4];
+const int PART_SAMPLE_LAYERS = (SAMPLES + 3) / 4;
+layout(location = PART_SAMPLES_LOCATION) out uvec4 o_part_samples[PART_SAMPLE_LAYERS];
 
 void write_part_samples(uint ids[SAMPLES]) {
-  for (int i = 0; i < (SAMPLES + 3) / 4; ++i) {
+  for (int i = 0; i < PART_SAMPLE_LAYERS; ++i) {
     uvec4 texel = uvec4(0u);
     for (int j = 0; j < 4 && 4 * i + j < SAMPLES; ++j) texel[j] = ids[4 * i + j];
     o_part_samples[i] = texel;
