@@ -214,11 +214,13 @@ void OpenGlRenderer::State::initialise() {
   glGetIntegerv(GL_MAX_UNIFORM_BLOCK_SIZE, &block_size);
   instance_stride =
       (static_cast<GLsizeiptr>(sizeof(InstanceRecord)) + alignment - 1) / alignment * alignment;
-  max_materials = std::min(block_size, 65536) / static_cast<GLint>(sizeof(MaterialRecord));
+  max_materials = std::min(std::min(block_size, 65536) / static_cast<GLint>(sizeof(MaterialRecord)),
+                           (1 << kMaterialBits) - 2);  // index + 1 below 2^kMaterialBits
 
   shadow_program = GlProgram({"common.glsl", "scene.vert"}, {});
   surface_program =
-      GlProgram({"common.glsl", "scene.vert"}, {"common.glsl", "octahedral.glsl", "surface.frag"});
+      GlProgram({"common.glsl", "scene.vert"},
+                {"common.glsl", "octahedral.glsl", "surface_record.glsl", "surface.frag"});
   fisheye_program = GlProgram({"fullscreen.vert"}, {"common.glsl", "tone.glsl", "fisheye.frag"});
 
   vertex_format = make_vertex_array();
@@ -270,6 +272,11 @@ void OpenGlRenderer::State::prepare_instances(const Scene& scene) {
     const Instance& instance = scene.instances[i];
     if (!instance.mesh) {
       throw RendererError("scene instance " + std::to_string(i) + " has no mesh");
+    }
+    if (instance.part > kMaxRasterPart) {
+      throw RendererError(
+          "scene instance " + std::to_string(i) + " has part id " + std::to_string(instance.part) +
+          "; the raster backend carries ids up to " + std::to_string(kMaxRasterPart));
     }
     const GpuMesh& mesh = meshes.get(instance.mesh);
     InstanceRecord record = make_record(instance, materials.add(instance.surface_material()));
@@ -356,24 +363,25 @@ const GlProgram& OpenGlRenderer::State::lighting_program(int samples, LightingPa
                   part_samples};
   auto found = lighting_programs.find(key);
   if (found != lighting_programs.end()) return found->second;
-  std::string defines = "#define SAMPLES " + std::to_string(samples) + "\n#define MAX_MATERIALS " +
-                        std::to_string(max_materials) + "\n" +
-                        (pass == LightingPass::Pixels ? "#define PIXELS\n" : "#define EDGES\n") +
-                        (key.sand ? "#define SAND\n" : "") +
-                        (key.checker ? "#define CHECKER\n" : "") +
-                        (part_samples ? std::string(kPartSamplesAfter) + "SAMPLES\n" : "");
-  GlProgram program(
-      {"fullscreen.vert"},
-      {"common.glsl", "octahedral.glsl", "tone.glsl", "sky.glsl", "material.glsl", "pattern.glsl",
-       "brdf.glsl", "shadow.glsl", "part_samples.glsl", "lighting.frag"},
-      defines);
+  std::string defines =
+      "#extension GL_ARB_shader_stencil_export : enable\n#define SAMPLES " +
+      std::to_string(samples) + "\n#define MAX_MATERIALS " + std::to_string(max_materials) + "\n" +
+      (pass == LightingPass::Pixels ? "#define PIXELS\n" : "#define EDGES\n") +
+      (key.sand ? "#define SAND\n" : "") + (key.checker ? "#define CHECKER\n" : "") +
+      (part_samples ? std::string(kPartSamplesAfter) + "SAMPLES\n" : "");
+  GlProgram program({"fullscreen.vert"},
+                    {"common.glsl", "octahedral.glsl", "surface_record.glsl", "tone.glsl",
+                     "sky.glsl", "material.glsl", "pattern.glsl", "brdf.glsl", "shadow.glsl",
+                     "part_samples.glsl", "lighting.frag"},
+                    defines);
   return lighting_programs.emplace(key, std::move(program)).first->second;
 }
 
 const GlProgram& OpenGlRenderer::State::resolve_program(int samples, bool part_samples) {
   auto found = resolve_programs.find({samples, part_samples});
   if (found != resolve_programs.end()) return found->second;
-  GlProgram program({"fullscreen.vert"}, {"tone.glsl", "part_samples.glsl", "resolve.frag"},
+  GlProgram program({"fullscreen.vert"},
+                    {"surface_record.glsl", "tone.glsl", "part_samples.glsl", "resolve.frag"},
                     "#define SAMPLES " + std::to_string(samples) + "\n" +
                         (part_samples ? std::string(kPartSamplesAfter) + "2\n" : ""));
   return resolve_programs.emplace(std::pair{samples, part_samples}, std::move(program))
@@ -445,22 +453,23 @@ void OpenGlRenderer::State::render_view(const ViewTarget& target, const glm::mat
                part_samples == PartSamplesBy::Resolve);
 }
 
-// The multisampled surfaces of every instance (surface.frag): no shading yet.
+// The multisampled surfaces of every instance (surface.frag): no shading yet. Only depth is
+// cleared: a sample left at the far plane shows nothing, whatever its surface record holds
+// (surface_record.glsl), and clearing the records too would cost as much as drawing a backdrop.
 void OpenGlRenderer::State::geometry_pass(const ViewTarget& target, const glm::mat4& clip) {
   GLuint fb = target.geometry_framebuffer.get();
   glBindFramebuffer(GL_FRAMEBUFFER, fb);
   glViewport(0, 0, target.width, target.height);
-  const GLuint nothing[4] = {0u, 0u, 0u, 0u};
   const float far_depth = 0.0f;  // reversed depth
-  glClearNamedFramebufferuiv(fb, GL_COLOR, 0, nothing);
   glClearNamedFramebufferfv(fb, GL_DEPTH, 0, &far_depth);
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_GREATER);
   draw(surface_program, clip, true, false);
 }
 
-// Each pixel's samples shaded (lighting.frag), background included: pixels showing one surface
-// first, marking themselves in the stencil buffer, then the rest (edges) with their own program.
+// Each pixel's samples shaded (lighting.frag), background included: every pixel as its centre
+// sample's surface first, marking in the stencil buffer those whose samples all show it, then the
+// rest (edges) with their own program.
 void OpenGlRenderer::State::lighting_pass(const ViewTarget& target, const glm::mat4& clip,
                                           const Camera& camera, bool part_samples) {
   GLuint fb =
@@ -473,6 +482,7 @@ void OpenGlRenderer::State::lighting_pass(const ViewTarget& target, const glm::m
   glClearNamedFramebufferiv(fb, GL_STENCIL, 0, &unmarked);
   ViewRays rays = view_rays(clip, camera.position, target.width, target.height);
   glBindTextureUnit(0, target.surface.get());
+  glBindTextureUnit(3, target.depth.get());
   glBindTextureUnit(1, shadow->depth.get());
   glBindTextureUnit(2, shadow->depth.get());
   glBindSampler(1, shadow_compare_sampler.get());
@@ -485,6 +495,9 @@ void OpenGlRenderer::State::lighting_pass(const ViewTarget& target, const glm::m
     GLuint p = program.get();
     glUseProgram(p);
     glProgramUniform1i(p, program.uniform("u_centre_sample"), pattern.centre_sample);
+    glProgramUniform2fv(p, program.uniform("u_sample_offset"), target.samples,
+                        &pattern.sample_offset[0].x);
+    glProgramUniform2f(p, program.uniform("u_near_far"), camera.near, camera.far);
     glProgramUniform3fv(p, program.uniform("u_ray_base"), 1, &rays.base.x);
     glProgramUniform3fv(p, program.uniform("u_ray_dx"), 1, &rays.dx.x);
     glProgramUniform3fv(p, program.uniform("u_ray_dy"), 1, &rays.dy.x);

@@ -69,7 +69,7 @@ ShadowTarget::ShadowTarget(int size_px) : size(size_px) {
 }
 
 ViewTarget::ViewTarget(int w, int h, int s) : width(w), height(h), samples(s) {
-  surface = texture_2d_multisample(GL_RGBA32UI, w, h, s);
+  surface = texture_2d_multisample(GL_RG32UI, w, h, s);
   depth = texture_2d_multisample(GL_DEPTH_COMPONENT32F, w, h, s);
   geometry_framebuffer = make_framebuffer();
   glNamedFramebufferTexture(geometry_framebuffer.get(), GL_COLOR_ATTACHMENT0, surface.get(), 0);

@@ -26,7 +26,7 @@ struct ShadowTarget {
 // every sample the lighting pass writes from it, one layer per sample for the resolve filter.
 struct ViewTarget {
   int width = 0, height = 0, samples = 0;
-  GlObject surface;  // RGBA32UI multisampled, see shaders/surface.frag
+  GlObject surface;  // RG32UI multisampled, see shaders/surface_record.glsl
   GlObject depth;    // DEPTH_COMPONENT32F multisampled, reversed
   GlObject geometry_framebuffer;
   GlObject colour;   // RGBA16F 2D array of `samples` layers: display-linear, filtered bilinearly

@@ -19,7 +19,10 @@ SamplePattern make_sample_pattern(int samples) {
   glm::vec2 centre = positions[pattern.centre_sample];
   pattern.shift_px = centre - glm::vec2(0.5f);
   // Texel q of layer i holds the sample at q + positions[i]; its texture coordinate is q + 0.5.
-  for (const glm::vec2& p : positions) pattern.tap_offset.push_back(centre - p + glm::vec2(0.5f));
+  for (const glm::vec2& p : positions) {
+    pattern.tap_offset.push_back(centre - p + glm::vec2(0.5f));
+    pattern.sample_offset.push_back(p - glm::vec2(0.5f));
+  }
   return pattern;
 }
 

@@ -10,9 +10,10 @@ namespace railyard::render {
 
 struct SamplePattern {
   int samples = 0;
-  int centre_sample = 0;              // the sample nearest the pixel centre
-  glm::vec2 shift_px{0.0f};           // moves that sample onto the pixel centre's ray
-  std::vector<glm::vec2> tap_offset;  // per sample: pixels from a pixel's corner to filter at
+  int centre_sample = 0;                 // the sample nearest the pixel centre
+  glm::vec2 shift_px{0.0f};              // moves that sample onto the pixel centre's ray
+  std::vector<glm::vec2> sample_offset;  // per sample: window pixels from the pixel's centre
+  std::vector<glm::vec2> tap_offset;     // per sample: pixels from a pixel's corner to filter at
 };
 
 // The pattern of the multisampled framebuffer bound for drawing (positions are queried from it).

@@ -2,15 +2,20 @@
 // 4x4 block of every small triangle, and writes each sample's colour, tone-mapped to
 // display-linear (see renderer/tone.h), to its layer for the resolve filter. llvmpipe skips work
 // only for pixels the stencil test rejects, never for branches, so the pass runs twice:
-//   PIXELS: pixels whose samples all show one surface (or none): shaded once, stencil set to 1;
-//           the others are discarded.
+//   PIXELS: every pixel shaded once, as its centre sample's surface; the stencil set to 1 where
+//           all samples show that surface (or none). Where the stencil can be exported it is
+//           (llvmpipe: a discarding shader costs it a fifth of the pass in masked writes);
+//           elsewhere the other pixels are discarded.
 //   EDGES: the pixels left at stencil 0: their two main surfaces shaded, each sample taking its
 //          own (a third surface in one pixel takes the second's colour).
 // SAMPLES, MAX_MATERIALS and the pass are defined when the program is built.
 
-layout(binding = 0) uniform usampler2DMS u_surface;  // see surface.frag
+layout(binding = 0) uniform usampler2DMS u_surface;  // surface_record.glsl
+layout(binding = 3) uniform sampler2DMS u_depth;     // the geometry pass's, per sample
 
 uniform int u_centre_sample;
+uniform vec2 u_sample_offset[SAMPLES];  // window pixels from the pixel's centre to sample i
+uniform vec2 u_near_far;
 // World direction of the ray through window point w, scaled to unit view depth:
 // u_ray_base + w.x * u_ray_dx + w.y * u_ray_dy (the view's shifted projection inverted).
 uniform vec3 u_ray_base;
@@ -19,22 +24,39 @@ uniform vec3 u_ray_dy;
 
 layout(location = 0) out vec4 o_sample[SAMPLES];
 
-// Samples of one surface: the same material, nearly the same normal and depth. Neighbouring
-// triangles of a smooth mesh merge; creases, silhouettes and faces one behind the other do not.
-// The normals are compared in octahedral coordinates (16-bit steps), which needs no unpacking.
-ivec2 octahedral_steps(uint bits) { return ivec2(uvec2(bits) << uvec2(16u, 0u)) >> 16; }
+struct SurfaceSample {
+  uint ids;     // surface_record.glsl; 0: nothing there
+  uint normal;  // packed (octahedral.glsl)
+  float depth;  // along the view axis
+  vec3 ray;     // world direction through the sample, scaled to unit view depth
+};
 
-bool same_surface(uvec4 a, uvec4 b) {
-  ivec2 step = abs(octahedral_steps(a.y) - octahedral_steps(b.y));
-  float da = uintBitsToFloat(a.z), db = uintBitsToFloat(b.z);
-  return a.x == b.x && max(step.x, step.y) <= 655 && abs(da - db) <= 0.002 * da;
+SurfaceSample fetch_sample(ivec2 pixel, int i, vec3 pixel_ray) {
+  uvec2 record = texelFetch(u_surface, pixel, i).xy;
+  float d = texelFetch(u_depth, pixel, i).r;
+  vec2 offset = u_sample_offset[i];
+  vec3 ray = pixel_ray + offset.x * u_ray_dx + offset.y * u_ray_dy;
+  return SurfaceSample(d > 0.0 ? record.x : 0u, record.y, view_depth(d, u_near_far), ray);
 }
 
-vec3 shade_surface(uvec4 surface, vec3 ray) {
-  Material m = material(surface.x);
-  float depth = uintBitsToFloat(surface.z);
+// Samples of one surface: the same material and part, nearly the same normal, and b on a's
+// tangent plane. Neighbouring triangles of a smooth mesh merge; creases, silhouettes and faces
+// one behind the other do not. The normals are compared in octahedral coordinates (16-bit
+// steps), which needs no unpacking; `a_normal` is a's unpacked.
+ivec2 octahedral_steps(uint bits) { return ivec2(uvec2(bits) << uvec2(16u, 0u)) >> 16; }
+
+bool same_surface(SurfaceSample a, vec3 a_normal, SurfaceSample b) {
+  ivec2 step = abs(octahedral_steps(a.normal) - octahedral_steps(b.normal));
+  float off_plane = abs(dot(a_normal, b.depth * b.ray - a.depth * a.ray));
+  bool close = max(step.x, step.y) <= 655 && off_plane <= 0.002 * a.depth;
+  return a.ids == b.ids && (a.ids == 0u || close);
+}
+
+vec3 shade_surface(SurfaceSample at, vec3 n) {
+  Material m = material(record_material(at.ids));
+  vec3 ray = at.ray;
+  float depth = at.depth;
   vec3 position = frame.camera_position.xyz + depth * ray;
-  vec3 n = unpack_normal(surface.y);
   vec3 to_camera = normalize(-ray);
   // Interpolated normals can turn slightly away from the camera at silhouettes.
   n = normalize(n + to_camera * max(0.0, 0.01 - dot(n, to_camera)));
@@ -60,36 +82,44 @@ vec3 background(vec3 ray) {
   return display_linear(sky_radiance(normalize(ray)), frame.exposure.x);
 }
 
-vec3 shade_or_background(uvec4 surface, vec3 ray) {
-  return surface.x != 0u ? shade_surface(surface, ray) : background(ray);
+vec3 shade_or_background(SurfaceSample at, vec3 n) {
+  return at.ids != 0u ? shade_surface(at, n) : background(at.ray);
 }
 
 void main() {
   ivec2 pixel = ivec2(gl_FragCoord.xy);
-  vec3 ray = u_ray_base + gl_FragCoord.x * u_ray_dx + gl_FragCoord.y * u_ray_dy;
-  uvec4 surface[SAMPLES];
-  for (int i = 0; i < SAMPLES; ++i) surface[i] = texelFetch(u_surface, pixel, i);
-  uvec4 centre = surface[u_centre_sample];
+  vec3 pixel_ray = u_ray_base + gl_FragCoord.x * u_ray_dx + gl_FragCoord.y * u_ray_dy;
+  SurfaceSample surface[SAMPLES];
+  for (int i = 0; i < SAMPLES; ++i) surface[i] = fetch_sample(pixel, i, pixel_ray);
+  SurfaceSample centre = surface[u_centre_sample];
+  vec3 centre_normal = unpack_normal(centre.normal);
 #ifdef PART_SAMPLES
   uint ids[SAMPLES];  // from the fetches shading needs anyway
-  for (int i = 0; i < SAMPLES; ++i) ids[i] = surface[i].w;
+  for (int i = 0; i < SAMPLES; ++i) ids[i] = record_part(surface[i].ids);
   write_part_samples(ids);
 #endif
 #ifdef PIXELS
+  bool one_surface = true;
   for (int i = 0; i < SAMPLES; ++i) {
-    if (!same_surface(surface[i], centre)) discard;
+    one_surface = one_surface && same_surface(centre, centre_normal, surface[i]);
   }
-  vec3 colour = shade_or_background(centre, ray);
+#ifdef GL_ARB_shader_stencil_export
+  gl_FragStencilRefARB = one_surface ? 1 : 0;
+#else
+  if (!one_surface) discard;
+#endif
+  vec3 colour = shade_or_background(centre, centre_normal);
   for (int i = 0; i < SAMPLES; ++i) o_sample[i] = vec4(colour, 1.0);
 #else
-  uvec4 other = centre;
+  SurfaceSample other = centre;
   for (int i = SAMPLES - 1; i >= 0; --i) {
-    if (!same_surface(surface[i], centre)) other = surface[i];
+    if (!same_surface(centre, centre_normal, surface[i])) other = surface[i];
   }
-  vec3 centre_colour = shade_or_background(centre, ray);
-  vec3 other_colour = shade_or_background(other, ray);
+  vec3 centre_colour = shade_or_background(centre, centre_normal);
+  vec3 other_colour = shade_or_background(other, unpack_normal(other.normal));
   for (int i = 0; i < SAMPLES; ++i) {
-    o_sample[i] = vec4(same_surface(surface[i], centre) ? centre_colour : other_colour, 1.0);
+    bool same = same_surface(centre, centre_normal, surface[i]);
+    o_sample[i] = vec4(same ? centre_colour : other_colour, 1.0);
   }
 #endif
 }

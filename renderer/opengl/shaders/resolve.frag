@@ -7,7 +7,7 @@
 // the camera.
 
 layout(binding = 0) uniform sampler2DArray u_colour;  // layer i: sample i; linear, clamp to edge
-layout(binding = 1) uniform usampler2DMS u_surface;   // see surface.frag
+layout(binding = 1) uniform usampler2DMS u_surface;   // surface_record.glsl
 layout(binding = 2) uniform sampler2DMS u_depth;
 
 uniform vec2 u_tap_offset[SAMPLES];  // pixels from the pixel's corner to look layer i up at
@@ -32,20 +32,21 @@ void main() {
   sum *= 1.0 / float(SAMPLES);
   o_display = vec4(u_encode_srgb ? srgb_encode(sum) : sum, 1.0);
 
-  uint part = texelFetch(u_surface, p, u_centre_sample).w;
   float d = texelFetch(u_depth, p, u_centre_sample).r;
+  uint part = d > 0.0 ? record_part(texelFetch(u_surface, p, u_centre_sample).x) : 0u;
   uint depth_bits = 0x7f800000u;  // +infinity: nothing hit
   if (d > 0.0) {
-    // Reversed depth back to the distance along the view axis, then along the pixel's ray.
-    float near = u_near_far.x, far = u_near_far.y;
-    float view_depth = near * far / (d * (far - near) + near);
+    // The distance along the view axis, then along the pixel's ray.
     vec2 offset = (vec2(p) + 0.5 - 0.5 * vec2(u_size)) / u_focal_px;
-    depth_bits = floatBitsToUint(view_depth * sqrt(1.0 + dot(offset, offset)));
+    depth_bits = floatBitsToUint(view_depth(d, u_near_far) * sqrt(1.0 + dot(offset, offset)));
   }
   o_part_depth = uvec2(part, depth_bits);
 #ifdef PART_SAMPLES
   uint ids[SAMPLES];
-  for (int i = 0; i < SAMPLES; ++i) ids[i] = texelFetch(u_surface, p, i).w;
+  for (int i = 0; i < SAMPLES; ++i) {
+    bool hit = texelFetch(u_depth, p, i).r > 0.0;
+    ids[i] = hit ? record_part(texelFetch(u_surface, p, i).x) : 0u;
+  }
   write_part_samples(ids);
 #endif
 }

@@ -366,6 +366,30 @@ TEST_F(OpenGlRendererTest, MeshesReplacedBetweenFramesAreNotServedStale) {
   }
 }
 
+// The geometry pass packs material and part into 32 bits (surface_record.glsl): the largest part
+// id it carries comes back exactly, with its material's colour; one more is refused by name.
+TEST_F(OpenGlRendererTest, PartIdsUpToTheRasterLimitComeBackExactly) {
+  constexpr std::uint32_t kLargest = (1u << 20) - 1u;
+  Scene scene = empty_scene();
+  Material red;
+  red.base_color = {0.8f, 0.05f, 0.05f};
+  scene.instances.push_back(
+      {make_box(glm::vec3(1.0f)), translation({0.0f, 0.0f, 1.0f}), kLargest, red});
+  Frame frame = render(scene);
+  glm::ivec2 p = pixel_of(scene.camera, {0.0f, 0.0f, 1.0f});  // the box's middle
+  EXPECT_EQ(frame.part_ids.at(p.x, p.y), kLargest);
+  Rgb8 colour = frame.color.at(p.x, p.y);
+  EXPECT_GT(colour.r, 2 * colour.g) << "the red material";
+
+  scene.instances[0].part = kLargest + 1u;
+  try {
+    render(scene);
+    FAIL() << "expected RendererError";
+  } catch (const RendererError& e) {
+    EXPECT_NE(std::string(e.what()).find("part id 1048576"), std::string::npos) << e.what();
+  }
+}
+
 TEST_F(OpenGlRendererTest, BadInputIsReportedNotCrashedOn) {
   Scene no_mesh = empty_scene();
   no_mesh.instances.push_back({nullptr, glm::mat4(1.0f), 0, std::nullopt});
