@@ -96,12 +96,22 @@ AssetLibrary::AssetLibrary(AssetManifest manifest)
     : manifest_(std::move(manifest)), ground_(make_ground()) {
   // Entries naming the same file with the same placement share one loaded model.
   std::map<std::string, std::shared_ptr<const Model>> by_file;
-  for (const MeshRef* ref : manifest_.mesh_refs()) {
+  auto load_shared = [&](const MeshRef& ref) {
     std::string key =
-        ref->file.string() + "|" + std::to_string(ref->scale) + "|" + (ref->y_up ? "y" : "z");
+        ref.file.string() + "|" + std::to_string(ref.scale) + "|" + (ref.y_up ? "y" : "z");
     auto& model = by_file[key];
-    if (!model) model = std::make_shared<const Model>(load_model(*ref));
-    models_.emplace(ref->entry, model);
+    if (!model) model = std::make_shared<const Model>(load_model(ref));
+    return model;
+  };
+  for (const MeshRef* ref : manifest_.mesh_refs()) {
+    std::vector<std::shared_ptr<const Model>>& levels = models_[ref->entry];
+    levels.push_back(load_shared(*ref));
+    for (const DetailLevel& level : manifest_.detail_levels) {
+      MeshRef copy = *ref;
+      copy.entry += " (detail level " + level.folder.filename().string() + ")";
+      copy.file = level.folder / ref->path;
+      levels.push_back(load_shared(copy));
+    }
   }
   // A material named by the manifest must exist (checked on parsing); paints likewise.
   for (const RepresentationAssets& r : manifest_.representations)
@@ -116,11 +126,22 @@ std::filesystem::path AssetLibrary::default_manifest(const std::filesystem::path
   return data_dir / "assets" / "manifest.yaml";
 }
 
-const Model& AssetLibrary::model(const MeshRef& ref) const {
+const Model& AssetLibrary::model(const MeshRef& ref, int level) const {
   auto it = models_.find(ref.entry);
   if (it == models_.end())
     throw SceneError("asset manifest entry '" + ref.entry + "' was not loaded");
-  return *it->second;
+  if (level < 0 || level >= static_cast<int>(it->second.size()))
+    throw SceneError("asset manifest entry '" + ref.entry + "' has no detail level " +
+                     std::to_string(level));
+  return *it->second[static_cast<std::size_t>(level)];
+}
+
+int AssetLibrary::detail_level(float pixels_per_unit) const {
+  int level = 0;
+  for (std::size_t k = 0; k < manifest_.detail_levels.size(); ++k)
+    if (manifest_.detail_levels[k].error * pixels_per_unit <= kMaxDetailErrorPx)
+      level = static_cast<int>(k) + 1;
+  return level;
 }
 
 }  // namespace railyard

@@ -37,6 +37,18 @@ class ManifestReader {
     return materials_;
   }
 
+  std::vector<DetailLevel> detail_levels(const YamlField& f) const {
+    std::vector<DetailLevel> levels;
+    for (const YamlField& level : f.items()) {
+      level.allow_only({"folder", "error"});
+      DetailLevel l{folder_ / level["folder"].text(), level["error"].number(1e-6f, 1e3f)};
+      if (!levels.empty() && l.error <= levels.back().error)
+        level["error"].fail("detail levels go from finest to coarsest: errors must increase");
+      levels.push_back(std::move(l));
+    }
+    return levels;
+  }
+
   RepresentationAssets representation(const std::string& name, const YamlField& f) const {
     f.allow_only({"vocabulary", "paints", "locomotive", "track", "cars", "values"});
     RepresentationAssets r;
@@ -163,7 +175,8 @@ class ManifestReader {
     f.allow_only({"part", "label", "mesh", "paint_slot", "material", "at", "when", "scale", "up"});
     Piece p;
     p.model.entry = f.key();
-    p.model.file = folder_ / f["mesh"].text();
+    p.model.path = f["mesh"].text();
+    p.model.file = folder_ / p.model.path;
     if (auto s = f.find("scale")) p.model.scale = s->number(1e-6f, 1e6f);
     if (auto u = f.find("up")) {
       std::string up = u->text();
@@ -265,13 +278,14 @@ AssetManifest parse_asset_manifest(const std::string& yaml, const std::filesyste
   YamlField root = YamlField::parse(yaml, file.string());
   if (!root.is_map())
     root.fail("the manifest is a map with keys version, materials, representations");
-  root.allow_only({"version", "materials", "representations"});
+  root.allow_only({"version", "materials", "detail_levels", "representations"});
   if (root["version"].integer() != 2)
     root["version"].fail("only version 2 is known (per-value pieces; railyard-assetgen writes it)");
   ManifestReader read(file);
   AssetManifest m;
   m.file = file;
   m.materials = read.materials(root["materials"]);
+  if (auto levels = root.find("detail_levels")) m.detail_levels = read.detail_levels(*levels);
   for (const auto& [name, r] : root["representations"].entries())
     m.representations.push_back(read.representation(name, r));
   if (m.representations.empty()) root["representations"].fail("names no representation");

@@ -26,6 +26,7 @@ namespace railyard {
 struct MeshRef {
   std::string entry;           // where the manifest names it, for messages: "Trains.values.wall..."
   std::filesystem::path file;  // resolved against the manifest's folder
+  std::filesystem::path path;  // as the manifest writes it, for its detail levels' copies
   float scale = 1.0f;          // applied to the model as it is loaded
   bool y_up = true;            // the file's up axis is +Y (glTF); false: +Z
 };
@@ -82,9 +83,17 @@ struct RepresentationAssets {
   const std::vector<Piece>& pieces_of(Descriptor d, int value) const;
 };
 
+// A coarser copy of every model: the same paths under `folder`, at most `error` (in the
+// manifest's units, at S = 1) from the full models.
+struct DetailLevel {
+  std::filesystem::path folder;  // resolved against the manifest's folder
+  float error = 0.0f;
+};
+
 struct AssetManifest {
   std::filesystem::path file;
   std::map<std::string, render::Material> materials;
+  std::vector<DetailLevel> detail_levels;  // finest first
   std::vector<RepresentationAssets> representations;
 
   // Throws SceneError naming the manifest when it has no such representation.
@@ -96,7 +105,7 @@ struct AssetManifest {
 
 // Throws SceneError naming the file, line and key on any problem: unknown or missing keys, a
 // descriptor value missing or given twice, a material that is not defined, a slot list of the
-// wrong length, a payload piece outside load_shape.
+// wrong length, a payload piece outside load_shape, detail levels out of order.
 AssetManifest load_asset_manifest(const std::filesystem::path& file);
 AssetManifest parse_asset_manifest(const std::string& yaml, const std::filesystem::path& file);
 

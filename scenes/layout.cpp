@@ -1,6 +1,7 @@
 #include "scenes/layout.h"
 
 #include <algorithm>
+#include <glm/gtc/constants.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <limits>
 #include <optional>
@@ -80,6 +81,19 @@ float choose_scale(const std::vector<render::Instance>& instances, const glm::ma
                    layout.max_fit_scale, layout.fit_steps);
 }
 
+// The level of detail of every train laid out with these options: the largest scale any of them
+// takes (never the train's own, so both renders of a pair use the same meshes), seen from the
+// camera at the train's centre. Fisheye lenses magnify up to pi/2 times their focal length at
+// 90 degrees off axis (equidistant; equisolid less).
+int detail_level(const AssetLibrary& library, const render::Camera& camera,
+                 const SceneLayout& layout, const LayoutOptions& options) {
+  float scale = options.auto_fit ? layout.max_fit_scale : vlol_train_scale(options.max_cars);
+  float distance = std::max(glm::length(camera.position - layout.train_centre), 1e-6f);
+  float pixels_per_unit = camera.focal_length_px() * scale / distance;
+  if (camera.lens != render::Lens::Pinhole) pixels_per_unit *= 0.5f * glm::pi<float>();
+  return library.detail_level(pixels_per_unit);
+}
+
 void set_part_centres(TrainScene& train) {
   std::vector<Part>& parts = train.parts;
   std::vector<glm::vec3> lo(parts.size(), glm::vec3(std::numeric_limits<float>::max()));
@@ -103,12 +117,12 @@ TrainScene layout_train(const Train& train, std::string_view representation,
                         const SceneSettings& settings, const AssetLibrary& library,
                         const LayoutOptions& options) {
   const RepresentationAssets& assets = library.manifest().representation(representation);
-  TrainAssembly assembly(library);
-  Extent extent = place_vehicles(assembly, train, assets);
-
   TrainScene laid_out;
   render::Scene& scene = laid_out.scene;
   scene.camera = settings.camera_at(options.high_res);
+  TrainAssembly assembly(library, detail_level(library, scene.camera, settings.layout, options));
+  Extent extent = place_vehicles(assembly, train, assets);
+
   scene.sun = settings.sun;
   scene.sky = settings.sky;
   scene.point_lights = settings.point_lights;

@@ -14,7 +14,7 @@ void TrainAssembly::place(const Piece& piece, const glm::mat4& where, std::uint3
                           const render::Material* paint) {
   std::optional<render::Material> fixed;
   if (piece.material) fixed = library_.manifest().material(*piece.material);
-  for (const ModelMesh& m : library_.model(piece.model).meshes) {
+  for (const ModelMesh& m : library_.model(piece.model, detail_level_).meshes) {
     render::Instance instance;
     instance.mesh = m.mesh;
     instance.object_to_world = where;

@@ -15,7 +15,9 @@ namespace railyard {
 
 class TrainAssembly {
  public:
-  explicit TrainAssembly(const AssetLibrary& library) : library_(library) {}
+  // Models are taken at `detail_level` (AssetLibrary::model).
+  TrainAssembly(const AssetLibrary& library, int detail_level)
+      : library_(library), detail_level_(detail_level) {}
 
   // The id (index + 1, for Instance::part) of the part of this kind, car and payload, added
   // with `label` when it is new: pieces of one part share it.
@@ -33,6 +35,7 @@ class TrainAssembly {
 
  private:
   const AssetLibrary& library_;
+  int detail_level_ = 0;
   std::vector<render::Instance> instances_;
   std::vector<Part> parts_;
 };

@@ -263,6 +263,30 @@ TEST(AssetManifest, SchemaErrorsNameTheKey) {
   }
 }
 
+TEST(AssetManifest, DetailLevelsAreReadAndChosenByTheirErrorOnScreen) {
+  const AssetLibrary& library = testing::library();
+  ASSERT_EQ(library.manifest().detail_levels.size(), 1u);
+  const DetailLevel& coarse = library.manifest().detail_levels[0];
+  EXPECT_EQ(coarse.folder, manifest_file().parent_path() / "coarse");
+  EXPECT_FLOAT_EQ(coarse.error, 0.02f);
+  // The coarse level while its error stays within half a pixel.
+  EXPECT_EQ(library.detail_level(0.5f / coarse.error), 1);
+  EXPECT_EQ(library.detail_level(0.5f / coarse.error * 1.01f), 0);
+  const Piece& loco = trains().locomotive.pieces[0];
+  EXPECT_LT(library.model(loco.model, 1).triangle_count(),
+            library.model(loco.model, 0).triangle_count());
+  EXPECT_THROW(library.model(loco.model, 2), SceneError);
+
+  std::string e = error_of(replaced(manifest_text(), "{folder: coarse,", "{folder: missing,"));
+  EXPECT_NE(e.find("missing/trains/locomotive.glb"), std::string::npos) << e;
+  e = error_of(replaced(manifest_text(), "  - {folder: coarse, error: 0.02}",
+                        "  - {folder: coarse, error: 0.02}\n  - {folder: coarse, error: 0.01}"));
+  EXPECT_NE(e.find("detail_levels[1].error"), std::string::npos) << e;
+  EXPECT_NE(e.find("errors must increase"), std::string::npos) << e;
+  e = error_of(replaced(manifest_text(), "{folder: coarse,", "{path: coarse,"));
+  EXPECT_NE(e.find("detail_levels[0]"), std::string::npos) << e;
+}
+
 TEST(AssetManifest, ModelsAreLoadedOncePerFile) {
   // Every wheelset of every car and axle count shares one loaded model.
   std::set<const render::Mesh*> wheelsets;

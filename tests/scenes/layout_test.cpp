@@ -296,15 +296,50 @@ TEST(Layout, IsDeterministic) {
   }
 }
 
-TEST(Layout, ThreeCarTrainIsAsDetailedAsTheBenchmarkAnchor) {
-  // The benchmarks compare with V-LoL's Blender scene of about 90k triangles; ours tessellates
-  // round parts for their largest size on screen (assets/README.md) and comes to about 40k, the
-  // rails across the whole picture included.
-  TrainScene s = lay_out(testing::sample_train());
+std::size_t triangles_of(const TrainScene& s) {
   std::size_t n = 0;
   for (const render::Instance& i : s.scene.instances) n += i.mesh->indices.size() / 3;
+  return n;
+}
+
+TEST(Layout, ThreeCarTrainIsAsDetailedAsTheBenchmarkAnchor) {
+  // The benchmarks compare with V-LoL's Blender scene of about 90k triangles; ours tessellates
+  // round parts for their largest size on screen (assets/README.md) and comes to about 40k at
+  // full detail (1920x1080), the rails across the whole picture included.
+  LayoutOptions o;
+  o.high_res = true;
+  std::size_t n = triangles_of(lay_out(testing::sample_train(), "Trains", o));
   EXPECT_GT(n, 30000u);
   EXPECT_LT(n, 110000u);
+}
+
+TEST(Layout, SmallImagesTakeTheCoarseLevelWithinItsError) {
+  // At 480x270 a model unit spans about 22 pixels at S = 0.5: the coarse copies (0.02 units from
+  // the full models, under half a pixel) are drawn; at 1920x1080 the full ones. Each part stays
+  // where it was to within that error.
+  const AssetLibrary& library = testing::library();
+  ASSERT_EQ(library.manifest().detail_levels.size(), 1u);
+  float error = library.manifest().detail_levels[0].error;
+  LayoutOptions high;
+  high.high_res = true;
+  for (const char* representation : {"Trains", "SimpleObjects"}) {
+    TrainScene coarse = lay_out(testing::sample_train(), representation);
+    TrainScene full = lay_out(testing::sample_train(), representation, high);
+    EXPECT_LT(triangles_of(coarse), 0.7 * static_cast<double>(triangles_of(full)))
+        << representation;
+    ASSERT_EQ(coarse.parts.size(), full.parts.size());
+    for (std::size_t p = 0; p < full.parts.size(); ++p) {
+      auto [lo, hi] = bounds_of(coarse, &coarse.parts[p]);
+      auto [full_lo, full_hi] = bounds_of(full, &full.parts[p]);
+      float off = std::max(glm::length(lo - full_lo), glm::length(hi - full_hi));
+      EXPECT_LE(off, error * kScale * 1.01f) << representation << " part " << full.parts[p].label;
+    }
+  }
+  // Auto-fit never draws a train larger than S = 0.5: the same level.
+  LayoutOptions fit;
+  fit.auto_fit = true;
+  EXPECT_EQ(triangles_of(lay_out(testing::sample_train(), "Trains", fit)),
+            triangles_of(lay_out(testing::sample_train())));
 }
 
 TEST(Layout, HighResOptionPicksTheHighResCamera) {

@@ -85,7 +85,8 @@ Shape round_band(Platform p, float z0, float z1, float grow) {
   }
   profile.push_back({0.0f, profile.back().y});
   float phase = p == Platform::Frustum ? 0.25f * kPi : 0.0f;
-  return lathe(profile, sides(p), phase).weld();
+  bool round = sides(p) > 6;
+  return (round ? lathe(profile, sides(p), phase) : faceted_lathe(profile, sides(p), phase)).weld();
 }
 
 Shape band_shape(Platform p, float z0, float z1, float grow) {
@@ -148,7 +149,8 @@ Asset load(Load l) {
   switch (l) {
     case Load::Sphere: s = transformed(sphere(0.3f, 32, 16), translate({0, 0, 0.3f})); break;
     case Load::Pyramid:
-      s = lathe(std::vector<glm::vec2>{{0.0f, 0.0f}, {0.44f, 0.0f}, {0.0f, 0.55f}}, 4, kPi / 4.0f);
+      s = faceted_lathe(std::vector<glm::vec2>{{0.0f, 0.0f}, {0.44f, 0.0f}, {0.0f, 0.55f}}, 4,
+                        kPi / 4.0f);
       crease_deg = kFlat;
       break;
     case Load::Cube:

@@ -1,6 +1,6 @@
-// railyard-assetgen: builds every mesh of assets/ procedurally, writes them as glTF binaries, and
-// writes assets/manifest.yaml from the same dimensions. Output is byte-for-byte reproducible, so
-// the committed files can be checked against a fresh run.
+// railyard-assetgen: builds every mesh of assets/ procedurally, with its coarse copy (detail.h),
+// writes them as glTF binaries, and writes assets/manifest.yaml from the same dimensions. Output
+// is byte-for-byte reproducible, so the committed files can be checked against a fresh run.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
@@ -10,6 +10,7 @@
 #include <string>
 
 #include "tools/assetgen/catalogue.h"
+#include "tools/assetgen/detail.h"
 #include "tools/assetgen/glb_writer.h"
 #include "tools/assetgen/manifest_writer.h"
 
@@ -24,16 +25,29 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
 
   try {
-    std::size_t total = 0;
+    std::size_t total = 0, coarse_total = 0;
     for (const auto& entry : railyard::assetgen::catalogue()) {
       std::filesystem::path file = std::filesystem::path(out_dir) / entry.path;
-      std::filesystem::create_directories(file.parent_path());
+      std::filesystem::path coarse_file =
+          std::filesystem::path(out_dir) / railyard::assetgen::kCoarseFolder / entry.path;
       railyard::assetgen::Asset asset = entry.build();
+      std::size_t coarse_triangles = 0;
+      {
+        railyard::assetgen::CoarseDetail coarse;
+        railyard::assetgen::Asset coarse_asset = entry.build();
+        coarse_triangles = coarse_asset.triangle_count();
+        std::filesystem::create_directories(coarse_file.parent_path());
+        railyard::assetgen::write_glb(coarse_asset, coarse_file);
+      }
+      std::filesystem::create_directories(file.parent_path());
       railyard::assetgen::write_glb(asset, file);
       total += asset.triangle_count();
-      if (!quiet) std::printf("%-36s %7zu triangles\n", entry.path.c_str(), asset.triangle_count());
+      coarse_total += coarse_triangles;
+      if (!quiet)
+        std::printf("%-36s %7zu triangles, coarse %7zu\n", entry.path.c_str(),
+                    asset.triangle_count(), coarse_triangles);
     }
-    if (!quiet) std::printf("%-36s %7zu triangles\n", "total", total);
+    if (!quiet) std::printf("%-36s %7zu triangles, coarse %7zu\n", "total", total, coarse_total);
     std::filesystem::path manifest = std::filesystem::path(out_dir) / "manifest.yaml";
     std::ofstream out(manifest, std::ios::binary);
     out << railyard::assetgen::manifest_yaml();

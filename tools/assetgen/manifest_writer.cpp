@@ -10,6 +10,7 @@
 #include "tools/assetgen/blocks_assets.h"
 #include "tools/assetgen/blocks_dimensions.h"
 #include "tools/assetgen/catalogue.h"
+#include "tools/assetgen/detail.h"
 #include "tools/assetgen/palette.h"
 #include "tools/assetgen/trains_dimensions.h"
 
@@ -94,6 +95,16 @@ void materials(Writer& w) {
   for (const AssetMaterial& m : all)
     w.line(1, std::string(m.name) + ": {base_color: " + vec(m.base_color) +
                   ", metallic: " + num(m.metallic) + ", roughness: " + num(m.roughness) + "}");
+}
+
+void detail_levels(Writer& w) {
+  w.line(0,
+         "# Coarser copies of every model (the same paths under `folder`) for images in which the");
+  w.line(0,
+         "# train is small; `error`: their largest distance from the full models, in model units.");
+  w.line(0, "# The layout draws the coarsest level whose error stays under half a pixel.");
+  w.line(0, "detail_levels:");
+  w.line(1, "- {folder: " + std::string(kCoarseFolder) + ", error: " + num(kCoarseError) + "}");
 }
 
 // The vocabulary that names the representation's values in captions and labels.
@@ -298,6 +309,8 @@ std::string manifest_yaml() {
   w.line(0, "version: 2");
   w.line(0, "");
   materials(w);
+  w.line(0, "");
+  detail_levels(w);
   w.line(0, "");
   w.line(0, "representations:");
   trains_manifest::write(w);

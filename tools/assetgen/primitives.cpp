@@ -5,6 +5,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <vector>
 
+#include "tools/assetgen/detail.h"
 #include "tools/assetgen/polygon.h"
 
 namespace railyard::assetgen {
@@ -34,6 +35,9 @@ Shape box(const glm::vec3& min, const glm::vec3& max) {
 }
 
 Shape rounded_box(const glm::vec3& min, const glm::vec3& max, float radius, int segments) {
+  Bevel b = bevel(radius, segments);
+  radius = b.radius;
+  segments = b.segments;
   glm::vec3 centre = 0.5f * (min + max);
   glm::vec3 half = 0.5f * (max - min);
   radius = std::clamp(radius, 0.0f, std::min({half.x, half.y, half.z}));
@@ -77,6 +81,12 @@ Shape rounded_box(const glm::vec3& min, const glm::vec3& max, float radius, int 
 }
 
 Shape lathe(std::span<const glm::vec2> profile, int segments, float phase_rad) {
+  float radius = 0.0f;
+  for (const glm::vec2& p : profile) radius = std::max(radius, p.x);
+  return faceted_lathe(profile, round_segments(segments, radius), phase_rad);
+}
+
+Shape faceted_lathe(std::span<const glm::vec2> profile, int segments, float phase_rad) {
   Shape s;
   std::vector<std::uint32_t> ring_start;
   std::vector<bool> pole;
@@ -123,10 +133,12 @@ Shape tube(float outer, float inner, float z0, float z1, int segments) {
 }
 
 Shape prism(int sides, float radius, float z0, float z1) {
-  return frustum(radius, radius, z0, z1, sides);
+  std::vector<glm::vec2> p = {{0.0f, z0}, {radius, z0}, {radius, z1}, {0.0f, z1}};
+  return faceted_lathe(p, sides);
 }
 
 Shape sphere(float radius, int segments, int rings) {
+  rings = round_segments(2 * rings, radius) / 2;  // a ring per segment of the meridian circle
   std::vector<glm::vec2> p;
   for (int i = 0; i <= rings; ++i) {
     float t = -0.5f * kPi + kPi * static_cast<float>(i) / static_cast<float>(rings);
@@ -136,6 +148,7 @@ Shape sphere(float radius, int segments, int rings) {
 }
 
 Shape torus(float major, float minor, int major_segments, int minor_segments) {
+  minor_segments = round_segments(minor_segments, minor);
   std::vector<glm::vec2> p;
   // Walk the tube's cross-section counter-clockwise and close it by repeating the first point;
   // the repeated ring is welded away.

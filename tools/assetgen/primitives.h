@@ -11,13 +11,17 @@ namespace railyard::assetgen {
 
 // Axis-aligned box between two corners.
 Shape box(const glm::vec3& min, const glm::vec3& max);
-// Box with its edges and corners rounded by `radius`, `segments` facets per 45 degrees.
+// Box with its edges and corners rounded by `radius`, `segments` facets per 45 degrees (the
+// coarse level of detail, detail.h, may leave small bevels sharp).
 Shape rounded_box(const glm::vec3& min, const glm::vec3& max, float radius, int segments);
 
 // Surface of revolution about the Z axis. The profile is a list of (radius, z) points walked
 // counter-clockwise in the (r, z) half-plane (bottom pole outwards, up, back in to the top pole);
-// points at radius 0 become single pole vertices. `phase` rotates the first segment.
+// points at radius 0 become single pole vertices. `phase` rotates the first segment. A smooth
+// round surface: the coarse level of detail (detail.h) gives it fewer segments.
 Shape lathe(std::span<const glm::vec2> profile, int segments, float phase_rad = 0.0f);
+// The same with exactly `segments` facets at every level of detail: a faceted shape.
+Shape faceted_lathe(std::span<const glm::vec2> profile, int segments, float phase_rad = 0.0f);
 
 // Closed cylinder along Z from z0 to z1.
 Shape cylinder(float radius, float z0, float z1, int segments);

@@ -71,7 +71,7 @@ Asset barrel_load() {
     outline.push_back({radius(z), z});
   }
   // 16 staves: one lathe segment each, faceted by the crease angle.
-  a.add(palette::kWood, lathe(solid_profile(outline), 16), 15.0f);
+  a.add(palette::kWood, faceted_lathe(solid_profile(outline), 16), 15.0f);
   Shape hoops;
   for (float z : {0.1f, 0.36f, h - 0.36f, h - 0.1f}) {
     float r = radius(z) + 0.006f;
@@ -86,7 +86,7 @@ Asset diamond_load() {
   // Brilliant-style gem standing on its culet: deep pavilion, girdle, crown and a wide table.
   const std::vector<glm::vec2> profile = {{0.0f, 0.0f},   {0.46f, 0.68f}, {0.46f, 0.74f},
                                           {0.37f, 0.95f}, {0.26f, 1.08f}, {0.0f, 1.08f}};
-  a.add(palette::kGem, lathe(profile, 12, kPi / 12.0f), kFlat);
+  a.add(palette::kGem, faceted_lathe(profile, 12, kPi / 12.0f), kFlat);
   return a;
 }
 
