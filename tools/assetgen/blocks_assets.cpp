@@ -72,8 +72,9 @@ std::vector<float> profile_heights(Platform p, float z0, float z1) {
   return out;
 }
 
-// Lathe of the platform between heights z0 and z1, grown outwards by `grow`.
-Shape round_band(Platform p, float z0, float z1, float grow) {
+// Lathe of the platform between heights z0 and z1, grown outwards by `grow`, to be stretched
+// along X by `stretch`.
+Shape round_band(Platform p, float z0, float z1, float grow, float stretch) {
   std::vector<glm::vec2> profile = {{0.0f, z0 - grow}};
   std::vector<float> zs = profile_heights(p, z0, z1);
   for (std::size_t i = 0; i < zs.size(); ++i) {
@@ -86,15 +87,17 @@ Shape round_band(Platform p, float z0, float z1, float grow) {
   profile.push_back({0.0f, profile.back().y});
   float phase = p == Platform::Frustum ? 0.25f * kPi : 0.0f;
   bool round = sides(p) > 6;
-  return (round ? lathe(profile, sides(p), phase) : faceted_lathe(profile, sides(p), phase)).weld();
+  return (round ? lathe(profile, sides(p), phase, stretch)
+                : faceted_lathe(profile, sides(p), phase))
+      .weld();
 }
 
-Shape band_shape(Platform p, float z0, float z1, float grow) {
+Shape band_shape(Platform p, float z0, float z1, float grow, float stretch) {
   if (p == Platform::Cube) {
     float h = kPlatformHalfWidth + grow;
     return rounded_box({-h, -h, z0 - grow}, {h, h, z1 + grow}, kEdge, 2);
   }
-  return round_band(p, z0, z1, grow);
+  return round_band(p, z0, z1, grow, stretch);
 }
 
 }  // namespace
@@ -124,20 +127,22 @@ std::string_view load_name(Load l) {
 
 Asset platform(Platform p, bool long_car, Band band) {
   std::string name = std::string(platform_name(p)) + (long_car ? "_long" : "_short");
+  float stretch = long_car ? kLongStretch : 1.0f;
   Shape s;
   switch (band) {
-    case Band::Whole: s = band_shape(p, 0.0f, kHeight, 0.0f); break;
+    case Band::Whole: s = band_shape(p, 0.0f, kHeight, 0.0f, stretch); break;
     case Band::Top:
       name += "_top";
-      s = band_shape(p, kHeight - kMarkerBand, kHeight, kMarkerGrow);
+      s = band_shape(p, kHeight - kMarkerBand, kHeight, kMarkerGrow, stretch);
       break;
     case Band::Bottom:
       name += "_bottom";
       // The bowl's foot is its pole: a band as high as the others would be a dot.
-      s = band_shape(p, 0.0f, (p == Platform::Hemisphere ? 2.0f : 1.0f) * kMarkerBand, kMarkerGrow);
+      s = band_shape(p, 0.0f, (p == Platform::Hemisphere ? 2.0f : 1.0f) * kMarkerBand, kMarkerGrow,
+                     stretch);
       break;
   }
-  if (long_car) s.transform(scale({kLongStretch, 1.0f, 1.0f}));
+  if (long_car) s.transform(scale({stretch, 1.0f, 1.0f}));
   Asset a(name);
   a.add(band == Band::Whole ? palette::kPaint : palette::kMarkerBlack, s, 40.0f);
   return a;

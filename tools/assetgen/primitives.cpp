@@ -80,9 +80,9 @@ Shape rounded_box(const glm::vec3& min, const glm::vec3& max, float radius, int 
   return s.weld();
 }
 
-Shape lathe(std::span<const glm::vec2> profile, int segments, float phase_rad) {
+Shape lathe(std::span<const glm::vec2> profile, int segments, float phase_rad, float stretch) {
   float radius = 0.0f;
-  for (const glm::vec2& p : profile) radius = std::max(radius, p.x);
+  for (const glm::vec2& p : profile) radius = std::max(radius, stretch * p.x);
   return faceted_lathe(profile, round_segments(segments, radius), phase_rad);
 }
 

@@ -18,8 +18,10 @@ Shape rounded_box(const glm::vec3& min, const glm::vec3& max, float radius, int 
 // Surface of revolution about the Z axis. The profile is a list of (radius, z) points walked
 // counter-clockwise in the (r, z) half-plane (bottom pole outwards, up, back in to the top pole);
 // points at radius 0 become single pole vertices. `phase` rotates the first segment. A smooth
-// round surface: the coarse level of detail (detail.h) gives it fewer segments.
-Shape lathe(std::span<const glm::vec2> profile, int segments, float phase_rad = 0.0f);
+// round surface: the coarse level of detail (detail.h) gives it fewer segments, as many as a
+// caller stretching it afterwards by up to `stretch` still needs.
+Shape lathe(std::span<const glm::vec2> profile, int segments, float phase_rad = 0.0f,
+            float stretch = 1.0f);
 // The same with exactly `segments` facets at every level of detail: a faceted shape.
 Shape faceted_lathe(std::span<const glm::vec2> profile, int segments, float phase_rad = 0.0f);
 
