@@ -11,10 +11,13 @@ namespace {
 // stay under 1.5 GB). Measured on 30 base_scene images at 480x270: renders shade smoothly along
 // rows, so the Sub filter beats Up (82 against 97 KiB at level 1); zlib level 3 takes ~3.5 ms
 // for 73 KiB (level 5: 4.8 ms, 68 KiB; level 6: 8.5 ms, 63 KiB, which cost `bench pipeline` a
-// tenth of its images/s). V-LoL's 8-bit depth with Sub (20 images, 2026-11-24): level 5 takes
-// 1.4 ms for 12.8 KiB, level 6 2.8 ms for 11.3 KiB, level 1 0.6 ms for 19.4 KiB.
+// tenth of its images/s). V-LoL's 8-bit depth: level 6 with Sub gives 11.4 KiB in 3.2 ms. Since
+// the level of detail made frames cheaper (2026-11-24), the writers' zlib no longer sets the
+// pace: zlib's RLE strategy for the colour PNGs (2.8 against 4.6 ms, 67.9 against 66.4 KiB) and
+// level 5 for the depth (1.7 ms, 13.0 KiB) left `bench pipeline` where it was (generate 23.1
+// against 23.4 images/s, runs alternated): not worth their bytes.
 constexpr PngOptions kImagePng{.compression_level = 3, .filter = PngFilter::Sub};
-constexpr PngOptions kDepthPng{.compression_level = 5, .filter = PngFilter::Sub};
+constexpr PngOptions kDepthPng{.compression_level = 6, .filter = PngFilter::Sub};
 
 }  // namespace
 
