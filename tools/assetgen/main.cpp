@@ -14,6 +14,21 @@
 #include "tools/assetgen/glb_writer.h"
 #include "tools/assetgen/manifest_writer.h"
 
+namespace {
+
+// Builds the entry at the current level of detail (detail.h) and writes it under `folder`;
+// returns its triangle count.
+std::size_t write_asset(const railyard::assetgen::CatalogueEntry& entry,
+                        const std::filesystem::path& folder) {
+  std::filesystem::path file = folder / entry.path;
+  railyard::assetgen::Asset asset = entry.build();
+  std::filesystem::create_directories(file.parent_path());
+  railyard::assetgen::write_glb(asset, file);
+  return asset.triangle_count();
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   CLI::App app{"Generate the railyard asset meshes (glTF 2.0 binaries)"};
   std::string out_dir;
@@ -27,25 +42,18 @@ int main(int argc, char** argv) {
   try {
     std::size_t total = 0, coarse_total = 0;
     for (const auto& entry : railyard::assetgen::catalogue()) {
-      std::filesystem::path file = std::filesystem::path(out_dir) / entry.path;
-      std::filesystem::path coarse_file =
-          std::filesystem::path(out_dir) / railyard::assetgen::kCoarseFolder / entry.path;
-      railyard::assetgen::Asset asset = entry.build();
+      std::size_t triangles = write_asset(entry, out_dir);
       std::size_t coarse_triangles = 0;
       {
         railyard::assetgen::CoarseDetail coarse;
-        railyard::assetgen::Asset coarse_asset = entry.build();
-        coarse_triangles = coarse_asset.triangle_count();
-        std::filesystem::create_directories(coarse_file.parent_path());
-        railyard::assetgen::write_glb(coarse_asset, coarse_file);
+        coarse_triangles =
+            write_asset(entry, std::filesystem::path(out_dir) / railyard::assetgen::kCoarseFolder);
       }
-      std::filesystem::create_directories(file.parent_path());
-      railyard::assetgen::write_glb(asset, file);
-      total += asset.triangle_count();
+      total += triangles;
       coarse_total += coarse_triangles;
       if (!quiet)
-        std::printf("%-36s %7zu triangles, coarse %7zu\n", entry.path.c_str(),
-                    asset.triangle_count(), coarse_triangles);
+        std::printf("%-36s %7zu triangles, coarse %7zu\n", entry.path.c_str(), triangles,
+                    coarse_triangles);
     }
     if (!quiet) std::printf("%-36s %7zu triangles, coarse %7zu\n", "total", total, coarse_total);
     std::filesystem::path manifest = std::filesystem::path(out_dir) / "manifest.yaml";

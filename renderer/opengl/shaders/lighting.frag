@@ -98,11 +98,13 @@ void main() {
   for (int i = 0; i < SAMPLES; ++i) ids[i] = record_part(surface[i].ids);
   write_part_samples(ids);
 #endif
-#ifdef PIXELS
+  bool same[SAMPLES];  // sample i shows the centre sample's surface
   bool one_surface = true;
   for (int i = 0; i < SAMPLES; ++i) {
-    one_surface = one_surface && same_surface(centre, centre_normal, surface[i]);
+    same[i] = same_surface(centre, centre_normal, surface[i]);
+    one_surface = one_surface && same[i];
   }
+#ifdef PIXELS
 #ifdef GL_ARB_shader_stencil_export
   gl_FragStencilRefARB = one_surface ? 1 : 0;
 #else
@@ -113,13 +115,10 @@ void main() {
 #else
   SurfaceSample other = centre;
   for (int i = SAMPLES - 1; i >= 0; --i) {
-    if (!same_surface(centre, centre_normal, surface[i])) other = surface[i];
+    if (!same[i]) other = surface[i];
   }
   vec3 centre_colour = shade_or_background(centre, centre_normal);
   vec3 other_colour = shade_or_background(other, unpack_normal(other.normal));
-  for (int i = 0; i < SAMPLES; ++i) {
-    bool same = same_surface(centre, centre_normal, surface[i]);
-    o_sample[i] = vec4(same ? centre_colour : other_colour, 1.0);
-  }
+  for (int i = 0; i < SAMPLES; ++i) o_sample[i] = vec4(same[i] ? centre_colour : other_colour, 1.0);
 #endif
 }
