@@ -130,6 +130,9 @@ struct OpenGlRenderer::State {
   int max_samples = 1;
   int max_draw_buffers = 1;
   int max_materials = 1;
+  // GL_ARB_shader_stencil_export: the lighting pass's pixels program marks one-surface pixels
+  // without discarding the rest (see lighting.frag).
+  bool stencil_export = false;
 
   // Full-screen programs are built for the sample count (and scene patterns) in use, when first
   // needed.
@@ -209,6 +212,13 @@ void OpenGlRenderer::State::initialise() {
   max_samples = std::max(
       1, std::min({samples, colour_samples, depth_samples, integer_samples, draw_buffers}));
   max_draw_buffers = draw_buffers;
+  GLint extensions = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &extensions);
+  for (GLint i = 0; i < extensions; ++i) {
+    auto name = reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, static_cast<GLuint>(i)));
+    if (name && std::string_view(name) == "GL_ARB_shader_stencil_export")
+      stencil_export = options.stencil_export;
+  }
   GLint alignment = 256, block_size = 16384;
   glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &alignment);
   glGetIntegerv(GL_MAX_UNIFORM_BLOCK_SIZE, &block_size);
@@ -364,8 +374,12 @@ const GlProgram& OpenGlRenderer::State::lighting_program(int samples, LightingPa
   auto found = lighting_programs.find(key);
   if (found != lighting_programs.end()) return found->second;
   std::string defines =
-      "#extension GL_ARB_shader_stencil_export : enable\n#define SAMPLES " +
-      std::to_string(samples) + "\n#define MAX_MATERIALS " + std::to_string(max_materials) + "\n" +
+      std::string(
+          stencil_export
+              ? "#extension GL_ARB_shader_stencil_export : require\n#define STENCIL_EXPORT\n"
+              : "") +
+      "#define SAMPLES " + std::to_string(samples) + "\n#define MAX_MATERIALS " +
+      std::to_string(max_materials) + "\n" +
       (pass == LightingPass::Pixels ? "#define PIXELS\n" : "#define EDGES\n") +
       (key.sand ? "#define SAND\n" : "") + (key.checker ? "#define CHECKER\n" : "") +
       (part_samples ? std::string(kPartSamplesAfter) + "SAMPLES\n" : "");
@@ -507,10 +521,16 @@ void OpenGlRenderer::State::lighting_pass(const ViewTarget& target, const glm::m
     } else {
       glStencilFunc(GL_EQUAL, unmarked, 0xff);
       glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+      if (stencil_export) {
+        // Alpha 0 keeps the colour the pixels pass gave a sample (integer layers never blend).
+        glEnable(GL_BLEND);
+        glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
+      }
     }
     glDrawArrays(GL_TRIANGLES, 0, 3);
   }
   glDisable(GL_STENCIL_TEST);
+  glDisable(GL_BLEND);
   glBindSampler(1, 0);
   glBindSampler(2, 0);
 }

@@ -20,6 +20,9 @@ struct OpenGlOptions {
   std::optional<EglPlatform> platform;  // headless only; unset: RAILYARD_EGL, else Auto
   int shadow_map_size = 0;              // texels per side; 0: chosen from the output size
   float exposure = tone::kExposure;
+  // Use GL_ARB_shader_stencil_export where the driver offers it; off takes the path of drivers
+  // without it (the same images, more slowly on llvmpipe).
+  bool stencil_export = true;
 };
 
 class OpenGlRenderer final : public Renderer {

@@ -6,9 +6,11 @@
 //           all samples show that surface (or none). Where the stencil can be exported it is
 //           (llvmpipe: a discarding shader costs it a fifth of the pass in masked writes);
 //           elsewhere the other pixels are discarded.
-//   EDGES: the pixels left at stencil 0: their two main surfaces shaded, each sample taking its
-//          own (a third surface in one pixel takes the second's colour).
-// SAMPLES, MAX_MATERIALS and the pass are defined when the program is built.
+//   EDGES: the pixels left at stencil 0: their second surface shaded and blended over the samples
+//          that show it (a third surface in one pixel takes the second's colour); where the
+//          pixels pass discarded them, both surfaces are shaded and written.
+// SAMPLES, MAX_MATERIALS, the pass and STENCIL_EXPORT (the extension is there) are defined when
+// the program is built.
 
 layout(binding = 0) uniform usampler2DMS u_surface;  // surface_record.glsl
 layout(binding = 3) uniform sampler2DMS u_depth;     // the geometry pass's, per sample
@@ -105,7 +107,7 @@ void main() {
     one_surface = one_surface && same[i];
   }
 #ifdef PIXELS
-#ifdef GL_ARB_shader_stencil_export
+#ifdef STENCIL_EXPORT
   gl_FragStencilRefARB = one_surface ? 1 : 0;
 #else
   if (!one_surface) discard;
@@ -117,8 +119,14 @@ void main() {
   for (int i = SAMPLES - 1; i >= 0; --i) {
     if (!same[i]) other = surface[i];
   }
-  vec3 centre_colour = shade_or_background(centre, centre_normal);
   vec3 other_colour = shade_or_background(other, unpack_normal(other.normal));
+#ifdef STENCIL_EXPORT
+  // The pixels pass left the centre's colour in every layer: blend (alpha 0 keeps it) over the
+  // samples that show the other surface only.
+  for (int i = 0; i < SAMPLES; ++i) o_sample[i] = vec4(other_colour, same[i] ? 0.0 : 1.0);
+#else
+  vec3 centre_colour = shade_or_background(centre, centre_normal);
   for (int i = 0; i < SAMPLES; ++i) o_sample[i] = vec4(same[i] ? centre_colour : other_colour, 1.0);
+#endif
 #endif
 }

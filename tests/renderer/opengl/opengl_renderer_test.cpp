@@ -212,6 +212,28 @@ TEST_F(OpenGlRendererTest, SameSceneGivesIdenticalBytes) {
   EXPECT_FALSE(a.color == b.color);
 }
 
+// Drivers without GL_ARB_shader_stencil_export (NVIDIA's) discard edge pixels in the lighting
+// pass and shade both their surfaces later; llvmpipe exports the stencil and blends the second
+// surface over the first. Both must give the same pixels.
+TEST_F(OpenGlRendererTest, LightingWithoutStencilExportGivesTheSameBytes) {
+  OpenGlOptions options;
+  options.stencil_export = false;
+  OpenGlRenderer fallback(options);
+  for (const Scene& scene : {testing::benchmark_scene(20000), two_boxes()}) {
+    for (int samples : {0, 8}) {
+      RenderOptions render_options;
+      render_options.samples = samples;
+      render_options.passes = PassSet::all().with(Pass::PartSamples);
+      Frame a = renderer_->render(scene, render_options);
+      Frame b = fallback.render(scene, render_options);
+      EXPECT_TRUE(a.color == b.color) << samples << " samples";
+      EXPECT_TRUE(a.part_ids == b.part_ids);
+      EXPECT_TRUE(a.depth == b.depth);
+      EXPECT_TRUE(a.part_samples == b.part_samples);
+    }
+  }
+}
+
 TEST_F(OpenGlRendererTest, SunlitFacesAndGroundAreBrighterThanShadowedOnes) {
   Scene scene = empty_scene();
   scene.sun.direction = glm::normalize(glm::vec3(0.5f, 0.6f, 0.8f));
