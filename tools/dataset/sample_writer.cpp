@@ -8,16 +8,14 @@ namespace railyard {
 namespace {
 
 // The dataset's PNGs trade a few ms of a writer thread for size (the 10,000-image default must
-// stay under 1.5 GB). Measured on 30 base_scene images at 480x270: renders shade smoothly along
-// rows, so the Sub filter beats Up (82 against 97 KiB at level 1); zlib level 3 takes ~3.5 ms
-// for 73 KiB (level 5: 4.8 ms, 68 KiB; level 6: 8.5 ms, 63 KiB, which cost `bench pipeline` a
-// tenth of its images/s). V-LoL's 8-bit depth: level 6 with Sub gives 11.4 KiB in 3.2 ms. Since
-// the level of detail made frames cheaper (2026-11-24), the writers' zlib no longer sets the
-// pace: zlib's RLE strategy for the colour PNGs (2.8 against 4.6 ms, 67.9 against 66.4 KiB) and
-// level 5 for the depth (1.7 ms, 13.0 KiB) left `bench pipeline` where it was (generate 23.1
-// against 23.4 images/s, runs alternated): not worth their bytes.
-constexpr PngOptions kImagePng{.compression_level = 3, .filter = PngFilter::Sub};
-constexpr PngOptions kDepthPng{.compression_level = 6, .filter = PngFilter::Sub};
+// stay under 1.5 GB). The writers share two cores with the rasteriser, so every ms they spend is
+// a ms of rendering lost. Measured on 20 base_scene images at 480x270 (2026-11-24): renders shade
+// smoothly along rows, so the Sub filter beats Up; zlib's RLE strategy takes 2.4 ms for 62.1 KiB
+// where level 3 took 4.7 ms for 60.9 KiB (level 6: 9.7 ms, 51.7 KiB). V-LoL's 8-bit depth:
+// level 5 takes 1.8 ms for 13.0 KiB (level 6: 4.0 ms, 11.4 KiB; level 4: 1.5 ms, 15.2 KiB).
+constexpr PngOptions kImagePng{
+    .compression_level = 1, .filter = PngFilter::Sub, .rle_strategy = true};
+constexpr PngOptions kDepthPng{.compression_level = 5, .filter = PngFilter::Sub};
 
 }  // namespace
 
