@@ -11,6 +11,7 @@
 #include <string>
 
 #include "util/atomic_file.h"
+#include "util/half_float.h"
 #include "util/io_error.h"
 
 namespace railyard {
@@ -57,7 +58,7 @@ std::vector<std::uint8_t> encode_z(const Image<T>& pixels, Imf::PixelType type,
 
 Image<half> to_half(const Image<float>& depth) {
   Image<half> out(depth.width, depth.height);
-  for (std::size_t i = 0; i < depth.pixels.size(); ++i) out.pixels[i] = half(depth.pixels[i]);
+  railyard::to_half(depth.pixels, out.pixels);
   return out;
 }
 
@@ -65,9 +66,10 @@ Image<half> to_half(const Image<float>& depth) {
 
 Image<float> stored_depth(const Image<float>& depth, DepthPrecision precision) {
   if (precision == DepthPrecision::Float) return depth;
+  Image<half> halves = to_half(depth);
   Image<float> out(depth.width, depth.height);
-  for (std::size_t i = 0; i < depth.pixels.size(); ++i)
-    out.pixels[i] = static_cast<float>(half(depth.pixels[i]));
+  for (std::size_t i = 0; i < out.pixels.size(); ++i)
+    out.pixels[i] = static_cast<float>(halves.pixels[i]);
   return out;
 }
 
