@@ -56,9 +56,9 @@ std::vector<std::uint8_t> encode_z(const Image<T>& pixels, Imf::PixelType type,
   return {data.begin(), data.end()};
 }
 
-Image<half> to_half(const Image<float>& depth) {
+Image<half> half_image(const Image<float>& depth) {
   Image<half> out(depth.width, depth.height);
-  railyard::to_half(depth.pixels, out.pixels);
+  to_half(depth.pixels, out.pixels);
   return out;
 }
 
@@ -66,7 +66,7 @@ Image<half> to_half(const Image<float>& depth) {
 
 Image<float> stored_depth(const Image<float>& depth, DepthPrecision precision) {
   if (precision == DepthPrecision::Float) return depth;
-  Image<half> halves = to_half(depth);
+  Image<half> halves = half_image(depth);
   Image<float> out(depth.width, depth.height);
   for (std::size_t i = 0; i < out.pixels.size(); ++i)
     out.pixels[i] = static_cast<float>(halves.pixels[i]);
@@ -78,7 +78,8 @@ std::vector<std::uint8_t> encode_depth_exr(const Image<float>& depth, ExrCompres
   if (depth.width <= 0 || depth.height <= 0)
     throw IoError("cannot encode an empty depth image as OpenEXR");
   try {
-    if (precision == DepthPrecision::Half) return encode_z(to_half(depth), Imf::HALF, compression);
+    if (precision == DepthPrecision::Half)
+      return encode_z(half_image(depth), Imf::HALF, compression);
     return encode_z(depth, Imf::FLOAT, compression);
   } catch (const std::exception& e) {
     throw IoError(std::string("OpenEXR encoding failed: ") + e.what());

@@ -4,6 +4,7 @@
 #include <cstddef>
 
 #if defined(__x86_64__)
+#include <cpuid.h>
 #include <immintrin.h>
 #endif
 
@@ -27,8 +28,14 @@ __attribute__((target("avx,f16c"))) void to_half_f16c(std::span<const float> in,
   to_half_scalar(in, out, i);
 }
 
+// clang's __builtin_cpu_supports knows no "f16c": cpuid leaf 1 tells it (ECX bit 29), and
+// __builtin_cpu_supports("avx") that the OS saves the AVX registers too.
 bool has_f16c() {
-  static const bool has = __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+  static const bool has = [] {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & bit_F16C) != 0 &&
+           __builtin_cpu_supports("avx");
+  }();
   return has;
 }
 #endif
