@@ -32,7 +32,8 @@ static_assert(sizeof(FrameBlock) ==
 enum class PatternCode : std::uint32_t { None = 0, Sand = 1, Checker = 2 };
 
 // The geometry pass packs an instance's material index + 1 and part id into one 32-bit word
-// (shaders/surface_record.glsl, MATERIAL_BITS): the material in the low bits, the part above.
+// (shaders/surface_record.glsl, which gets kMaterialBits as MATERIAL_BITS when its programs are
+// built): the material in the low bits, the part above.
 constexpr int kMaterialBits = 12;
 constexpr std::uint32_t kMaxRasterPart = (1u << (32 - kMaterialBits)) - 1u;
 

@@ -88,6 +88,11 @@ enum class LightingPass { Pixels, Edges };
 // by the resolve pass, at the cost of fetching them again.
 enum class PartSamplesBy : std::uint8_t { None, Lighting, Resolve };
 
+// What every program reading or writing surface_record.glsl is built with.
+std::string surface_record_defines() {
+  return "#define MATERIAL_BITS " + std::to_string(kMaterialBits) + "u\n";
+}
+
 // What a program writing the part samples is built with, up to the number of the first draw
 // buffer they go to (after the lighting pass's colour layers, or the resolve pass's two outputs).
 constexpr std::string_view kPartSamplesAfter =
@@ -230,7 +235,8 @@ void OpenGlRenderer::State::initialise() {
   shadow_program = GlProgram({"common.glsl", "scene.vert"}, {});
   surface_program =
       GlProgram({"common.glsl", "scene.vert"},
-                {"common.glsl", "octahedral.glsl", "surface_record.glsl", "surface.frag"});
+                {"common.glsl", "octahedral.glsl", "surface_record.glsl", "surface.frag"},
+                surface_record_defines());
   fisheye_program = GlProgram({"fullscreen.vert"}, {"common.glsl", "tone.glsl", "fisheye.frag"});
 
   vertex_format = make_vertex_array();
@@ -378,8 +384,8 @@ const GlProgram& OpenGlRenderer::State::lighting_program(int samples, LightingPa
           stencil_export
               ? "#extension GL_ARB_shader_stencil_export : require\n#define STENCIL_EXPORT\n"
               : "") +
-      "#define SAMPLES " + std::to_string(samples) + "\n#define MAX_MATERIALS " +
-      std::to_string(max_materials) + "\n" +
+      surface_record_defines() + "#define SAMPLES " + std::to_string(samples) +
+      "\n#define MAX_MATERIALS " + std::to_string(max_materials) + "\n" +
       (pass == LightingPass::Pixels ? "#define PIXELS\n" : "#define EDGES\n") +
       (key.sand ? "#define SAND\n" : "") + (key.checker ? "#define CHECKER\n" : "") +
       (part_samples ? std::string(kPartSamplesAfter) + "SAMPLES\n" : "");
@@ -396,7 +402,7 @@ const GlProgram& OpenGlRenderer::State::resolve_program(int samples, bool part_s
   if (found != resolve_programs.end()) return found->second;
   GlProgram program({"fullscreen.vert"},
                     {"surface_record.glsl", "tone.glsl", "part_samples.glsl", "resolve.frag"},
-                    "#define SAMPLES " + std::to_string(samples) + "\n" +
+                    surface_record_defines() + "#define SAMPLES " + std::to_string(samples) + "\n" +
                         (part_samples ? std::string(kPartSamplesAfter) + "2\n" : ""));
   return resolve_programs.emplace(std::pair{samples, part_samples}, std::move(program))
       .first->second;

@@ -3,9 +3,8 @@
 // part id above them, y the normal facing the viewer (octahedral.glsl). Depth is the depth
 // buffer's own: the surface record is never cleared, so a sample whose depth is still the far
 // plane (0, reversed depth) shows nothing, whatever its texel holds from an earlier frame.
-// The C++ side (kMaterialBits, kMaxRasterPart in opengl_renderer.cpp) checks that ids fit.
-
-const uint MATERIAL_BITS = 12u;
+// MATERIAL_BITS is defined when the program is built (kMaterialBits in gpu_layout.h, where the C++
+// side checks that ids fit).
 
 uint pack_ids(uint material, uint part) { return material | (part << MATERIAL_BITS); }
 uint record_material(uint ids) { return ids & ((1u << MATERIAL_BITS) - 1u); }
