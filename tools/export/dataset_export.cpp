@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tools/export/dataset_examples.h"
+#include "tools/export/staged_folder.h"
 #include "util/read_file.h"
 
 namespace railyard::exports {
@@ -46,20 +47,16 @@ DatasetExportSummary export_dataset(const fs::path& dataset, const ExportOptions
   summary.folder = folder.empty() ? dataset / "exports" / export_name(options) : std::move(folder);
   bool parts = options.target == ExportTarget::SceneGraphs;
   auto sides = pair_sides(dataset);
-  if (sides.empty()) {
-    DatasetExamples read = read_dataset_examples(dataset, parts);
-    summary.withheld = read.withheld;
-    summary.sides.emplace_back("", write_export(options, read.examples, summary.folder));
-    return summary;
+  if (sides.empty()) sides.emplace_back("", dataset);
+  // The destination is checked before any example is read; both sides of a pairs folder go
+  // into one staged folder, so a bad side leaves nothing new in place.
+  StagedFolder staged(summary.folder);
+  for (const auto& [side, folder] : sides) {
+    DatasetExamples read = read_dataset_examples(folder, parts);
+    summary.withheld += read.withheld;
+    summary.sides.emplace_back(side, write_export(options, read.examples, staged, side));
   }
-  // Both sides are read before either is written: a bad side leaves nothing new in place.
-  std::vector<DatasetExamples> read;
-  for (const auto& side : sides) read.push_back(read_dataset_examples(side.second, parts));
-  for (std::size_t i = 0; i < sides.size(); ++i) {
-    summary.withheld += read[i].withheld;
-    summary.sides.emplace_back(
-        sides[i].first, write_export(options, read[i].examples, summary.folder / sides[i].first));
-  }
+  staged.commit();
   return summary;
 }
 

@@ -29,9 +29,10 @@ std::vector<SplitExamples> group_by_split(std::span<const Example> examples) {
 }
 
 // Scene graphs go to their file in pieces: a large dataset's are hundreds of megabytes.
-std::uint64_t write_scene_graphs(const SplitExamples& split, StagedFolder& staged) {
+std::uint64_t write_scene_graphs(const SplitExamples& split, StagedFolder& staged,
+                                 const std::filesystem::path& subfolder) {
   constexpr std::size_t kPiece = 1 << 20;
-  StagedFile file(staged, std::filesystem::path(split.name) / "scene_graphs.jsonl");
+  StagedFile file(staged, subfolder / split.name / "scene_graphs.jsonl");
   std::string graphs;
   std::uint64_t bytes = 0;
   for (const Example* example : split.examples) {
@@ -47,7 +48,8 @@ std::uint64_t write_scene_graphs(const SplitExamples& split, StagedFolder& stage
 }
 
 std::uint64_t write_logic_files(const ExportOptions& options, const SplitExamples& split,
-                                StagedFolder& staged, SplitSummary& summary) {
+                                StagedFolder& staged, const std::filesystem::path& subfolder,
+                                SplitSummary& summary) {
   bool aleph = options.target == ExportTarget::Aleph;
   LogicSplit logic = build_logic_split(options, split.examples, aleph);
   summary.changed_attributes = logic.changed_attributes;
@@ -56,7 +58,7 @@ std::uint64_t write_logic_files(const ExportOptions& options, const SplitExample
   if (options.noise.rate > 0.0) files.push_back({"noise.jsonl", std::move(logic.noise_records)});
   std::uint64_t bytes = 0;
   for (const ExportFile& file : files) {
-    staged.write(std::filesystem::path(split.name) / file.name, file.text);
+    staged.write(subfolder / split.name / file.name, file.text);
     bytes += file.text.size();
   }
   return bytes;
@@ -90,6 +92,15 @@ ExportSummary write_export(const ExportOptions& options, std::span<const Example
   validate_options(options);
   check_examples(examples);
   StagedFolder staged(folder);
+  ExportSummary summary = write_export(options, examples, staged, {});
+  staged.commit();
+  return summary;
+}
+
+ExportSummary write_export(const ExportOptions& options, std::span<const Example> examples,
+                           StagedFolder& staged, const std::filesystem::path& subfolder) {
+  validate_options(options);
+  check_examples(examples);
   ExportSummary summary;
   for (const SplitExamples& split : group_by_split(examples)) {
     SplitSummary& counts = summary.splits.emplace_back();
@@ -98,13 +109,12 @@ ExportSummary write_export(const ExportOptions& options, std::span<const Example
     for (const Example* example : split.examples)
       ++(example->train.label == Direction::East ? counts.eastbound : counts.westbound);
     summary.bytes += options.target == ExportTarget::SceneGraphs
-                         ? write_scene_graphs(split, staged)
-                         : write_logic_files(options, split, staged, counts);
+                         ? write_scene_graphs(split, staged, subfolder)
+                         : write_logic_files(options, split, staged, subfolder, counts);
   }
   std::string json = manifest(options, summary);
-  staged.write("export.json", json);
+  staged.write(subfolder / "export.json", json);
   summary.bytes += json.size();
-  staged.commit();
   return summary;
 }
 

@@ -6,8 +6,8 @@
 //   <folder>/<split>/noise.jsonl             popper and aleph with perception noise: one line
 //                                            per example, the changes made (perception_noise.h)
 // Splits appear in the order of their first example, examples in input order. The folder
-// appears complete or not at all, replacing an earlier export there; the same input gives the
-// same bytes.
+// appears complete or not at all, replacing an earlier export there but nothing else
+// (staged_folder.h); the same input gives the same bytes.
 #pragma once
 
 #include <filesystem>
@@ -37,5 +37,12 @@ struct ExportSummary {
 // written) before anything is in place: the folder then holds what it held before.
 ExportSummary write_export(const ExportOptions& options, std::span<const Example> examples,
                            const std::filesystem::path& folder);
+
+class StagedFolder;
+
+// The same into `subfolder` of a staged folder that the caller commits (the two sides of a
+// pairs folder go into one export folder, which appears whole or not at all).
+ExportSummary write_export(const ExportOptions& options, std::span<const Example> examples,
+                           StagedFolder& staged, const std::filesystem::path& subfolder);
 
 }  // namespace railyard::exports

@@ -6,10 +6,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
+#include <fstream>
 #include <limits>
+#include <set>
 #include <string>
 
 // The project's atomic files (included here only: the lead moves them to util/).
@@ -54,7 +57,47 @@ void remove_stale_staging(const fs::path& destination) {
   }
 }
 
+constexpr std::string_view kMarkerHeader =
+    "# made by railyard export, which replaces this folder only while it holds just these files\n";
+
+// The files an export folder's marker lists; false when there is no marker of ours.
+bool read_marker(const fs::path& folder, std::set<std::string>& files) {
+  std::ifstream in(folder / kExportMarker, std::ios::binary);
+  std::string line;
+  if (!in || !std::getline(in, line) || line + "\n" != kMarkerHeader) return false;
+  while (std::getline(in, line))
+    if (!line.empty()) files.insert(line);
+  return true;
+}
+
+std::string refusal(const fs::path& destination, std::string_view why) {
+  return destination.string() + ": not replaced: " + std::string(why) +
+         "; export into a new or empty folder, or move this one away yourself";
+}
+
 }  // namespace
+
+void check_export_destination(const fs::path& destination) {
+  std::error_code error;
+  fs::file_status status = fs::symlink_status(destination, error);
+  if (!fs::exists(status)) return;
+  if (!fs::is_directory(status))
+    throw ExportError(destination.string() + ": exists and is not a folder; not replaced");
+  if (fs::is_empty(destination, error) && !error) return;
+  std::set<std::string> listed;
+  if (!read_marker(destination, listed))
+    throw ExportError(refusal(destination, "it was not made by railyard export (no " +
+                                               std::string(kExportMarker) + " inside)"));
+  fs::recursive_directory_iterator it(destination, error), end;
+  for (; !error && it != end; it.increment(error)) {
+    if (it->is_directory(error) && !it->is_symlink()) continue;
+    std::string relative = it->path().lexically_relative(destination).generic_string();
+    if (relative != kExportMarker && !listed.count(relative))
+      throw ExportError(
+          refusal(destination, "it holds '" + relative + "', which railyard export did not write"));
+  }
+  if (error) throw ExportError(os_error(destination, "cannot list", error.value()));
+}
 
 StagedFolder::StagedFolder(fs::path destination) : destination_(std::move(destination)) {
   if (destination_.filename().empty()) destination_ = destination_.parent_path();
@@ -62,6 +105,7 @@ StagedFolder::StagedFolder(fs::path destination) : destination_(std::move(destin
       destination_.filename() == "..")
     throw ExportError(destination_.string() + ": not a folder name to export into");
   if (destination_.parent_path().empty()) destination_ = fs::path(".") / destination_;
+  check_export_destination(destination_);
   std::error_code error;
   fs::create_directories(destination_.parent_path(), error);
   if (error)
@@ -96,10 +140,10 @@ void StagedFolder::commit() {
   if (committed_) throw ExportError(destination_.string() + ": committed twice");
   if (open_files_ > 0)
     throw ExportError(destination_.string() + ": a file is still being written; not committed");
+  write_marker();
+  check_export_destination(destination_);
   std::error_code error;
   bool exists = fs::exists(fs::symlink_status(destination_, error));
-  if (exists && !fs::is_directory(fs::symlink_status(destination_, error)))
-    throw ExportError(destination_.string() + ": exists and is not a folder; not replaced");
   if (!exists) {
     if (::renameat2(AT_FDCWD, staging_.c_str(), AT_FDCWD, destination_.c_str(), RENAME_NOREPLACE) !=
         0)
@@ -118,6 +162,20 @@ void StagedFolder::commit() {
   fs::remove_all(staging_, error);
 }
 
+void StagedFolder::write_marker() {
+  std::vector<std::string> files;
+  for (const fs::path& file : written_) files.push_back(file.generic_string());
+  std::sort(files.begin(), files.end());
+  files.erase(std::unique(files.begin(), files.end()), files.end());
+  std::string text(kMarkerHeader);
+  for (const std::string& file : files) text += file + "\n";
+  try {
+    write_file_atomically(staging_ / kExportMarker, text);
+  } catch (const IoError& e) {
+    throw ExportError(destination_.string() + ": " + e.what());
+  }
+}
+
 void StagedFolder::replace_without_exchange() {
   // File systems without RENAME_EXCHANGE: the old export steps aside for a moment.
   fs::path aside = staging_;
@@ -133,7 +191,9 @@ void StagedFolder::replace_without_exchange() {
 }
 
 StagedFile::StagedFile(StagedFolder& folder, const fs::path& relative)
-    : folder_(folder), destination_(folder.destination() / relative) {
+    : folder_(folder),
+      relative_(relative.lexically_normal()),
+      destination_(folder.destination() / relative) {
   std::error_code error;
   fs::path path = folder.staging() / relative;
   fs::create_directories(path.parent_path(), error);
@@ -170,6 +230,7 @@ void StagedFile::close() {
   } catch (const IoError& e) {
     throw ExportError(destination_.string() + ": " + e.what());
   }
+  folder_.written_.push_back(relative_);
 }
 
 }  // namespace railyard::exports

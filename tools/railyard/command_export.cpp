@@ -1,8 +1,10 @@
 // `railyard export DATASET...`: a finished dataset (or a pairs folder, or every variant of a
 // suite given one by one) as input for Popper, Aleph and graph learners.
+#include <charconv>
 #include <cstdio>
 
 #include "tools/export/dataset_export.h"
+#include "tools/export/staged_folder.h"
 #include "tools/railyard/commands.h"
 
 namespace railyard {
@@ -13,8 +15,8 @@ struct ExportCommandOptions {
   std::vector<std::string> targets = {"popper", "aleph", "scene_graphs"};
   std::string vocabulary = "relational";
   double noise = 0.0;
-  std::uint64_t noise_seed = 0;
-  std::string output;  // with one dataset and one target: the export folder itself
+  std::string noise_seed = "0";  // checked here: CLI11 would clamp -1 and 2^64 silently
+  std::string output;            // with one dataset and one target: the export folder itself
 };
 
 void print(const exports::DatasetExportSummary& summary) {
@@ -28,6 +30,21 @@ void print(const exports::DatasetExportSummary& summary) {
   std::printf("\n");
 }
 
+std::uint64_t parse_noise_seed(const std::string& text) {
+  std::uint64_t seed = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seed);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size())
+    throw exports::ExportError("--noise-seed " + text +
+                               ": expected a whole number from 0 to 18446744073709551615");
+  return seed;
+}
+
+std::filesystem::path destination(const ExportCommandOptions& options, const std::string& dataset,
+                                  const exports::ExportOptions& e) {
+  if (!options.output.empty()) return options.output;
+  return std::filesystem::path(dataset) / "exports" / exports::export_name(e);
+}
+
 void run(const ExportCommandOptions& options) {
   // Every option is checked before the first export is written.
   std::vector<exports::ExportOptions> wanted;
@@ -36,7 +53,7 @@ void run(const ExportCommandOptions& options) {
     e.target = exports::parse_export_target(target);
     e.vocabulary = exports::parse_logic_vocabulary(options.vocabulary);
     if (e.target != exports::ExportTarget::SceneGraphs)
-      e.noise = {options.noise, options.noise_seed};
+      e.noise = {options.noise, parse_noise_seed(options.noise_seed)};
     exports::validate_options(e);
     wanted.push_back(e);
   }
@@ -46,7 +63,10 @@ void run(const ExportCommandOptions& options) {
         "--target");
   for (const std::string& dataset : options.datasets)
     for (const exports::ExportOptions& e : wanted)
-      print(exports::export_dataset(dataset, e, options.output));
+      exports::check_export_destination(destination(options, dataset, e));
+  for (const std::string& dataset : options.datasets)
+    for (const exports::ExportOptions& e : wanted)
+      print(exports::export_dataset(dataset, e, destination(options, dataset, e)));
 }
 
 }  // namespace
@@ -60,17 +80,22 @@ void add_export_command(CLI::App& app) {
   command->add_option("datasets", options->datasets, "dataset folders (or pairs folders)")
       ->required()
       ->check(CLI::ExistingDirectory);
+  // One value per -t (comma-separated for several), so `-t popper DATASET` reads DATASET as a
+  // dataset, not as a second target.
   command->add_option("-t,--target", options->targets, "popper, aleph, scene_graphs")
       ->delimiter(',')
+      ->allow_extra_args(false)
       ->capture_default_str();
   command->add_option("--vocabulary", options->vocabulary, "relational or michalski")
       ->capture_default_str();
   command->add_option("--noise", options->noise,
                       "perception noise: each background attribute replaced with this "
                       "probability (Popper and Aleph)");
-  command->add_option("--noise-seed", options->noise_seed, "seed of the perception noise");
+  command->add_option("--noise-seed", options->noise_seed, "seed of the perception noise")
+      ->capture_default_str();
   command->add_option("-o,--output", options->output,
-                      "the export folder (one dataset and one target only)");
+                      "the export folder (one dataset and one target only); a folder that "
+                      "exists must be empty or an earlier export");
   command->callback([options] { run(*options); });
 }
 

@@ -54,6 +54,32 @@ out=$("$railyard" generate "${small[@]}" -o "$tmp/b" --set "exports=[{target: po
 grep -q "exports" <<<"$out" || fail "message lacks the key: $out"
 [ -e "$tmp/b" ] && fail "a bad config left files behind"
 [ "$(cat "$folder"/*/* | md5sum)" = "$before" ] || fail "a failed export changed the earlier one"
+for seed in -1 18446744073709551616 1e3; do
+  out=$("$railyard" export "$dataset" -t aleph --noise 0.1 --noise-seed "$seed" 2>&1) &&
+    fail "--noise-seed $seed was accepted"
+  grep -q -- "--noise-seed $seed" <<<"$out" || fail "message lacks the seed: $out"
+done
+
+echo "== -o never replaces a folder that an export did not make"
+snapshot() { (cd "$1" && find . -type f -exec md5sum {} + | sort | md5sum); }
+dataset_before=$(snapshot "$dataset")
+out=$("$railyard" export -t popper -o "$dataset" "$dataset" 2>&1) && fail "-o DATASET was accepted"
+grep -q "$dataset: not replaced" <<<"$out" || fail "message lacks the folder: $out"
+[ "$(snapshot "$dataset")" = "$dataset_before" ] || fail "export -o DATASET changed the dataset"
+mkdir -p "$tmp/mine/sub" && echo "keep me" > "$tmp/mine/sub/notes.txt"
+out=$("$railyard" export -t popper -o "$tmp/mine" "$dataset" 2>&1) && fail "-o over other files"
+grep -q "not made by railyard export" <<<"$out" || fail "message lacks the reason: $out"
+[ "$(cat "$tmp/mine/sub/notes.txt")" = "keep me" ] || fail "export -o wiped another folder"
+out=$("$railyard" export -t popper,aleph -o "$dataset/images" "$dataset" 2>&1) &&
+  fail "-o with two targets was accepted"
+"$railyard" export -t popper -o "$tmp/fresh" "$dataset" > /dev/null || fail "export -o fresh failed"
+"$railyard" export -t popper -o "$tmp/fresh" "$dataset" > /dev/null || fail "re-export failed"
+echo "added" > "$tmp/fresh/train/mine.pl"
+"$railyard" export -t popper -o "$tmp/fresh" "$dataset" > /dev/null 2>&1 &&
+  fail "an export holding a person's file was replaced"
+[ -f "$tmp/fresh/train/mine.pl" ] || fail "a person's file in an export was removed"
+# -t takes one value (comma-separated for several): the folders after it are datasets.
+"$railyard" export -t scene_graphs "$dataset" > /dev/null || fail "-t TARGET DATASET failed"
 
 echo "== a pairs folder exports both sides"
 "$railyard" intervene "${small[@]}" -n 12 -o "$tmp/p" || fail "intervene failed"
@@ -62,4 +88,7 @@ pairs=$(echo "$tmp"/p/*_pairs)
 for side in base intervened; do
   ls "$pairs/exports/popper_relational/$side"/*/exs.pl > /dev/null 2>&1 || fail "no $side export"
 done
+pairs_before=$(snapshot "$pairs")
+out=$("$railyard" export -t popper -o "$pairs" "$pairs" 2>&1) && fail "-o PAIRS was accepted"
+[ "$(snapshot "$pairs")" = "$pairs_before" ] || fail "export -o PAIRS changed the pairs folder"
 echo "PASS"

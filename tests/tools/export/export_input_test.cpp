@@ -139,13 +139,65 @@ TEST_F(ExportInput, ManifestCountsEachSplit) {
 
 TEST_F(ExportInput, ReplacesAnEarlierExportWhole) {
   write_export({ExportTarget::Popper, {}, {}}, examples_, dir_ / "out");
-  std::ofstream(dir_ / "out" / "stray.txt") << "from before";
   write_export({ExportTarget::Aleph, {}, {}}, examples_, dir_ / "out");
-  EXPECT_FALSE(fs::exists(dir_ / "out" / "stray.txt"));
   EXPECT_FALSE(fs::exists(dir_ / "out" / "train" / "bk.pl"));
   EXPECT_TRUE(fs::exists(dir_ / "out" / "train" / "train.b"));
   std::size_t entries = std::distance(fs::directory_iterator(dir_), fs::directory_iterator());
   EXPECT_EQ(entries, 1u) << "a temporary folder was left behind";
+}
+
+TEST_F(ExportInput, MarksItsFolderWithTheFilesItWrote) {
+  write_export({ExportTarget::Popper, {}, {}}, examples_, dir_ / "out");
+  std::string marker = read_text(dir_ / "out" / std::string(kExportMarker));
+  EXPECT_TRUE(contains(marker, "\nexport.json\n")) << marker;
+  EXPECT_TRUE(contains(marker, "\ntrain/bk.pl\n")) << marker;
+  EXPECT_TRUE(contains(marker, "\ntest/exs.pl\n")) << marker;
+}
+
+TEST_F(ExportInput, TakesAnEmptyFolder) {
+  fs::create_directories(dir_ / "out");
+  write_export({}, examples_, dir_ / "out");
+  EXPECT_TRUE(fs::exists(dir_ / "out" / "train" / "bk.pl"));
+}
+
+// Whatever an export did not make stays as it was: a dataset, a folder of other files, an
+// earlier export to which a person added a file, or a file in place of a marker.
+TEST_F(ExportInput, NeverReplacesWhatItDidNotMake) {
+  auto refused = [&](const fs::path& folder, const std::string& part) {
+    auto before = folder_contents(folder);
+    std::string message = error_of([&] { write_export({}, examples_, folder); });
+    EXPECT_TRUE(contains(message, folder.string()) && contains(message, part)) << message;
+    EXPECT_EQ(folder_contents(folder), before) << folder;
+  };
+  fs::create_directories(dir_ / "dataset" / "records");
+  std::ofstream(dir_ / "dataset" / "records" / "0.json") << "{}";
+  refused(dir_ / "dataset", "not made by railyard export");
+
+  fs::create_directories(dir_ / "home");
+  std::ofstream(dir_ / "home" / ".bashrc") << "alias ls='ls -l'";
+  refused(dir_ / "home", "not made by railyard export");
+
+  write_export({}, examples_, dir_ / "added");
+  std::ofstream(dir_ / "added" / "train" / "notes.txt") << "my notes";
+  refused(dir_ / "added", "'train/notes.txt'");
+
+  write_export({}, examples_, dir_ / "linked");
+  fs::create_directory_symlink(dir_ / "home", dir_ / "linked" / "home");
+  refused(dir_ / "linked", "'home'");
+
+  write_export({}, examples_, dir_ / "forged");
+  std::ofstream(dir_ / "forged" / std::string(kExportMarker)) << "train/bk.pl\n";
+  refused(dir_ / "forged", "not made by railyard export");
+}
+
+TEST_F(ExportInput, ChecksTheDestinationAgainAtCommit) {
+  StagedFolder staged(dir_ / "out");
+  staged.write("kept.txt", "kept");
+  fs::create_directories(dir_ / "out");
+  std::ofstream(dir_ / "out" / "meanwhile.txt") << "written while the export ran";
+  std::string message = error_of([&] { staged.commit(); });
+  EXPECT_TRUE(contains(message, "not made by railyard export")) << message;
+  EXPECT_EQ(read_text(dir_ / "out" / "meanwhile.txt"), "written while the export ran");
 }
 
 TEST_F(ExportInput, RefusesToReplaceAFile) {
@@ -176,8 +228,12 @@ TEST_F(ExportInput, StagedFolderCommitsOnlyClosedFiles) {
     EXPECT_TRUE(contains(message, "still being written")) << message;
   }  // destroyed without close(): left out
   staged.commit();
-  EXPECT_EQ(folder_contents(dir_ / "out"),
-            (std::vector<std::pair<std::string, std::string>>{{"kept.txt", "kept"}}));
+  auto contents = folder_contents(dir_ / "out");
+  ASSERT_EQ(contents.size(), 2u);
+  EXPECT_EQ(contents[1], (std::pair<std::string, std::string>{"kept.txt", "kept"}));
+  EXPECT_EQ(contents[0].first, kExportMarker);
+  EXPECT_TRUE(contains(contents[0].second, "\nkept.txt\n")) << "the marker lists only closed files";
+  EXPECT_FALSE(contains(contents[0].second, "dropped")) << contents[0].second;
 }
 
 }  // namespace
