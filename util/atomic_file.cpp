@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 #include <system_error>
+#include <vector>
 
 #include "util/io_error.h"
 
@@ -120,7 +121,14 @@ bool is_temp_file_name(std::string_view file_name) {
          file_name.find(kTempMarker) != std::string_view::npos;
 }
 
-int remove_stale_temp_files(const std::filesystem::path& folder) {
+namespace {
+
+// Removes the temporaries among a folder's entries that `wanted` accepts (by file name); folders
+// too when `subfolders` is given, which then receives the other folders. Returns how many were
+// removed; a missing folder has none.
+template <typename Wanted>
+int remove_temporaries(const std::filesystem::path& folder, Wanted wanted,
+                       std::vector<std::filesystem::path>* subfolders = nullptr) {
   std::error_code error;
   std::filesystem::directory_iterator it(folder, error);
   if (error) {
@@ -129,11 +137,43 @@ int remove_stale_temp_files(const std::filesystem::path& folder) {
   }
   int removed = 0;
   for (const auto& entry : it) {
-    if (!is_temp_file_name(entry.path().filename().string())) continue;
-    if (!entry.is_regular_file()) continue;
-    if (!std::filesystem::remove(entry.path(), error) && error)
-      throw IoError(os_error_message(entry.path(), "cannot remove", error.value()));
+    bool is_folder = entry.is_directory(error) && !entry.is_symlink(error);
+    std::string name = entry.path().filename().string();
+    if (!is_temp_file_name(name) || !wanted(name)) {
+      if (is_folder && subfolders) subfolders->push_back(entry.path());
+      continue;
+    }
+    if (is_folder ? !subfolders : !entry.is_regular_file(error)) continue;
+    std::filesystem::remove_all(entry.path(), error);
+    if (error) throw IoError(os_error_message(entry.path(), "cannot remove", error.value()));
     ++removed;
+  }
+  return removed;
+}
+
+bool any_name(const std::string&) {
+  return true;
+}
+
+}  // namespace
+
+int remove_stale_temp_files(const std::filesystem::path& folder) {
+  return remove_temporaries(folder, any_name);
+}
+
+int remove_stale_temp_files(const std::filesystem::path& folder, std::string_view final_name) {
+  std::string prefix = "." + std::string(final_name) + std::string(kTempMarker);
+  return remove_temporaries(folder,
+                            [&](const std::string& name) { return name.rfind(prefix, 0) == 0; });
+}
+
+int remove_stale_temporaries_under(const std::filesystem::path& root) {
+  std::vector<std::filesystem::path> folders{root};
+  int removed = 0;
+  while (!folders.empty()) {
+    std::filesystem::path folder = std::move(folders.back());
+    folders.pop_back();
+    removed += remove_temporaries(folder, any_name, &folders);
   }
   return removed;
 }

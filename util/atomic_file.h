@@ -54,6 +54,15 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view t
 // while no other process writes into that folder. Returns how many were removed.
 int remove_stale_temp_files(const std::filesystem::path& folder);
 
+// The same for the temporaries of one final file name only (".<name>.railyard-tmp-*"), for a
+// folder that other runs share (dataset descriptions, a suite's summary).
+int remove_stale_temp_files(const std::filesystem::path& folder, std::string_view final_name);
+
+// Deletes every temporary file and temporary folder (a staged export's) under `root`, at any
+// depth, without entering temporary folders. Only safe while no other process writes under root.
+// Returns how many were removed.
+int remove_stale_temporaries_under(const std::filesystem::path& root);
+
 bool is_temp_file_name(std::string_view file_name);
 
 }  // namespace railyard

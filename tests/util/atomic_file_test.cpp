@@ -169,6 +169,41 @@ TEST_F(AtomicFileTest, RemoveStaleTempFilesKeepsOtherFiles) {
   EXPECT_EQ(remove_stale_temp_files(dir_ / "missing"), 0);
 }
 
+TEST_F(AtomicFileTest, RemoveStaleTempFilesOfOneNameOnly) {
+  write_file_atomically(dir_ / ".a.txt.railyard-tmp-99-0", std::string_view("x"));
+  write_file_atomically(dir_ / ".b.txt.railyard-tmp-99-0", std::string_view("x"));
+  write_file_atomically(dir_ / ".a.txt.jsonl.railyard-tmp-99-0", std::string_view("x"));
+  EXPECT_EQ(remove_stale_temp_files(dir_, "a.txt"), 1);
+  EXPECT_EQ(Names(), (std::vector<std::string>{".a.txt.jsonl.railyard-tmp-99-0",
+                                               ".b.txt.railyard-tmp-99-0"}));
+}
+
+TEST_F(AtomicFileTest, RemoveStaleTemporariesUnderEveryFolder) {
+  fs::create_directories(dir_ / "a" / "b" / "c");
+  fs::create_directories(dir_ / ".export.railyard-tmp-99-0" / "train");
+  fs::create_directories(dir_ / "outside");
+  for (const fs::path& file :
+       {dir_ / ".m.json.railyard-tmp-1-0", dir_ / "a" / ".x.railyard-tmp-1-1",
+        dir_ / "a" / "b" / "c" / ".y.railyard-tmp-1-2",
+        dir_ / ".export.railyard-tmp-99-0" / "train" / "bk.pl",
+        dir_ / "outside" / ".z.railyard-tmp-1-3"})
+    write_file_atomically(file, std::string_view("x"));
+  write_file_atomically(dir_ / "a" / "b" / "kept.json", std::string_view("x"));
+  // A link to a folder elsewhere is not followed: what it points at is not ours to clean.
+  fs::create_directories(dir_ / "root");
+  fs::rename(dir_ / "a", dir_ / "root" / "a");
+  fs::rename(dir_ / ".m.json.railyard-tmp-1-0", dir_ / "root" / ".m.json.railyard-tmp-1-0");
+  fs::rename(dir_ / ".export.railyard-tmp-99-0", dir_ / "root" / ".export.railyard-tmp-99-0");
+  fs::create_directory_symlink(dir_ / "outside", dir_ / "root" / "link");
+  EXPECT_EQ(remove_stale_temporaries_under(dir_ / "root"), 4);
+  std::vector<std::string> left;
+  for (const auto& entry : fs::recursive_directory_iterator(dir_))
+    if (entry.is_regular_file()) left.push_back(fs::relative(entry.path(), dir_).string());
+  std::sort(left.begin(), left.end());
+  EXPECT_EQ(left, (std::vector<std::string>{"outside/.z.railyard-tmp-1-3", "root/a/b/kept.json"}));
+  EXPECT_EQ(remove_stale_temporaries_under(dir_ / "missing"), 0);
+}
+
 TEST_F(AtomicFileTest, CommitTwiceIsAnError) {
   AtomicFile file(dir_ / "a.txt");
   file.commit();

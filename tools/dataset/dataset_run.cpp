@@ -17,9 +17,14 @@
 namespace railyard {
 namespace {
 
+// What killed runs left half-written, in every folder a run writes: the dataset folder at any
+// depth, and this dataset's description files in the folder it shares with others.
 void remove_temp_files(const DatasetPaths& paths) {
-  for (const auto& folder : {paths.images(), paths.depths(), paths.records()})
-    remove_stale_temp_files(folder);
+  remove_stale_temporaries_under(paths.root());
+  std::filesystem::path description = paths.description_file();
+  remove_stale_temp_files(description.parent_path(), description.filename().string());
+  remove_stale_temp_files(description.parent_path(),
+                          description.replace_extension(".jsonl").filename().string());
 }
 
 BalanceOptions balance_options(const DatasetConfig& config, const DatasetInputs& inputs) {

@@ -159,7 +159,8 @@ std::string summary_markdown(const Json& summary) {
       for (const Json& n : v["holdout_by_combination"])
         each += (each.empty() ? "" : ", ") + std::to_string(n.get<std::uint64_t>());
       md += row({v["name"], holdout ? "hold-out test: every train" : "leakage: none allowed",
-                 std::to_string(holding) + " of " + std::to_string(samples), each, ok ? "ok" : "FAILED"});
+                 std::to_string(holding) + " of " + std::to_string(samples), each,
+                 ok ? "ok" : "FAILED"});
     }
   }
   if (!summary["confounders"].empty()) {
@@ -176,6 +177,9 @@ std::string summary_markdown(const Json& summary) {
 void write_summary(const Suite& suite, const SuiteCheck& check) {
   Json summary = summary_json(suite, check);
   std::filesystem::create_directories(suite.folder());
+  // A killed run's temporaries of these files (the variants' folders clean their own).
+  for (const char* name : {"summary.json", "summary.md", "summary.png"})
+    remove_stale_temp_files(suite.folder(), name);
   write_file_atomically(suite.folder() / "summary.json", summary.dump(2) + "\n");
   write_file_atomically(suite.folder() / "summary.md", summary_markdown(summary));
   write_png(suite.folder() / "summary.png", summary_picture(summary));

@@ -199,6 +199,53 @@ TEST_F(GenerateTest, ResumeFinishesWithoutRedoingAndIgnoresLeftovers) {
   EXPECT_EQ(snapshot(paths.root()), complete);
 }
 
+// kill -9 while the dataset-wide files are written leaves their temporaries in every folder a
+// run writes; a rerun and a merge remove them all (and only this dataset's in the description
+// folder that other datasets share), so the result is the uninterrupted run's bytes.
+TEST_F(GenerateTest, RerunAndMergeRemoveEveryTemporaryAKilledRunLeft) {
+  DatasetConfig c = config("killed");
+  c.exports = {exports::ExportOptions{}};
+  generate_dataset(c, options());
+  DatasetPaths paths(c, "theoryx", "base_scene");
+  auto complete = snapshot(paths.root());
+  fs::path descriptions = paths.description_file().parent_path();
+  std::string description = paths.description_file().filename().string();
+  fs::path foreign = descriptions / ".Other_len_2-4.txt.railyard-tmp-999-0";
+  auto leave_temporaries = [&] {
+    for (const fs::path& file :
+         {paths.root() / ".manifest.json.railyard-tmp-999-0",
+          paths.all_scenes().parent_path() / ".all_scenes.json.railyard-tmp-999-1",
+          paths.coco().parent_path() / ".instances.json.railyard-tmp-999-2",
+          paths.splits() / ".train.txt.railyard-tmp-999-3",
+          paths.records() / ".4.json.railyard-tmp-999-4",
+          paths.depths() / ".4_m_train.exr.railyard-tmp-999-5",
+          paths.root() / "exports" / ".popper_relational.railyard-tmp-999-0" / "train" / "bk.pl",
+          descriptions / ("." + description + ".railyard-tmp-999-6"), foreign}) {
+      fs::create_directories(file.parent_path());
+      std::ofstream(file) << "half-written";
+    }
+  };
+  auto temporaries_under = [](const fs::path& root) {
+    std::vector<std::string> found;
+    for (const auto& entry : fs::recursive_directory_iterator(root))
+      if (entry.path().filename().string().find(".railyard-tmp-") != std::string::npos)
+        found.push_back(entry.path().string());
+    return found;
+  };
+  leave_temporaries();
+  generate_dataset(c, options());
+  EXPECT_EQ(snapshot(paths.root()), complete);
+  EXPECT_EQ(temporaries_under(paths.root()), std::vector<std::string>{});
+  EXPECT_EQ(temporaries_under(descriptions), std::vector<std::string>{foreign.string()})
+      << "another dataset's description temporary was removed, or this one's kept";
+
+  leave_temporaries();
+  merge_dataset(c, options());
+  EXPECT_EQ(snapshot(paths.root()), complete);
+  EXPECT_EQ(temporaries_under(paths.root()), std::vector<std::string>{});
+  EXPECT_TRUE(fs::exists(foreign));
+}
+
 TEST_F(GenerateTest, ChangedConfigIsRefusedNamingTheKey) {
   DatasetConfig c = config("changed");
   generate_dataset(c, options({0, 2}));

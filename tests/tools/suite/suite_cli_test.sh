@@ -106,6 +106,12 @@ wait "$pid" 2>/dev/null
 n=$(find "$tmp/c/out/tiny" -name '*.json' -path '*records*' | wc -l)
 echo "killed with $n of 120 samples done"
 [ -f "$tmp/c/out/tiny/summary.json" ] && echo "note: the run finished before the kill"
+# What a kill during the dataset-wide files leaves: temporaries beside the summary and in a variant.
+echo half >"$tmp/c/out/tiny/.summary.json.railyard-tmp-999-0"
+echo half >"$tmp/c/out/tiny/.summary.png.railyard-tmp-999-1"
+for dataset in "$tmp"/c/out/tiny/*/*/records; do
+  echo half >"$(dirname "$dataset")/.manifest.json.railyard-tmp-999-2"
+done
 (cd "$tmp/c" && "$railyard" "${args[@]}" >resume.log 2>&1) ||
   { cat "$tmp/c/resume.log"; fail "the resumed suite failed"; }
 (cd "$tmp/d" && "$railyard" "${args[@]}" >run.log 2>&1) || fail "the straight run failed"

@@ -122,12 +122,10 @@ RenderedPair render_pair(std::uint64_t pair, std::uint64_t train, PairSource& so
   return rendered;
 }
 
-// What killed runs left half-written; only safe for a process that writes the folder alone.
+// What killed runs left half-written, at any depth (both halves, their descriptions, pairs/, the
+// dataset-wide files); only safe for a process that writes the folder alone.
 void remove_temp_files(const PairsLayout& layout) {
-  for (const DatasetPaths* paths : {&layout.base, &layout.twin})
-    for (const auto& folder : {paths->images(), paths->depths(), paths->records()})
-      remove_stale_temp_files(folder);
-  remove_stale_temp_files(layout.root / "pairs");
+  remove_stale_temporaries_under(layout.root);
 }
 
 std::vector<std::uint64_t> remaining_pairs(const PairsLayout& layout, const Shard& shard,

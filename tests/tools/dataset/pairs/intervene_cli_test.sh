@@ -49,6 +49,13 @@ done
 kill -9 "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 echo "killed with $n pairs done"
+# What a kill during the dataset-wide files leaves: temporaries in every folder the run writes.
+killed=$(echo "$tmp"/killed/*_pairs)
+for leftover in .pairs.jsonl.railyard-tmp-999-0 .manifest.json.railyard-tmp-999-1 \
+  base/.manifest.json.railyard-tmp-999-2 intervened/coco/.instances.json.railyard-tmp-999-3 \
+  pairs/.0.json.railyard-tmp-999-4 exports/.popper_relational.railyard-tmp-999-5/train/bk.pl; do
+  mkdir -p "$(dirname "$killed/$leftover")" && echo half >"$killed/$leftover"
+done
 "$railyard" intervene "${args[@]}" -o "$tmp/killed" >"$tmp/resumed.log" 2>&1 ||
   { cat "$tmp/resumed.log"; fail "resumed run failed"; }
 "$python" - "$tmp/straight" "$tmp/killed" <<'PY' || fail "the resumed run differs"
