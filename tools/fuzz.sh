@@ -39,6 +39,7 @@ seeds_of() {
     scene) echo scenes/*.yaml ;;
     manifest) echo assets/manifest.yaml ;;
     description) echo tests/fuzz/regressions/description/* ;;
+    operations) echo tests/fuzz/seeds/operations/* ;;
   esac
 }
 failed=()
@@ -49,7 +50,10 @@ for target in "${targets[@]}"; do
   # shellcheck disable=SC2046
   cp $(seeds_of "$target") tests/fuzz/regressions/"$target"/* "$corpus"/
   dict=()
-  case "$target" in reader | rule) dict=(-dict=tests/fuzz/prolog.dict) ;; esac
+  case "$target" in
+    reader | rule) dict=(-dict=tests/fuzz/prolog.dict) ;;
+    operations) dict=(-dict=tests/fuzz/operations.dict) ;;
+  esac
   echo "fuzz_$target: ${seconds}s"
   if ! "$build/bin/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
     "${dict[@]}" -artifact_prefix="$crashes/" -print_final_stats=1 \

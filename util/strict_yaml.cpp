@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "util/input_error.h"
+#include "util/printable_text.h"
 #include "util/read_file.h"
 
 namespace railyard {
@@ -64,9 +65,10 @@ int YamlField::line() const {
 }
 
 void YamlField::fail(const std::string& message) const {
+  // Keys and values come from the user's file: shown escaped (a zero width space, a \r, a NUL).
   std::string where = file_ + (has_lines_ ? ":" + std::to_string(line()) : "") + ": ";
-  if (!key_.empty()) where += "key '" + key_ + "': ";
-  throw InputError(where + message);
+  if (!key_.empty()) where += "key '" + printable(key_) + "': ";
+  throw InputError(where + printable(message, 2000));
 }
 
 YamlField YamlField::child(YAML::Node node, const std::string& key) const {
@@ -133,6 +135,8 @@ std::vector<YamlField> YamlField::items() const {
 }
 
 std::string YamlField::text() const {
+  if (is_sequence()) fail("expected a single value, got a list");
+  if (is_map()) fail("expected a single value, got a map of keys");
   if (!is_scalar()) fail("expected a single value");
   return node_.Scalar();
 }

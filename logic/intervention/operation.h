@@ -45,7 +45,12 @@
 namespace railyard {
 
 // Text that is not an operation, or options a search cannot honour. Parse messages name the
-// operation and the column ("operation 2 'set(2, roof=nne)', column 30: ...").
+// operation and the column, in characters of the whole text, and say what was expected there
+// ("operation 2 'set(2, roof=nne)', column 30: 'nne' is not a value of roof (none, arc, ...)",
+// "operation 1 'swap_loads(1,3) set(2, roof=none)', column 17: expected ';' before the next
+// operation 'set' ..."). They are printable ASCII: the user's text is repeated with control
+// characters, bytes that are not UTF-8 and everything beyond ASCII escaped (\0, \r, \u200b, \xff),
+// and cut after 120 characters.
 class InterventionError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "logic/intervention/operation.h"
+#include "util/printable_text.h"
 
 namespace railyard {
 namespace {
@@ -41,15 +42,64 @@ std::string value_text(Descriptor d, int value) {
   return value_name(Vocabulary::Michalski, d, value);
 }
 
-// 'text', quoted for messages.
+// The longest piece of the user's text a message repeats, in characters.
+constexpr std::size_t kShownCharacters = 120;
+
+// `text` for a message: every character beyond printable ASCII escaped (util/printable_text.h),
+// at most kShownCharacters of it.
+std::string shown(std::string_view text) {
+  return printable(text, kShownCharacters, ShownCharacters::Ascii);
+}
+
+// 'text', quoted and shown for messages.
 std::string quoted(std::string_view text) {
   std::string out = "'";
-  out.append(text).append("'");
+  out.append(shown(text)).append("'");
   return out;
+}
+
+// What a character that has no place in an operation is, for the message that finds it.
+std::string character_name(char32_t code) {
+  struct Named {
+    char32_t code;
+    const char* name;
+  };
+  static constexpr Named kNames[] = {
+      {0x00, "NUL"},
+      {0x0B, "vertical tab"},
+      {0x0C, "form feed"},
+      {0x1B, "escape"},
+      {0x7F, "delete"},
+      {0xA0, "no-break space"},
+      {0xAD, "soft hyphen"},
+      {0x200B, "zero width space"},
+      {0x200C, "zero width non-joiner"},
+      {0x200D, "zero width joiner"},
+      {0x200E, "left-to-right mark"},
+      {0x200F, "right-to-left mark"},
+      {0x2028, "line separator"},
+      {0x2029, "paragraph separator"},
+      {0x202F, "narrow no-break space"},
+      {0x2060, "word joiner"},
+      {0x3000, "ideographic space"},
+      {0xFEFF, "byte order mark"},
+  };
+  for (const Named& n : kNames)
+    if (n.code == code) return n.name;
+  if (code >= 0x2000 && code <= 0x200A) return "a typographic space";
+  if (code < 0x20 || (code >= 0x80 && code < 0xA0)) return "a control character";
+  if (code == 0x2018 || code == 0x2019 || code == 0x201C || code == 0x201D)
+    return "a typographic quote";
+  if (code >= 0xFF01 && code <= 0xFF5E)
+    return "a full-width form of '" + std::string(1, static_cast<char>(code - 0xFEE0)) + "'";
+  return "";
 }
 
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
 // A piece of the text with its offset in the whole text, so messages can give columns.
@@ -66,37 +116,129 @@ struct Piece {
   Piece sub(std::size_t begin, std::size_t end) const {
     return {text.substr(begin, end - begin), offset + begin};
   }
+  Piece from(std::size_t begin) const { return sub(begin, text.size()); }
 };
+
+const KindName* find_kind(std::string_view name) {
+  const KindName* kind = std::find_if(kKindNames.begin(), kKindNames.end(),
+                                      [&](const KindName& k) { return k.name == name; });
+  return kind == kKindNames.end() ? nullptr : kind;
+}
+
+// The 1-based column of byte `offset` of `whole`, in characters (a byte that is not UTF-8
+// counts as one).
+std::size_t column_of(std::string_view whole, std::size_t offset) {
+  std::size_t column = 1;
+  for (std::size_t i = 0; i < offset && i < whole.size();) {
+    Utf8Char c = utf8_at(whole, i);
+    i += c.length ? c.length : 1;
+    ++column;
+  }
+  return column;
+}
 
 // Parses one operation; errors carry the operation's number and text and a 1-based column.
 class OperationParser {
  public:
-  OperationParser(Piece piece, std::size_t number) : op_text_(piece.trimmed()), number_(number) {}
+  // `piece` is the text between two ';' (or an end) of `whole`.
+  OperationParser(std::string_view whole, Piece piece, std::size_t number)
+      : whole_(whole), op_text_(piece.trimmed()), number_(number) {}
 
   Operation parse() {
     const Piece& t = op_text_;
-    if (t.text.empty()) fail(t.offset, "empty operation");
+    if (t.text.empty()) fail(t.offset, empty_operation());
+    check_characters();
     std::size_t open = t.text.find('(');
     if (open == std::string_view::npos) fail(t.offset, "expected '(' after the operation's name");
     Piece name = t.sub(0, open).trimmed();
-    std::size_t close = t.text.rfind(')');
-    if (close == std::string_view::npos || close < open)
-      fail(t.offset + t.text.size(), "missing ')'");
-    if (close + 1 != t.text.size()) fail(t.offset + close + 1, "unexpected text after ')'");
-    const KindName* kind = std::find_if(kKindNames.begin(), kKindNames.end(),
-                                        [&](const KindName& k) { return k.name == name.text; });
-    if (kind == kKindNames.end())
-      fail(name.offset, "unknown operation '" + std::string(name.text) +
-                            "' (swap_loads, move_loads, set, swap_cars, move, insert, delete)");
+    if (name.text.empty())
+      fail(t.offset, "expected an operation's name before '(' (" + kind_list() + ")");
+    std::size_t close = t.text.find(')', open);
+    std::size_t nested = t.text.find('(', open + 1);
+    if (nested != std::string_view::npos && nested < close) nested_parenthesis(nested);
+    if (close == std::string_view::npos) fail(t.offset + t.text.size(), "missing ')'");
+    text_after(close);
+    const KindName* kind = find_kind(name.text);
+    if (!kind)
+      fail(name.offset, "unknown operation " + quoted(name.text) + " (" + kind_list() + ")");
     split_arguments(t.sub(open + 1, close), t.offset + close);
     return parse_kind(kind->kind);
   }
 
  private:
   [[noreturn]] void fail(std::size_t offset, const std::string& problem) const {
-    throw InterventionError("operation " + std::to_string(number_) + " '" +
-                            std::string(op_text_.text) + "', column " + std::to_string(offset + 1) +
-                            ": " + problem);
+    throw InterventionError("operation " + std::to_string(number_) + " " + quoted(op_text_.text) +
+                            ", column " + std::to_string(column_of(whole_, offset)) + ": " +
+                            problem);
+  }
+
+  static std::string kind_list() {
+    std::string out;
+    for (const KindName& k : kKindNames) out.append(out.empty() ? "" : ", ").append(k.name);
+    return out;
+  }
+
+  // Why the text between two ';' (or an end) is empty.
+  std::string empty_operation() const {
+    bool before = op_text_.offset > 0 && number_ > 1;  // a ';' comes before it
+    bool after = op_text_.offset < whole_.size();      // a ';' follows it
+    if (before && after) return "empty operation (nothing between two ';')";
+    if (before) return "empty operation (nothing after the last ';')";
+    if (after) return "empty operation (nothing before the first ';')";
+    return "empty operation";
+  }
+
+  // Operations are plain ASCII: the first character that is not (NUL, a zero width space, a
+  // no-break space pasted from a document, ...) is named, escaped, where it is.
+  void check_characters() const {
+    const Piece& t = op_text_;
+    for (std::size_t i = 0; i < t.text.size(); ++i) {
+      char c = t.text[i];
+      if ((c >= 0x20 && c < 0x7F) || is_space(c)) continue;
+      std::size_t length = 1;
+      std::string escaped = escape_character(t.text, i, length, ShownCharacters::Ascii);
+      Utf8Char u = utf8_at(t.text, i);
+      std::string name = u.length ? character_name(u.code) : "a byte that is not UTF-8";
+      fail(t.offset + i, "unexpected character " + escaped +
+                             (name.empty() ? "" : " (" + name + ")") +
+                             ": operations are written in ASCII");
+    }
+  }
+
+  // A '(' inside the arguments: a missing ')' (and ';') before the next operation, or a value
+  // written as a term.
+  [[noreturn]] void nested_parenthesis(std::size_t nested) const {
+    const Piece& t = op_text_;
+    std::size_t word_end = nested;
+    while (word_end > 0 && is_space(t.text[word_end - 1])) --word_end;
+    std::size_t word_begin = word_end;
+    while (word_begin > 0 && is_name_char(t.text[word_begin - 1])) --word_begin;
+    std::string_view word = t.text.substr(word_begin, word_end - word_begin);
+    if (find_kind(word))
+      fail(t.offset + word_begin, "expected ')' and ';' before the next operation " + quoted(word) +
+                                      " (operations are separated by ';')");
+    fail(t.offset + nested, "unexpected '(' inside the arguments (is a ')' missing before it?)");
+  }
+
+  // Nothing may follow the ')' that closes the arguments but the ';' before the next operation.
+  void text_after(std::size_t close) const {
+    Piece rest = op_text_.from(close + 1).trimmed();
+    if (rest.text.empty()) return;
+    if (rest.text.front() == ')') fail(rest.offset, "unexpected ')' (one too many)");
+    // The next operation without its ';' (or after a ','): swap_loads(1,3) set(2, roof=none).
+    bool comma = rest.text.front() == ',';
+    Piece next = comma ? rest.from(1).trimmed() : rest;
+    std::size_t word = 0;
+    while (word < next.text.size() && is_name_char(next.text[word])) ++word;
+    Piece after_word = next.from(word).trimmed();
+    bool operation_follows = word > 0 && (find_kind(next.text.substr(0, word)) ||
+                                          (!after_word.text.empty() && after_word.text[0] == '('));
+    if (operation_follows && comma) fail(rest.offset, "expected ';' between operations, not ','");
+    if (operation_follows)
+      fail(rest.offset, "expected ';' before the next operation " +
+                            quoted(next.text.substr(0, word)) +
+                            " (operations are separated by ';')");
+    fail(rest.offset, "unexpected text after ')': " + quoted(rest.text));
   }
 
   void split_arguments(Piece inside, std::size_t close_offset) {
@@ -129,8 +271,14 @@ class OperationParser {
 
   int value(Descriptor d, const Piece& arg) const {
     auto parsed = parse_value(d, arg.text);
-    if (!parsed)
-      fail(arg.offset, quoted(arg.text) + " is not a value of " + std::string(descriptor_key(d)));
+    if (!parsed) {
+      std::string names;
+      for (int v : descriptor_values(d))
+        names.append(names.empty() ? "" : ", ").append(value_name(Vocabulary::Michalski, d, v));
+      if (d == Descriptor::LoadShape) names += ", none";
+      fail(arg.offset, quoted(arg.text) + " is not a value of " + std::string(descriptor_key(d)) +
+                           " (" + names + ")");
+    }
     return *parsed;
   }
 
@@ -169,10 +317,13 @@ class OperationParser {
       if (equals == std::string_view::npos) fail(arg.offset, "expected key=value");
       Piece key = arg.sub(0, equals).trimmed();
       Piece text = arg.sub(equals + 1, arg.text.size()).trimmed();
+      if (key.text.empty()) fail(arg.offset + equals, "expected a key before '='");
+      if (text.text.empty())
+        fail(arg.offset + equals + 1, "expected a value after '" + shown(key.text) + "='");
       auto d = parse_operation_key(key.text);
       if (!d)
-        fail(key.offset, "unknown key '" + std::string(key.text) +
-                             "' (shape/color, length, wall, roof, axles/wheels, load_shape/load, "
+        fail(key.offset, "unknown key " + quoted(key.text) +
+                             " (shape/color, length, wall, roof, axles/wheels, load_shape/load, "
                              "load_count/loads)");
       if (op.assigned(*d) || (no_load && *d == Descriptor::LoadShape))
         fail(key.offset, std::string(descriptor_key(*d)) + " is set twice");
@@ -194,12 +345,14 @@ class OperationParser {
   Operation parse_insert() {
     expect_arguments(1 + kCarFields.size(), 1 + kCarFields.size(),
                      "insert(position, shape, length, wall, roof, axles, load_shape, load_count)");
+    int at = position(0);
     Car car;
     bool no_load = false;
     auto fields = kCarFields;
-    // Length and shape take disjoint values, so `insert(2, short,red,...)` reads as well.
+    // Length and shape take disjoint values, so `insert(2, short,red,...)` reads as well (and a
+    // mistake in its shape is named as one).
     if (parse_value(Descriptor::Length, args_[1].text) &&
-        parse_value(Descriptor::Shape, args_[2].text))
+        !parse_value(Descriptor::Length, args_[2].text))
       std::swap(fields[0], fields[1]);
     for (std::size_t f = 0; f < fields.size(); ++f) {
       const Piece& arg = args_[f + 1];
@@ -211,7 +364,7 @@ class OperationParser {
     }
     if (no_load && car.load_count > 0)
       fail(args_[6].offset, "load shape 'none' with " + std::to_string(car.load_count) + " loads");
-    Operation op = Operation::insert(position(0), car);
+    Operation op = Operation::insert(at, car);
     if (!satisfies_visual_constraints(op.car))
       fail(args_[1].offset,
            "the new car breaks the visual constraints (a short car has 2 axles and at most 2 "
@@ -219,6 +372,7 @@ class OperationParser {
     return op;
   }
 
+  std::string_view whole_;
   Piece op_text_;
   std::size_t number_;
   std::vector<Piece> args_;
@@ -281,7 +435,7 @@ std::vector<Operation> parse_operations(std::string_view text) {
   std::size_t start = 0;
   for (std::size_t i = 0; i <= text.size(); ++i) {
     if (i < text.size() && text[i] != ';') continue;
-    ops.push_back(OperationParser(whole.sub(start, i), ops.size() + 1).parse());
+    ops.push_back(OperationParser(text, whole.sub(start, i), ops.size() + 1).parse());
     start = i + 1;
   }
   return ops;
@@ -290,7 +444,8 @@ std::vector<Operation> parse_operations(std::string_view text) {
 Operation parse_operation(std::string_view text) {
   std::size_t semicolon = text.find(';');
   if (semicolon != std::string_view::npos)
-    throw InterventionError(quoted(text) + ", column " + std::to_string(semicolon + 1) +
+    throw InterventionError(quoted(text) + ", column " +
+                            std::to_string(column_of(text, semicolon)) +
                             ": one operation expected, not a sequence");
   return parse_operations(text).front();
 }

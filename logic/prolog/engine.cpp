@@ -10,9 +10,24 @@ namespace railyard::prolog {
 void Engine::consult_file(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw PrologError("cannot open Prolog file " + file.string());
-  std::ostringstream text;
-  text << in.rdbuf();
-  consult_text(text.str(), file.string());
+  // Read in one piece: a file of millions of clauses is held once, not twice (stream and copy).
+  std::string text;
+  in.seekg(0, std::ios::end);
+  std::streamoff size = in.tellg();
+  in.seekg(0, std::ios::beg);
+  if (size > 0) {
+    text.resize(static_cast<std::size_t>(size));
+    in.read(text.data(), size);
+    text.resize(static_cast<std::size_t>(in.gcount()));
+  }
+  if (size < 0 || in.bad()) {  // not seekable (a pipe): read it as a stream
+    in.clear();
+    in.seekg(0, std::ios::beg);
+    std::ostringstream stream;
+    stream << in.rdbuf();
+    text = stream.str();
+  }
+  consult_text(text, file.string());
 }
 
 void Engine::consult_text(std::string_view text, const std::string& source_name) {

@@ -37,6 +37,9 @@ class Engine {
   bool defines(std::string_view name, unsigned arity) const;
   // Warnings from consulting (directives that failed).
   const std::vector<std::string>& warnings() const { return m_.warnings; }
+  // The work of first-argument indexing while consulting, over the engine's life: slots of the
+  // key tables visited. Linear in the clauses loaded (tests hold it to that).
+  std::uint64_t key_table_probes() const { return m_.key_probes; }
 
   // --- Proving goals built as terms ----------------------------------------------------------
   // Starts a new proof, discarding the terms of the previous one.

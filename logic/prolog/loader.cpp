@@ -73,6 +73,7 @@ void Machine::add_clause(Cell head, Cell body, const std::vector<Cell>& src,
     p->kind = Pred::kClauses;
     p->clauses.clear();
     p->keys.clear();
+    p->key_table.clear();
     p->file = loading_file_;
     p->library = loading_library_;
     p->arity = symbols.arity(f);
@@ -90,9 +91,12 @@ void Machine::add_clause(Cell head, Cell body, const std::vector<Cell>& src,
   p = &preds[f];  // compiling may have grown the table
   if (scratch_.size() < c.slots) scratch_.resize(c.slots);
   Cell key = p->arity ? template_key(tmpl[c.head]) : 0;
-  for (Cell other : p->keys)
-    if (other == key) p->distinct_keys = false;
-  if (key == 0) p->distinct_keys = false;
+  // Whether the key is new is a look-up in the predicate's key table, kept up to date clause by
+  // clause (so loading n clauses is O(n), and a directive sees the clauses loaded so far).
+  if (p->distinct_keys && (key == 0 || !add_key(*p, key))) {
+    p->distinct_keys = false;
+    std::vector<std::pair<Cell, std::uint32_t>>().swap(p->key_table);
+  }
   p->keys.push_back(key);
   p->clauses.push_back(static_cast<std::uint32_t>(clauses.size()));
   clauses.push_back(c);
@@ -147,6 +151,7 @@ bool Machine::directive_declaration(Cell goal, const std::vector<Cell>& src,
           p.kind = Pred::kClauses;
           p.clauses.clear();
           p.keys.clear();
+          p.key_table.clear();
           p.file = loading_file_;
           p.library = loading_library_;
           p.arity = symbols.arity(pf);

@@ -450,20 +450,45 @@ __attribute__((always_inline)) inline bool Machine::unify_arg(Cell t, Cell v, Ce
   return unify_head(t, v, s);
 }
 
-void Machine::build_key_tables() {
-  for (Pred& p : preds) {
-    p.key_table.clear();
-    if (p.kind != Pred::kClauses || !p.distinct_keys || p.clauses.size() < 4) continue;
+bool Machine::add_key(Pred& p, Cell key) {
+  const std::size_t n = p.keys.size() + 1;  // keys with this one
+  if (2 * n > p.key_table.size()) {
+    // At most half full: grow to the next power of two and place the earlier keys again (all
+    // distinct and non-zero, or the table would be gone), amortised O(1) per key.
     unsigned bits = 3;
-    while ((std::size_t{1} << bits) < 2 * p.clauses.size()) ++bits;
+    while ((std::size_t{1} << bits) < 2 * n) ++bits;
     p.key_shift = 64 - bits;
     p.key_table.assign(std::size_t{1} << bits, {0, 0});
+    const std::size_t mask = p.key_table.size() - 1;
     for (std::uint32_t i = 0; i < p.keys.size(); ++i) {
       std::size_t h = (p.keys[i] * 0x9E3779B97F4A7C15ull) >> p.key_shift;
-      while (p.key_table[h].first != 0) h = (h + 1) & (p.key_table.size() - 1);
+      ++key_probes;
+      while (p.key_table[h].first != 0) {
+        h = (h + 1) & mask;
+        ++key_probes;
+      }
       p.key_table[h] = {p.keys[i], i};
     }
   }
+  const std::size_t mask = p.key_table.size() - 1;
+  std::size_t h = (key * 0x9E3779B97F4A7C15ull) >> p.key_shift;
+  ++key_probes;
+  while (p.key_table[h].first != 0) {
+    if (p.key_table[h].first == key) return false;
+    h = (h + 1) & mask;
+    ++key_probes;
+  }
+  p.key_table[h] = {key, static_cast<std::uint32_t>(p.keys.size())};
+  return true;
+}
+
+void Machine::build_key_tables() {
+  // add_key kept the table of every predicate whose clauses have distinct keys; a predicate of
+  // fewer than 4 clauses is searched as fast by a scan of its keys.
+  for (Pred& p : preds)
+    if (!p.key_table.empty() &&
+        (p.kind != Pred::kClauses || !p.distinct_keys || p.clauses.size() < 4))
+      std::vector<std::pair<Cell, std::uint32_t>>().swap(p.key_table);
 }
 
 bool Machine::call_goal(Cell goal, const Cell* extra, unsigned n_extra, std::uint64_t cont_pc,

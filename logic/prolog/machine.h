@@ -98,7 +98,8 @@ struct Pred {
   std::uint32_t arity = 0;
   std::vector<std::uint32_t> clauses;
   std::vector<Cell> keys;  // first-argument key per clause, 0 when it matches anything
-  // With distinct keys and enough clauses: open-addressing table key -> clause position.
+  // With distinct keys and enough clauses: open-addressing table key -> clause position, at
+  // most half full. While a file loads, every predicate with distinct keys has one.
   std::vector<std::pair<Cell, std::uint32_t>> key_table;
   unsigned key_shift = 0;
 };
@@ -341,6 +342,7 @@ class Machine {
   std::uint32_t loading_file_ = 0;
   bool loading_library_ = false;
   std::vector<std::string> warnings;  // from consults: failed directives
+  std::uint64_t key_probes = 0;       // loading: key table slots visited (O(clauses) in all)
 
   // Functor ids the compiler and builtins use.
   FunctorId f_is_, f_unify_, f_compare_[6], f_bar_, f_aggr_sum_, f_aggr_max_, f_aggr_min_,
@@ -359,6 +361,9 @@ class Machine {
   bool unify_head(Cell t, Cell v, Cell* slots);
   inline void load_args(const Instr& in);
   inline bool unify_arg(Cell t, Cell v, Cell* slots);
+  // Adds the key of the clause about to be appended to p's key table; false when an earlier
+  // clause has the same key (the table is then stale: drop it).
+  bool add_key(Pred& p, Cell key);
   void build_key_tables();
   bool call_goal(Cell goal, const Cell* extra, unsigned n_extra, std::uint64_t cont_pc,
                  std::uint64_t cont_frame, FunctorId& pred);

@@ -30,14 +30,19 @@ int fuzz_scene(const std::uint8_t* data, std::size_t size);
 int fuzz_manifest(const std::uint8_t* data, std::size_t size);
 // Train description lines; each line that parses must read back the same after formatting.
 int fuzz_description(const std::uint8_t* data, std::size_t size);
+// Intervention operations ("swap_loads(1,3); set(2, roof=none)"): the canonical form of what
+// parses reads back the same, applying it to a few fixed trains leaves whole trains (or a
+// refusal) alike through apply_sequence and try_apply, and every message is printable ASCII.
+int fuzz_operations(const std::uint8_t* data, std::size_t size);
 
 struct NamedFuzzTarget {
   const char* name;
   FuzzTarget run;
 };
 inline constexpr NamedFuzzTarget kFuzzTargets[] = {
-    {"reader", fuzz_reader}, {"rule", fuzz_rule},         {"config", fuzz_config},
-    {"scene", fuzz_scene},   {"manifest", fuzz_manifest}, {"description", fuzz_description},
+    {"reader", fuzz_reader},         {"rule", fuzz_rule},         {"config", fuzz_config},
+    {"scene", fuzz_scene},           {"manifest", fuzz_manifest}, {"description", fuzz_description},
+    {"operations", fuzz_operations},
 };
 
 }  // namespace railyard

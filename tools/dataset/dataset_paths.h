@@ -24,6 +24,9 @@ class DatasetPaths {
   // rule_name, scene_name: the resolved names (inputs.h), as V-LoL's folder names use them.
   DatasetPaths(const DatasetConfig& config, const std::string& rule_name,
                const std::string& scene_name);
+  // The files of a dataset folder that exists, for readers (its description file is not known
+  // from the folder alone: description_file() is empty).
+  explicit DatasetPaths(std::filesystem::path root) : root_(std::move(root)) {}
 
   const std::filesystem::path& root() const { return root_; }
   std::filesystem::path description_file() const { return description_; }

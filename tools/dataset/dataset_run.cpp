@@ -1,5 +1,6 @@
 #include "tools/dataset/dataset_run.h"
 
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -10,6 +11,7 @@
 #include "tools/dataset/pipeline.h"
 #include "tools/dataset/run_lock.h"
 #include "tools/dataset/sample_factory.h"
+#include "tools/dataset/sample_files.h"
 #include "tools/dataset/writer_lock.h"
 #include "util/atomic_file.h"
 #include "util/read_file.h"
@@ -36,18 +38,16 @@ BalanceOptions balance_options(const DatasetConfig& config, const DatasetInputs&
 
 // Samples left to do for this process. A run that writes the folder alone first clears what a
 // killed run left half-written; a shard leaves that to the merge, as its siblings may be writing.
-std::vector<std::uint64_t> remaining_samples(const DatasetPaths& paths, const Shard& shard,
-                                             std::uint64_t count, const WriterLock& writers,
-                                             std::uint64_t& skipped) {
+// Finished samples are found by listing records/, so a job of any size starts at once.
+PendingIndices remaining_samples(const DatasetPaths& paths, const Shard& shard, std::uint64_t count,
+                                 const WriterLock& writers, unsigned threads, RunSummary& summary) {
   if (writers.exclusive()) remove_temp_files(paths);
-  std::vector<std::uint64_t> todo;
-  for (std::uint64_t index : shard.samples(count)) {
-    if (std::filesystem::exists(paths.record(index)))
-      ++skipped;
-    else
-      todo.push_back(index);
-  }
-  return todo;
+  ShardIndices mine = shard.samples(count);
+  std::vector<std::uint64_t> failed;
+  std::vector<std::uint64_t> finished = finished_samples(paths, mine, threads, failed);
+  summary.skipped = finished.size();
+  summary.redone = failed.size();
+  return PendingIndices(mine, std::move(finished));
 }
 
 // runs/shard-<i>-of-<N>.json: this shard's wall time, added to what earlier (killed) runs of the
@@ -76,11 +76,10 @@ unsigned writer_threads(const DatasetConfig& config) {
 
 // Renders this process's first sample once, so that a frame the device cannot allocate fails
 // here, with the size in the message.
-void probe_render(SampleFactory& factory, const std::vector<std::uint64_t>& owned,
-                  const DatasetConfig& config) {
+void probe_render(SampleFactory& factory, const ShardIndices& owned, const DatasetConfig& config) {
   if (owned.empty()) return;
   try {
-    factory(owned.front());
+    factory(*owned.begin());
   } catch (const render::RendererError& e) {
     std::string size = config.high_res
                            ? "1920x1080"
@@ -107,7 +106,12 @@ RunSummary run(const DatasetConfig& config, const DatasetInputs& inputs, TrainSo
   RunSummary summary;
   summary.root = paths.root();
   summary.backend = renderer->description();
-  auto todo = remaining_samples(paths, options.shard, config.count, writers, summary.skipped);
+  PendingIndices todo = remaining_samples(paths, options.shard, config.count, writers,
+                                          writer_threads(config), summary);
+  if (summary.redone && options.progress)
+    std::fprintf(
+        stderr, "%s: %llu finished samples failed the check of their files; rendering them again\n",
+        paths.root().c_str(), static_cast<unsigned long long>(summary.redone));
 
   SampleWriter writer{config, paths, rule_name, inputs.scene_name};
   Progress progress(todo.size(), "images", options.progress ? stderr : nullptr);

@@ -28,6 +28,7 @@ struct RunSummary {
   std::filesystem::path root;
   std::uint64_t rendered = 0;  // by this process
   std::uint64_t skipped = 0;   // already done by an earlier run
+  std::uint64_t redone = 0;    // done earlier, but their files failed the check: rendered again
   double seconds = 0.0;
   bool finalized = false;
   std::string backend;  // the renderer's description

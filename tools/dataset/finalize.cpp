@@ -111,6 +111,7 @@ void finalize_dataset(const FinalizeContext& context) {
   if (coco) coco->finish();
   write_manifest(context, stats, coco ? coco->annotation_count() : 0);
   // Last: exports read the finished dataset (records, splits, manifest).
+  if (!context.exports) return;
   for (const exports::ExportOptions& options : config.exports)
     exports::export_dataset(paths.root(), options);
 }

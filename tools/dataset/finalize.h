@@ -22,6 +22,7 @@ struct FinalizeContext {
   std::string created_date;  // the day the dataset was started (see run_lock.h)
   std::string version;
   nlohmann::ordered_json inputs;  // input files and their hashes (run_lock.h), for the manifest
+  bool exports = true;            // write the config's exports (verify makes the rest alone)
 };
 
 // Samples whose record is not on disk yet.

@@ -3,8 +3,7 @@
 namespace railyard {
 
 void run_pipeline(const SampleProducer& produce, const SampleWriter& writer,
-                  std::span<const std::uint64_t> indices, unsigned writer_threads,
-                  Progress& progress) {
+                  const PendingIndices& indices, unsigned writer_threads, Progress& progress) {
   run_work_pipeline<RenderedSample>(
       produce, [&](const RenderedSample& sample) { writer.write(sample); }, indices, writer_threads,
       progress);

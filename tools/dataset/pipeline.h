@@ -17,6 +17,7 @@
 
 #include "tools/dataset/progress.h"
 #include "tools/dataset/sample_writer.h"
+#include "tools/dataset/shard.h"
 
 namespace railyard {
 
@@ -82,11 +83,11 @@ class WorkQueue {
 // Produces every index on the calling thread (where the caller made its renderer) and writes
 // the items on `writer_threads` threads; the first error stops the run (items already written
 // stay valid) and is rethrown here.
-template <class Item>
+// `indices`: any range of indices (a vector, or PendingIndices computed as they are walked).
+template <class Item, class Indices>
 void run_work_pipeline(const std::function<Item(std::uint64_t index)>& produce,
-                       const std::function<void(const Item&)>& write,
-                       std::span<const std::uint64_t> indices, unsigned writer_threads,
-                       Progress& progress) {
+                       const std::function<void(const Item&)>& write, const Indices& indices,
+                       unsigned writer_threads, Progress& progress) {
   WorkQueue<Item> queue(2 * std::max(1u, writer_threads) + 2);
   auto report = [&] { progress.advance(); };
   std::vector<std::jthread> writers;
@@ -117,7 +118,6 @@ using SampleProducer = std::function<RenderedSample(std::uint64_t index)>;
 
 // run_work_pipeline for single samples (generate, render).
 void run_pipeline(const SampleProducer& produce, const SampleWriter& writer,
-                  std::span<const std::uint64_t> indices, unsigned writer_threads,
-                  Progress& progress);
+                  const PendingIndices& indices, unsigned writer_threads, Progress& progress);
 
 }  // namespace railyard

@@ -1,6 +1,8 @@
 #include "tools/dataset/sample_writer.h"
 
 #include "tools/dataset/formats/depth_png.h"
+#include "util/atomic_file.h"
+#include "util/content_hash.h"
 #include "util/exr_io.h"
 #include "util/png_io.h"
 
@@ -16,6 +18,13 @@ namespace {
 constexpr PngOptions kImagePng{
     .compression_level = 1, .filter = PngFilter::Sub, .rle_strategy = true};
 constexpr PngOptions kDepthPng{.compression_level = 5, .filter = PngFilter::Sub};
+
+// Writes a file whole and returns its check for the record.
+FileCheck write_checked(const std::filesystem::path& path, const std::vector<std::uint8_t>& bytes) {
+  write_file_atomically(path, bytes);
+  std::string_view view(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  return {bytes.size(), sha256_hex(view)};
+}
 
 }  // namespace
 
@@ -40,13 +49,17 @@ SampleRecord SampleWriter::record(const RenderedSample& sample) const {
 void SampleWriter::write(const RenderedSample& sample) const {
   const OutputSelection& outputs = config.outputs;
   SampleRecord typed = record(sample);
-  write_png(paths.image(sample.index), sample.frame.color, kImagePng);
+  SampleFiles& files = typed.files;
+  files.image_check =
+      write_checked(paths.image(sample.index), encode_png(sample.frame.color, kImagePng));
   if (outputs.depth_png)
-    write_png(paths.depth_png(sample.index), depth_png_image(sample.frame.depth), kDepthPng);
-  if (outputs.depth_exr) {
-    write_depth_exr(paths.depth_exr(sample.index), sample.frame.depth,
-                    outputs.depth_exr_compression, outputs.depth_exr_precision);
-  }
+    files.depth_png_check = write_checked(
+        paths.depth_png(sample.index), encode_png(depth_png_image(sample.frame.depth), kDepthPng));
+  if (outputs.depth_exr)
+    files.depth_exr_check =
+        write_checked(paths.depth_exr(sample.index),
+                      encode_depth_exr(sample.frame.depth, outputs.depth_exr_compression,
+                                       outputs.depth_exr_precision));
   // Last: the record's presence marks the sample as finished.
   write_sample_record(paths.record(sample.index), typed);
 }

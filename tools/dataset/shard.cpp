@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <stdexcept>
 #include <string>
 
 #include "logic/errors.h"
@@ -27,14 +28,22 @@ std::optional<std::uint64_t> env_number(const char* name) {
 
 }  // namespace
 
-std::vector<std::uint64_t> Shard::samples(std::uint64_t dataset_size) const {
-  std::vector<std::uint64_t> out;
-  // Written so that i + count cannot wrap around when N is near 2^64.
-  for (std::uint64_t i = index; i < dataset_size; i += count) {
-    out.push_back(i);
-    if (dataset_size - i <= count) break;
+ShardIndices Shard::samples(std::uint64_t dataset_size) const {
+  return {*this, dataset_size};
+}
+
+void PendingIndices::iterator::skip_done() {
+  while (at_ != end_ && next_done_ < done_->size() && (*done_)[next_done_] <= *at_) {
+    if ((*done_)[next_done_] == *at_) ++at_;
+    ++next_done_;
   }
-  return out;
+}
+
+PendingIndices::PendingIndices(ShardIndices shard, std::vector<std::uint64_t> done)
+    : shard_(shard), done_(std::move(done)) {
+  for (std::size_t i = 0; i < done_.size(); ++i)
+    if ((i > 0 && done_[i] <= done_[i - 1]) || !shard_.contains(done_[i]))
+      throw std::invalid_argument("PendingIndices: done indices must be the shard's, ascending");
 }
 
 Shard parse_shard(std::string_view text) {

@@ -15,8 +15,8 @@ struct DatasetExamples {
   std::size_t withheld = 0;       // samples whose label the dataset withholds: not exported
 };
 
-// Throws ExportError naming the folder when it has no records, is not finished (no splits; run
-// merge first), or a record or split file is malformed.
+// Throws ExportError naming the file and the fault when the folder is not a finished, consistent
+// dataset (dataset_folder.h) or a record is malformed.
 DatasetExamples read_dataset_examples(const std::filesystem::path& dataset, bool with_parts);
 
 }  // namespace railyard::exports

@@ -115,7 +115,7 @@ TEST(OperationText, MalformedTextNamesOperationAndColumn) {
       {"sway_loads(1,3)", "column 1: unknown operation 'sway_loads'"},
       {"delete 3", "column 1: expected '(' after the operation's name"},
       {"delete(3", "column 9: missing ')'"},
-      {"delete(3) x", "column 10: unexpected text after ')'"},
+      {"delete(3) x", "column 11: unexpected text after ')': 'x'"},
       {"delete()", "column 8: expected arguments before ')'"},
       {"swap_cars(1,,2)", "column 13: empty argument"},
       {"swap_cars(1)", "expected swap_cars(car, car), got 1 argument"},
@@ -145,7 +145,139 @@ TEST(OperationText, MalformedTextNamesOperationAndColumn) {
         << c.text << " gave: " << parse_error(c.text);
 }
 
+TEST(OperationText, MissingSemicolonIsNamedWhereItIsMissing) {
+  struct Case {
+    std::string text, expected;
+  };
+  const std::vector<Case> cases = {
+      // The case: the whole run-on text is operation 1, and the column is where the ';'
+      // belongs.
+      {"swap_loads(1,3) set(2, roof=none)",
+       "operation 1 'swap_loads(1,3) set(2, roof=none)', column 17: expected ';' before the next "
+       "operation 'set' (operations are separated by ';')"},
+      {"swap_loads(1,3)set(2, roof=none)",
+       "column 16: expected ';' before the next operation 'set'"},
+      {"delete(1); swap_cars(1,2)   move(1,2); delete(2)",
+       "operation 2 'swap_cars(1,2)   move(1,2)', column 29: expected ';' before the next "
+       "operation 'move'"},
+      {"delete(1) delete", "column 11: expected ';' before the next operation 'delete'"},
+      // A line break is not a separator either (a list of operations pasted from a file).
+      {"swap_loads(1,3)\r\nset(2, roof=none)",
+       "operation 1 'swap_loads(1,3)\\r\\nset(2, roof=none)', column 18: expected ';' before the "
+       "next operation 'set'"},
+      // Nor is a comma.
+      {"delete(1), delete(2)", "column 10: expected ';' between operations, not ','"},
+      // The ')' is missing too: the next operation's '(' is inside the arguments.
+      {"swap_loads(1,3 set(2, roof=none)",
+       "column 16: expected ')' and ';' before the next operation 'set'"},
+  };
+  for (const Case& c : cases)
+    EXPECT_NE(parse_error(c.text).find(c.expected), std::string::npos)
+        << c.text << " gave: " << parse_error(c.text);
+}
+
+TEST(OperationText, OtherMistakesSayWhatIsExpected) {
+  struct Case {
+    std::string text, expected;
+  };
+  const std::vector<Case> cases = {
+      {"delete(1))", "column 10: unexpected ')' (one too many)"},
+      {"set(2, roof=f(x))", "column 14: unexpected '(' inside the arguments"},
+      {"(1,2)",
+       "column 1: expected an operation's name before '(' (swap_loads, move_loads, set, "
+       "swap_cars, move, insert, delete)"},
+      {"insert(x, red,short,solid_wall,none,2,barrel,1)", "column 8: 'x' is not a car position"},
+      {"insert(1, short,rde,solid_wall,none,2,barrel,1)",
+       "column 17: 'rde' is not a value of shape (rectangle, bucket, ellipse, hexagon, u_shaped)"},
+      {"set(1, =red)", "column 8: expected a key before '='"},
+      {"set(1, roof=)", "column 13: expected a value after 'roof='"},
+      {"set(1, roof = )", "column 14: expected a value after 'roof='"},
+      {"set(2, roof=nne)", "'nne' is not a value of roof (none, arc, flat, jagged, peaked)"},
+      {"set(2, load=spehre)",
+       "'spehre' is not a value of load_shape (rectangle, triangle, circle, diamond, hexagon, "
+       "utriangle, none)"},
+      {"delete(1);;delete(2)",
+       "operation 2 '', column 11: empty operation (nothing between two ';')"},
+      {";delete(1)", "operation 1 '', column 1: empty operation (nothing before the first ';')"},
+      {"delete(1);  ", "operation 2 '', column 13: empty operation (nothing after the last ';')"},
+  };
+  for (const Case& c : cases)
+    EXPECT_NE(parse_error(c.text).find(c.expected), std::string::npos)
+        << c.text << " gave: " << parse_error(c.text);
+}
+
+// Characters that print as nothing, or as something they are not, are named and shown escaped:
+// raw in a message they are invisible, and a NUL would end the message where it stands.
+TEST(OperationText, InvisibleCharactersAreShownEscaped) {
+  struct Case {
+    std::string text, expected;
+  };
+  using namespace std::string_literals;
+  const std::vector<Case> cases = {
+      {"swap_loads(1,3)\u200b",
+       "operation 1 'swap_loads(1,3)\\u200b', column 16: unexpected character \\u200b (zero width "
+       "space): operations are written in ASCII"},
+      {"\xef\xbb\xbf"
+       "delete(1)",
+       "operation 1 '\\ufeffdelete(1)', column 1: unexpected character \\ufeff (byte order mark)"},
+      {"set(2,\u00a0roof=none)", "column 7: unexpected character \\u00a0 (no-break space)"},
+      {"delete(1\0)"s,
+       "operation 1 'delete(1\\0)', column 9: unexpected character \\0 (NUL): "
+       "operations are written in ASCII"},
+      {"delete(\x1b[31m1)", "column 8: unexpected character \\x1b (escape)"},
+      {"delete(\xff)", "column 8: unexpected character \\xff (a byte that is not UTF-8)"},
+      {"delete\xef\xbc\x88"
+       "1)",
+       "column 7: unexpected character \\uff08 (a full-width form of '(')"},
+      // A Cyrillic 'o' looks like the Latin one.
+      {"swap_l\u043eads(1,3)",
+       "column 7: unexpected character \\u043e: operations are written in "
+       "ASCII"},
+      {"set(1, roof=\u201cnone\u201d)",
+       "column 13: unexpected character \\u201c (a typographic quote)"},
+      {"delete(\U0001F682)", "column 8: unexpected character \\U0001f682:"},
+      // \r is whitespace (CRLF files), but not inside a name.
+      {"swap\r_loads(1,3)", "unknown operation 'swap\\r_loads'"},
+      {"delete(1\\2)", "'1\\\\2' is not a car position"},
+      // Columns count characters, not bytes.
+      {"delete(\u00e9); x", "column 8: unexpected character \\u00e9"},
+  };
+  for (const Case& c : cases) {
+    std::string message = parse_error(c.text);
+    EXPECT_NE(message.find(c.expected), std::string::npos) << c.text << " gave: " << message;
+    // Every message is printable ASCII, whole.
+    for (char ch : message)
+      EXPECT_TRUE(ch >= 0x20 && ch < 0x7f) << "raw byte " << int(ch) << " in: " << message;
+  }
+  // \r, \n and \t around the parts are whitespace, as in a CRLF file.
+  EXPECT_EQ(parse_operations("swap_loads(1,3);\r\n\tset(2, roof=none\r\n)\r\n"),
+            (std::vector<Operation>{Operation::swap_loads(1, 3),
+                                    Operation::set(2, Descriptor::Roof, 0)}));
+}
+
+TEST(OperationText, LongTextIsCutInMessages) {
+  std::string text;
+  for (int i = 0; i < 200; ++i) text += "swap_cars(1,2) ";
+  std::string message = parse_error(text);
+  EXPECT_NE(message.find("column 16: expected ';' before the next operation 'swap_cars'"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("swap_cars(1,2) swap_cars(1,2)"), std::string::npos);
+  EXPECT_NE(message.find("...', column 16"), std::string::npos) << message;
+  EXPECT_LT(message.size(), 300u) << message;
+}
+
 TEST(OperationText, SingleOperationRefusesSequence) {
+  EXPECT_NE(std::string([] {
+              try {
+                parse_operation("delete(\u00e9); delete(2)");
+              } catch (const InterventionError& e) {
+                return e.what();
+              }
+              return "";
+            }())
+                .find("'delete(\\u00e9); delete(2)', column 10: one operation expected"),
+            std::string::npos);
   EXPECT_THROW(parse_operation("delete(1); delete(2)"), InterventionError);
 }
 

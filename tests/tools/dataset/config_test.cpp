@@ -86,6 +86,20 @@ TEST_F(DatasetConfigTest, RejectsUnknownKeysNamingKeyAndLine) {
             std::string::npos);
 }
 
+// Text pasted from a document: the message shows what the file holds, escaped, and ends whole.
+TEST_F(DatasetConfigTest, InvisibleCharactersAreShownEscaped) {
+  std::string message = error_of("count\u200b: 10\n");
+  EXPECT_NE(message.find("'count\\u200b'"), std::string::npos) << message;
+  message = error_of("count: \"1\u200b0\"\n");
+  EXPECT_NE(message.find("1\\u200b0"), std::string::npos) << message;
+  constexpr char kNul[] = "samples: \"4\0x\"\n";
+  message = error_of(std::string(kNul, sizeof kNul - 1));
+  EXPECT_NE(message.find("4\\0x"), std::string::npos) << message;
+  message = error_of("count: 3\r\nwidth: [1, 2]\r\n");
+  EXPECT_EQ(message.find('\r'), std::string::npos) << message;
+  EXPECT_NE(message.find("expected a single value, got a list"), std::string::npos) << message;
+}
+
 TEST_F(DatasetConfigTest, RejectsWrongTypesAndImpossibleValues) {
   EXPECT_NE(error_of("count: many").find("key 'count': expected a whole number, got 'many'"),
             std::string::npos)

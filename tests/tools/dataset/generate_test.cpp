@@ -15,8 +15,11 @@
 #include "tools/dataset/dataset_paths.h"
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/finalize.h"
+#include "tools/dataset/sample_files.h"
 #include "tools/dataset/writer_lock.h"
+#include "util/content_hash.h"
 #include "util/exr_io.h"
+#include "util/read_file.h"
 
 namespace railyard {
 namespace {
@@ -197,6 +200,48 @@ TEST_F(GenerateTest, ResumeFinishesWithoutRedoingAndIgnoresLeftovers) {
   EXPECT_EQ(again.rendered, 2u);
   EXPECT_EQ(again.skipped, 8u);
   EXPECT_EQ(snapshot(paths.root()), complete);
+}
+
+// A sample is finished only while its files are what its record says: a rerun renders again a
+// sample whose image was truncated, whose depth map was deleted, whose record is corrupt or was
+// copied from another index, and so finishes with the uninterrupted run's bytes.
+TEST_F(GenerateTest, RerunRendersAgainSamplesWhoseFilesFailTheirCheck) {
+  DatasetConfig c = config("damaged");
+  generate_dataset(c, options());
+  DatasetPaths paths(c, "theoryx", "base_scene");
+  auto complete = snapshot(paths.root());
+  fs::resize_file(paths.image(3), fs::file_size(paths.image(3)) / 2);
+  fs::remove(paths.depth_exr(5));
+  std::ofstream(paths.depth_png(8), std::ios::app) << "x";
+  std::ofstream(paths.record(6)) << "{\"index\": 6, \"label\"";
+  fs::copy_file(paths.record(1), paths.record(2), fs::copy_options::overwrite_existing);
+  RunSummary again = generate_dataset(c, options());
+  EXPECT_EQ(again.redone, 5u);
+  EXPECT_EQ(again.rendered, 5u);
+  EXPECT_EQ(again.skipped, 5u);
+  EXPECT_EQ(snapshot(paths.root()), complete);
+}
+
+TEST_F(GenerateTest, RecordsCarryTheSizeAndHashOfTheirFiles) {
+  DatasetConfig c = config("checks");
+  c.count = 2;
+  c.subsets = {};
+  generate_dataset(c, options());
+  DatasetPaths paths(c, "theoryx", "base_scene");
+  SampleRecord record = read_sample_record(paths.record(1));
+  ASSERT_TRUE(record.files.image_check && record.files.depth_png_check &&
+              record.files.depth_exr_check);
+  EXPECT_EQ(record.files.image_check->bytes, fs::file_size(paths.image(1)));
+  EXPECT_EQ(record.files.depth_exr_check->sha256, sha256_hex_of_file(paths.depth_exr(1)));
+  EXPECT_EQ(sample_file_fault(paths, record, FileCheckDepth::Full), std::nullopt);
+  // Same size, other bytes: only the full check sees it.
+  std::string bytes = read_file_text(paths.image(1));
+  bytes[bytes.size() / 2] ^= 1;
+  std::ofstream(paths.image(1), std::ios::binary) << bytes;
+  EXPECT_EQ(sample_file_fault(paths, record, FileCheckDepth::Cheap), std::nullopt);
+  auto fault = sample_file_fault(paths, record, FileCheckDepth::Full);
+  ASSERT_TRUE(fault.has_value());
+  EXPECT_NE(fault->find("images/1_m_train.png"), std::string::npos) << *fault;
 }
 
 // kill -9 while the dataset-wide files are written leaves their temporaries in every folder a

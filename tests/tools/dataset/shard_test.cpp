@@ -10,9 +10,14 @@
 namespace railyard {
 namespace {
 
+std::vector<std::uint64_t> list(const auto& range) {
+  return {range.begin(), range.end()};
+}
+
 TEST(Shard, ParsesAndStrides) {
   Shard s = parse_shard("1/4");
-  EXPECT_EQ(s.samples(10), (std::vector<std::uint64_t>{1, 5, 9}));
+  EXPECT_EQ(list(s.samples(10)), (std::vector<std::uint64_t>{1, 5, 9}));
+  EXPECT_EQ(s.samples(10).size(), 3u);
   EXPECT_TRUE(s.contains(5));
   EXPECT_FALSE(s.contains(6));
   for (const char* bad :
@@ -23,9 +28,11 @@ TEST(Shard, ParsesAndStrides) {
 // i + N must not wrap around: shard 1 of 2^64 - 1 holds sample 1 alone.
 TEST(Shard, HugeShardCountsDoNotWrapAround) {
   Shard s = parse_shard("1/18446744073709551615");
-  EXPECT_EQ(s.samples(10), (std::vector<std::uint64_t>{1}));
-  EXPECT_EQ((Shard{18446744073709551614u, 18446744073709551615u}.samples(10)),
+  EXPECT_EQ(list(s.samples(10)), (std::vector<std::uint64_t>{1}));
+  EXPECT_EQ(list(Shard{18446744073709551614u, 18446744073709551615u}.samples(10)),
             std::vector<std::uint64_t>{});
+  EXPECT_EQ(list(Shard{0, 9223372036854775808u}.samples(18446744073709551615u)),
+            (std::vector<std::uint64_t>{0, 9223372036854775808u}));
 }
 
 TEST(Shard, ShardsCoverEveryIndexOnce) {
@@ -33,6 +40,34 @@ TEST(Shard, ShardsCoverEveryIndexOnce) {
   for (std::uint64_t i = 0; i < 7; ++i)
     for (std::uint64_t sample : Shard{i, 7}.samples(seen.size())) ++seen[sample];
   for (int n : seen) EXPECT_EQ(n, 1);
+}
+
+// A billion-image shard is walked without a list of its indices; its size is computed.
+TEST(Shard, IndicesAreComputedNotStored) {
+  ShardIndices billion = Shard{2, 3}.samples(1'000'000'000);
+  EXPECT_EQ(billion.size(), 333'333'333u);
+  EXPECT_EQ(*billion.begin(), 2u);
+  EXPECT_LE(sizeof(billion), 4 * sizeof(std::uint64_t));
+  EXPECT_TRUE(billion.contains(999'999'998));
+  EXPECT_FALSE(billion.contains(999'999'999));
+  EXPECT_FALSE(billion.contains(1'000'000'001));
+  EXPECT_TRUE((Shard{5, 6}.samples(5).empty()));
+}
+
+TEST(Shard, PendingIndicesSkipWhatIsDone) {
+  PendingIndices pending(Shard{1, 3}.samples(20), {1, 7, 19});
+  EXPECT_EQ(list(pending), (std::vector<std::uint64_t>{4, 10, 13, 16}));
+  EXPECT_EQ(pending.size(), 4u);
+  PendingIndices all_done(Shard{0, 2}.samples(5), {0, 2, 4});
+  EXPECT_TRUE(all_done.empty());
+  EXPECT_EQ(list(all_done), std::vector<std::uint64_t>{});
+  PendingIndices none_done(Shard{}.samples(4), {});
+  EXPECT_EQ(list(none_done), (std::vector<std::uint64_t>{0, 1, 2, 3}));
+  // Done indices that are not the shard's, repeated or out of order are a caller's bug.
+  EXPECT_THROW(PendingIndices(Shard{1, 3}.samples(20), {2}), std::invalid_argument);
+  EXPECT_THROW(PendingIndices(Shard{1, 3}.samples(20), {4, 4}), std::invalid_argument);
+  EXPECT_THROW(PendingIndices(Shard{1, 3}.samples(20), {7, 4}), std::invalid_argument);
+  EXPECT_THROW(PendingIndices(Shard{1, 3}.samples(20), {22}), std::invalid_argument);
 }
 
 TEST(Shard, ReadsSlurmArrayVariables) {

@@ -130,6 +130,48 @@ PartRecord part_from_json(const nlohmann::json& json, const std::string& key) {
   return part;
 }
 
+// "file_checks": the check of each written file, under the key of its name in "files".
+Json file_checks_json(const SampleFiles& files) {
+  Json checks = Json::object();
+  for (auto [key, check] :
+       {std::pair{"image", &files.image_check}, std::pair{"depth_png", &files.depth_png_check},
+        std::pair{"depth_exr", &files.depth_exr_check}})
+    if (*check) checks[key] = {{"bytes", (*check)->bytes}, {"sha256", (*check)->sha256}};
+  return checks;
+}
+
+std::optional<FileCheck> file_check_from_json(const nlohmann::json& checks, const char* key,
+                                              const std::string& name) {
+  std::string where = std::string("file_checks.") + key;
+  if (!checks.contains(key)) {
+    if (!name.empty()) fail(where, "missing: the file '" + name + "' has no check");
+    return std::nullopt;
+  }
+  if (name.empty()) fail(where, "a check for a file that was not written");
+  const auto& check = checks[key];
+  FileCheck out;
+  std::int64_t bytes = integer(member(check, "bytes", where), where + ".bytes");
+  if (bytes < 0) fail(where + ".bytes", "must not be negative");
+  out.bytes = static_cast<std::uint64_t>(bytes);
+  out.sha256 = text(member(check, "sha256", where), where + ".sha256");
+  if (out.sha256.size() != 64 ||
+      out.sha256.find_first_not_of("0123456789abcdef") != std::string::npos)
+    fail(where + ".sha256", "expected 64 lowercase hex digits");
+  return out;
+}
+
+void file_checks_from_json(const nlohmann::json& json, SampleFiles& files) {
+  if (!json.contains("file_checks")) return;  // a record from before checks were kept
+  const auto& checks = json["file_checks"];
+  if (!checks.is_object()) fail("file_checks", "expected an object");
+  for (const auto& [key, value] : checks.items())
+    if (key != "image" && key != "depth_png" && key != "depth_exr")
+      fail("file_checks." + key, "not a file of a sample (image, depth_png, depth_exr)");
+  files.image_check = file_check_from_json(checks, "image", files.image);
+  files.depth_png_check = file_check_from_json(checks, "depth_png", files.depth_png);
+  files.depth_exr_check = file_check_from_json(checks, "depth_exr", files.depth_exr);
+}
+
 }  // namespace
 
 const PartRecord* SampleRecord::find(PartKind kind, int car, int payload) const {
@@ -177,6 +219,7 @@ Json to_json(const SampleRecord& record) {
                 {{"image", record.files.image},
                  {"depth_png", record.files.depth_png},
                  {"depth_exr", record.files.depth_exr}}},
+               {"file_checks", file_checks_json(record.files)},
                {"parts", std::move(parts)},
                {"cars", std::move(cars)}};
   if (!record.labelled) json["labelled"] = false;
@@ -196,6 +239,7 @@ SampleRecord sample_record_from_json(const nlohmann::json& json, const std::stri
     record.files = {text(member(files, "image", "files"), "files.image"),
                     text(member(files, "depth_png", "files"), "files.depth_png"),
                     text(member(files, "depth_exr", "files"), "files.depth_exr")};
+    file_checks_from_json(json, record.files);
     const auto& parts = member(json, "parts", "");
     if (!parts.is_array()) fail("parts", "expected a list");
     for (std::size_t k = 0; k < parts.size(); ++k) {

@@ -8,6 +8,7 @@
 //   {"index", "label" (true), "published_label", "train": {"angle", "cars": [{"position",
 //    "shape", "length", "wall", "roof", "axles", "load_shape", "load_count"}]} (Michalski names),
 //    "scene", "camera": {...camera_json...}, "files": {"image", "depth_png", "depth_exr"},
+//    "file_checks": {"image": {"bytes", "sha256"}, ...: one per file written},
 //    "parts": [{"id", "kind", "car", "payload", "label", "area", "visible_box", "full_box",
 //               "centre", "mask"}],
 //    "cars": [{"car", "area", "visible_box", "full_box", "mask"}],
@@ -20,6 +21,7 @@
 #include <filesystem>
 #include <glm/glm.hpp>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,9 +45,20 @@ struct PartRecord {
   bool operator==(const PartRecord&) const = default;
 };
 
-// The file names of a sample (in images/ and depths/); empty when not written.
+// What a written file must be: a rerun compares its size (the cheap check, one stat), `railyard
+// verify` its SHA-256 too (the full check).
+struct FileCheck {
+  std::uint64_t bytes = 0;
+  std::string sha256;  // 64 lowercase hex digits
+
+  bool operator==(const FileCheck&) const = default;
+};
+
+// The file names of a sample (in images/ and depths/); empty when not written. Each written file
+// has its check; records written before checks were kept have none (nullopt).
 struct SampleFiles {
   std::string image, depth_png, depth_exr;
+  std::optional<FileCheck> image_check, depth_png_check, depth_exr_check;
 
   bool operator==(const SampleFiles&) const = default;
 };

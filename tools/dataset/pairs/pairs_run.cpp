@@ -248,7 +248,7 @@ RunSummary intervene_dataset(const DatasetConfig& config, const RunOptions& opti
   auto renderer = render::make_renderer(config.backend, backend_settings(config));
   // A frame the device cannot allocate fails here, before any folder exists.
   if (auto owned = options.shard.samples(pairs); !owned.empty())
-    render_pair(owned.front(), planned.plan.trains[owned.front()], source, scene, *renderer,
+    render_pair(*owned.begin(), planned.plan.trains[*owned.begin()], source, scene, *renderer,
                 config);
 
   PairsLayout layout = pairs_layout(config, inputs, pairs);
