@@ -240,9 +240,17 @@ Setting<DatasetConfig> operations_setting() {
   s.type = "operations | [operations]";
   s.help = "listed mode: operations applied in order, e.g. \"swap_loads(1,3); set(2, roof=none)\"";
   s.set = [](const YamlField& value, DatasetConfig& c) {
+    if (value.is_map())
+      value.fail(
+          "expected operations: text such as \"swap_loads(1,3); set(2, roof=none)\" or a list "
+          "of them, e.g. [\"swap_loads(1,3)\", \"set(2, roof=none)\"]");
     std::string text;
     if (value.is_sequence()) {
-      for (const YamlField& item : value.items()) text += (text.empty() ? "" : "; ") + item.text();
+      for (const YamlField& item : value.items()) {
+        if (!item.is_scalar())
+          item.fail("expected an operation such as \"swap_loads(1,3)\" (in quotes)");
+        text += (text.empty() ? "" : "; ") + item.text();
+      }
     } else if (!value.is_null()) {
       text = value.text();
     }
@@ -264,7 +272,8 @@ Setting<DatasetConfig> intervention_indices_setting() {
   s.type = "[indices]";
   s.help = "listed mode: the base trains the operations apply to (empty: every train)";
   s.set = [](const YamlField& value, DatasetConfig& c) {
-    if (!value.is_null() && !value.is_sequence()) value.fail("expected a list of train indices");
+    if (!value.is_null() && !value.is_sequence())
+      value.fail("expected a list of train indices, e.g. [0, 5, 12]");
     c.interventions.indices.clear();
     if (value.is_null()) return;
     for (const YamlField& item : value.items())
@@ -276,16 +285,33 @@ Setting<DatasetConfig> intervention_indices_setting() {
   return s;
 }
 
+// interventions.kinds: "set_roof, swap_loads", or a list [set_roof, swap_loads].
 Setting<DatasetConfig> edit_kinds_setting() {
   Setting<DatasetConfig> s;
   s.key = "interventions.kinds";
-  s.type = "edit kinds";
+  s.type = "kinds | [kinds]";
   s.help =
-      "random, flip, preserve: the edits to choose from, e.g. \"set_roof, swap_loads\" "
-      "(\"set\": every set_*, \"all\": every kind)";
+      "random, flip, preserve: the edits to choose from, e.g. \"set_roof, swap_loads\" or "
+      "[set_roof, swap_loads] (\"set\": every set_*, \"all\": every kind)";
   s.set = [](const YamlField& value, DatasetConfig& c) {
+    constexpr const char* kExpected =
+        "expected edit kinds: a name, names separated by commas (\"set_roof, swap_loads\") or a "
+        "list of names ([set_roof, swap_loads]); \"set\" is every set_*, \"all\" every kind";
+    std::string text;
+    if (value.is_sequence()) {
+      if (value.items().empty())
+        value.fail("no edit kinds to choose from: " + std::string(kExpected));
+      for (const YamlField& item : value.items()) {
+        if (!item.is_scalar()) item.fail(kExpected);
+        text += (text.empty() ? "" : ", ") + item.text();
+      }
+    } else if (value.is_scalar()) {
+      text = value.text();
+    } else {
+      value.fail(kExpected);
+    }
     try {
-      c.interventions.kinds = parse_edit_kinds(value.text());
+      c.interventions.kinds = parse_edit_kinds(text);
     } catch (const InterventionError& e) {
       value.fail(e.what());
     }
@@ -296,15 +322,20 @@ Setting<DatasetConfig> edit_kinds_setting() {
   return s;
 }
 
+// The modes by their config names: the one list the schema, messages and folder names use.
+const std::vector<std::pair<std::string, InterventionMode>>& intervention_modes() {
+  static const std::vector<std::pair<std::string, InterventionMode>> modes = {
+      {"flip", InterventionMode::Flip},
+      {"preserve", InterventionMode::Preserve},
+      {"listed", InterventionMode::Listed},
+      {"random", InterventionMode::Random}};
+  return modes;
+}
+
 // The `interventions:` section (railyard intervene; tools/dataset/pairs/).
 void add_intervention_settings(DatasetSchema& s) {
   s.choice("interventions.mode", field(&DatasetConfig::interventions, &InterventionSettings::mode),
-           std::vector<std::pair<std::string, InterventionMode>>{
-               {"flip", InterventionMode::Flip},
-               {"preserve", InterventionMode::Preserve},
-               {"listed", InterventionMode::Listed},
-               {"random", InterventionMode::Random}},
-           "how a base train becomes its intervened twin");
+           intervention_modes(), "how a base train becomes its intervened twin");
   s.add(operations_setting());
   s.add(intervention_indices_setting());
   s.add(edit_kinds_setting());
@@ -442,18 +473,59 @@ void check_config(const DatasetConfig& config) {
                         std::to_string(config.count) + ")");
     previous = size;
   }
-  const InterventionSettings& interventions = config.interventions;
-  for (std::uint64_t index : interventions.indices)
+  check_intervention_settings(config.interventions);
+  for (std::uint64_t index : config.interventions.indices)
     if (index >= config.count)
       throw ConfigError("interventions.indices: train " + std::to_string(index) +
                         " is not in the dataset (count is " + std::to_string(config.count) + ")");
-  if (interventions.mode == InterventionMode::Listed && interventions.operations.empty())
+  TrainSampler check(config.sampler);  // throws when constraints leave nothing to sample
+}
+
+std::string_view intervention_mode_name(InterventionMode mode) {
+  for (const auto& [name, value] : intervention_modes())
+    if (value == mode) return name;
+  return "flip";
+}
+
+void check_intervention_settings(const InterventionSettings& settings) {
+  const InterventionSettings defaults;
+  InterventionMode mode = settings.mode;
+  std::string mode_text = "interventions.mode is " + std::string(intervention_mode_name(mode));
+  // A key the mode never reads: refused rather than silently ignored.
+  auto ignored = [&](const std::string& key, const std::string& why) {
+    throw ConfigError("interventions." + key + ": " + mode_text + ", which ignores " + key + " (" +
+                      why + "); remove it or change interventions.mode");
+  };
+  bool listed = mode == InterventionMode::Listed;
+  if (!listed && !settings.operations.empty())
+    ignored("operations", "only listed mode applies given operations");
+  if (!listed && !settings.indices.empty())
+    ignored("indices", "only listed mode picks base trains; the other modes try every train");
+  if (!listed && settings.on_refusal != defaults.on_refusal)
+    ignored("on_refusal",
+            "only listed operations are refused; in the other modes a train without a twin is "
+            "always left unpaired, in unpaired.jsonl");
+  if (listed && settings.kinds != defaults.kinds)
+    ignored("kinds", "listed mode applies its operations; kinds are for flip, preserve and random");
+  if (mode != InterventionMode::Flip && settings.max_edits != defaults.max_edits)
+    ignored("max_edits",
+            "only flip searches up to k edits; preserve and random make one edit, listed its "
+            "operations");
+  if (listed && settings.operations.empty())
     throw ConfigError(
         "interventions.operations: listed mode needs operations, e.g. "
         "\"swap_loads(1,3)\"");
-  if (interventions.kinds.empty())
+  if (settings.kinds.empty())
     throw ConfigError("interventions.kinds: no edit kinds to choose from");
-  TrainSampler check(config.sampler);  // throws when constraints leave nothing to sample
+  // A keep that no pair of the mode can meet: the run would have nothing to render.
+  if (mode == InterventionMode::Flip && settings.keep == PairKeep::Preserved)
+    throw ConfigError(
+        "interventions.keep: preserved keeps no pair of interventions.mode: flip (every flip "
+        "changes the label); use keep: flipped or all, or mode: preserve");
+  if (mode == InterventionMode::Preserve && settings.keep == PairKeep::Flipped)
+    throw ConfigError(
+        "interventions.keep: flipped keeps no pair of interventions.mode: preserve (every "
+        "preserving edit keeps the label); use keep: preserved or all, or mode: flip");
 }
 
 DatasetConfig build_config(const std::filesystem::path& file,

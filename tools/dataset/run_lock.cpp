@@ -22,6 +22,31 @@ std::string today() {
   return text;
 }
 
+// The keys whose values differ, dotted ("interventions.max_edits"), with both values: a section
+// (a map in both configs: interventions, outputs, splits, backend_options, constraints) is
+// compared key by key, any other value whole. A top-level key only the stored config has (a key
+// a later version dropped) is not a difference, as before.
+void collect_changes(const YAML::Node& stored, const YAML::Node& wanted, const std::string& key,
+                     std::string& changed) {
+  auto report = [&](const std::string& name, const std::string& was, const std::string& now) {
+    changed += (changed.empty() ? "" : ", ") + name + " (was " + was + ", now " + now + ")";
+  };
+  if (stored && stored.IsMap() && wanted.IsMap()) {
+    for (const auto& entry : wanted) {
+      std::string name = entry.first.as<std::string>();
+      collect_changes(stored[name], entry.second, key.empty() ? name : key + "." + name, changed);
+    }
+    if (!key.empty())
+      for (const auto& entry : stored) {
+        std::string name = entry.first.as<std::string>();
+        if (!wanted[name]) report(key + "." + name, YAML::Dump(entry.second), "none");
+      }
+    return;
+  }
+  std::string was = stored ? YAML::Dump(stored) : "none", now = YAML::Dump(wanted);
+  if (was != now) report(key, was, now);
+}
+
 RunLock check_against(const std::string& text, const DatasetConfig& config,
                       const DatasetPaths& paths) {
   RunLock lock;
@@ -35,12 +60,7 @@ RunLock check_against(const std::string& text, const DatasetConfig& config,
                       "); remove the dataset folder to start again");
   }
   std::string changed;
-  for (const auto& entry : wanted) {
-    std::string key = entry.first.as<std::string>();
-    if (YAML::Dump(stored[key]) != YAML::Dump(entry.second))
-      changed += (changed.empty() ? "" : ", ") + key + " (was " + YAML::Dump(stored[key]) +
-                 ", now " + YAML::Dump(entry.second) + ")";
-  }
+  collect_changes(stored, wanted, "", changed);
   if (!changed.empty())
     throw ConfigError("the config differs from the one that started " + paths.root().string() +
                       ": " + changed +
@@ -66,7 +86,7 @@ void create_once(const std::filesystem::path& file, const std::string& text) {
 nlohmann::ordered_json check_inputs(const DatasetPaths& paths, const std::vector<InputFile>& now) {
   // A dataset started before inputs were recorded has none to check; it gets today's.
   if (!std::filesystem::exists(paths.input_lock()))
-    create_once(paths.input_lock(), input_files_json(now).dump(2) + "\n");
+    create_once(paths.input_lock(), input_lock_text(input_files_json(now)));
   auto recorded = nlohmann::ordered_json::parse(read_file_text(paths.input_lock()), nullptr, false);
   if (recorded.is_discarded())
     throw ConfigError(paths.input_lock().string() +
@@ -81,12 +101,19 @@ nlohmann::ordered_json check_inputs(const DatasetPaths& paths, const std::vector
 
 }  // namespace
 
+std::string config_lock_text(const std::string& created_date, const std::string& dataset_config) {
+  return std::string(kDatePrefix) + created_date + "\n" + dataset_config;
+}
+
+std::string input_lock_text(const nlohmann::ordered_json& inputs) {
+  return inputs.dump(2) + "\n";
+}
+
 RunLock acquire_run_lock(const DatasetConfig& config, const std::vector<InputFile>& inputs,
                          const DatasetPaths& paths) {
   // Inputs first: a lock with a config always has its inputs beside it.
-  create_once(paths.input_lock(), input_files_json(inputs).dump(2) + "\n");
-  create_once(paths.config_lock(),
-              std::string(kDatePrefix) + today() + "\n" + emit_dataset_config(config));
+  create_once(paths.input_lock(), input_lock_text(input_files_json(inputs)));
+  create_once(paths.config_lock(), config_lock_text(today(), emit_dataset_config(config)));
   return read_run_lock(config, inputs, paths);
 }
 

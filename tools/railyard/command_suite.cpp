@@ -45,7 +45,8 @@ void run(const SuiteOptions& options) {
   run.version = RAILYARD_VERSION;
   run.progress = !options.quiet;
   if (options.check) {
-    SuiteCheck check = check_suite(suite, run.data_dir);
+    SuiteCheck check =
+        check_suite(suite, run.data_dir, {CheckTrains::Bounded, run.progress ? stderr : nullptr});
     std::fputs(summary_markdown(summary_json(suite, check)).c_str(), stdout);
     return;
   }
@@ -84,15 +85,17 @@ void add_suite_command(CLI::App& app) {
       // One key=value per --set, so the suite file after it stays the suite file.
       ->allow_extra_args(false);
   command->add_option("--scale", options->overrides.scale,
-                      "multiply every variant's count and subsets (e.g. 0.01 for a quick run)");
+                      "multiply every variant's count and subsets (e.g. 0.01 for a quick run; "
+                      "0 < scale <= 1e6, and no scaled count past generate's limit)");
   command->add_option("-o,--output", options->output, "folder the suite's folder goes in");
   command->add_option(
       "--print-config", options->print_config,
       "print a variant's effective dataset config (what `generate` takes) and exit");
   command->add_flag("--list", options->list, "print the variants' names, in order, and exit");
   command->add_flag("--check", options->check,
-                    "sample every variant's trains, check them and print the summary; render "
-                    "nothing");
+                    "sample the variants' trains (at most " + std::to_string(kBoundedCheckTrains) +
+                        " per variant without combination filters), check them and print the "
+                        "summary; render nothing");
   command->add_option("--shard", options->shard,
                       "farm task t/T: shard t % K of variant t / K, K = T / variants; default "
                       "from SLURM_ARRAY_TASK_*");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "logic/errors.h"
 #include "util/random.h"
@@ -13,8 +14,20 @@ namespace {
 // Keys the suite decides for every variant; a variant or the command line may not set them.
 constexpr std::string_view kSuiteKeys[] = {"seed", "output"};
 
+// --scale's largest value.
+constexpr double kMaxScale = 1e6;
+
+std::string number_text(double x) {
+  char text[40];
+  std::snprintf(text, sizeof text, "%.15g", x);
+  return text;
+}
+
+// The longest name of a suite or variant (it names a folder).
+constexpr std::size_t kMaxNameLength = 100;
+
 bool is_name(const std::string& text) {
-  return !text.empty() && text.size() <= 100 &&
+  return !text.empty() && text.size() <= kMaxNameLength &&
          std::all_of(text.begin(), text.end(),
                      [](char c) {
                        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' ||
@@ -23,8 +36,15 @@ bool is_name(const std::string& text) {
          text != "." && text != "..";
 }
 
+std::string too_long(const std::string& name) {
+  return "'" + name + "' is " + std::to_string(name.size()) +
+         " characters long: a name is at most " + std::to_string(kMaxNameLength) +
+         " characters (it names a folder)";
+}
+
 std::string checked_name(const YamlField& value) {
   std::string text = value.text();
+  if (text.size() > kMaxNameLength) value.fail(too_long(text));
   if (!is_name(text))
     value.fail("'" + text +
                "' is not a name: use letters, digits, '_', '-' and '.' (it names a folder)");
@@ -39,14 +59,19 @@ std::string name_part(const std::string& text) {
   return part;
 }
 
+// `value` (given for `key` in a variant's set, a ladder or the base `config`) when `key` is one the
+// suite decides.
+void refuse_suite_key(const std::string& key, const YamlField& value) {
+  for (std::string_view suite_key : kSuiteKeys)
+    if (key == suite_key)
+      value.fail("the suite sets every variant's " + key +
+                 " (seed: from the suite's seed and the variant's name; output: the suite's "
+                 "folder); set it at the top of the suite file");
+}
+
 void refuse_suite_keys(const YamlField& map) {
   if (!map.is_map()) return;  // the schema says what is wrong
-  for (const auto& [key, value] : map.entries())
-    for (std::string_view suite_key : kSuiteKeys)
-      if (key == suite_key)
-        value.fail("the suite sets every variant's " + key +
-                   " (seed: from the suite's seed and the variant's name; output: the suite's "
-                   "folder); set it at the top of the suite file");
+  for (const auto& [key, value] : map.entries()) refuse_suite_key(key, value);
 }
 
 // One value of a ladder, applied like a key of the variant's `set` (`cars` sets min_cars and
@@ -71,6 +96,7 @@ std::pair<std::string, std::vector<YamlField>> ladder_of(const YamlField& ladder
     ladder.fail(
         "expected one key and its values, e.g. {cars: [5, 6, 7]} or {cars: {from: 5, to: 12}}");
   auto [key, values] = entries.front();
+  refuse_suite_key(key, values);
   std::vector<YamlField> steps;
   if (values.is_sequence()) {
     steps = values.items();
@@ -137,6 +163,9 @@ std::vector<SuiteVariant> declared_variants(const Suite& suite, const YamlField&
     for (const YamlField& step : steps) {
       SuiteVariant rung = declared;
       rung.name = declared.name + "_" + name_part(step.text());
+      if (rung.name.size() > kMaxNameLength)
+        step.fail("this value makes the variant name " + too_long(rung.name) +
+                  ": shorten the variant's name or the value");
       apply_ladder_value(key, step.as_key("ladder." + key), rung.config);
       rungs.push_back(std::move(rung));
     }
@@ -211,7 +240,27 @@ void scale_config(DatasetConfig& config, double scale) {
   auto scaled = [&](std::uint64_t n) {
     return static_cast<std::uint64_t>(std::ceil(static_cast<double>(n) * scale - 1e-9));
   };
-  config.count = std::max<std::uint64_t>(2, scaled(config.count));
+  // The scaled count must be one `generate` takes: the schema's range for count, checked by it.
+  const Setting<DatasetConfig>& count_key = *dataset_schema().find("count");
+  double count = std::max(2.0, std::ceil(static_cast<double>(config.count) * scale - 1e-9));
+  bool taken = count <= 1e18;
+  if (taken) {
+    try {
+      DatasetConfig scratch;
+      count_key.set(
+          YamlField::parse(std::to_string(static_cast<std::uint64_t>(count)), "--scale", false)
+              .as_key("count"),
+          scratch);
+    } catch (const InputError&) {
+      taken = false;
+    }
+  }
+  if (!taken)
+    throw ConfigError("--scale " + number_text(scale) + " makes count " +
+                      std::to_string(config.count) + " into " + number_text(count) +
+                      ", more than generate takes (count: " + count_key.type +
+                      "); use a smaller --scale");
+  config.count = static_cast<std::uint64_t>(count);
   // The train split of a balanced set, as make_splits cuts it (per class, rounded).
   std::uint64_t west = (config.count + 1) / 2, east = config.count / 2;
   auto train_split =
@@ -226,8 +275,9 @@ void scale_config(DatasetConfig& config, double scale) {
 }
 
 Suite load_suite(const std::filesystem::path& file, const SuiteOverrides& overrides) {
-  if (!(overrides.scale > 0.0 && overrides.scale <= 1e6))
-    throw ConfigError("--scale must be a positive number, got " + std::to_string(overrides.scale));
+  if (!(overrides.scale > 0.0 && overrides.scale <= kMaxScale))
+    throw ConfigError("--scale must be a number greater than 0 and at most " +
+                      number_text(kMaxScale) + ", got " + number_text(overrides.scale));
   YamlField root = YamlField::load_file(file);
   if (!root.is_map()) root.fail("expected a suite: a map with suite, variants, ...");
   root.allow_only({"suite", "seed", "output", "base", "config", "holdout", "reference",

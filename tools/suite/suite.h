@@ -54,7 +54,9 @@ Suite load_suite(const std::filesystem::path& file, const SuiteOverrides& overri
 std::uint64_t variant_seed(std::uint64_t suite_seed, const std::string& variant_name);
 
 // count and subsets times `scale` (at least 2 samples, rounded up); subsets that collapse onto a
-// smaller one or no longer fit the train split are dropped. For quick runs of a big suite.
+// smaller one or no longer fit the train split are dropped. For quick runs of a big suite. Throws
+// ConfigError naming the scale, the count and the schema's range for count when the scaled count
+// is past what `generate` takes.
 void scale_config(DatasetConfig& config, double scale);
 
 }  // namespace railyard

@@ -1,6 +1,7 @@
 #include "tools/suite/suite_check.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <ctime>
 
 #include "logic/errors.h"
@@ -8,6 +9,7 @@
 #include "scenes/asset_manifest.h"
 #include "scenes/scene_settings.h"
 #include "tools/dataset/label_noise.h"
+#include "tools/dataset/progress.h"
 #include "tools/dataset/train_source.h"
 
 namespace railyard {
@@ -59,19 +61,27 @@ std::vector<TrainPattern> confounder_attributes(const Suite& suite) {
 
 VariantStats sample_variant(const Suite& suite, const SuiteVariant& variant,
                             const DatasetInputs& inputs, std::uint64_t count,
-                            const std::vector<TrainPattern>& confounders) {
+                            const std::vector<TrainPattern>& confounders, std::FILE* out) {
   const DatasetConfig& config = variant.config;
   BalanceOptions balance;
   balance.max_attempts = config.max_attempts;
   balance.rule_name = inputs.rule_name;
   SampledTrains trains(config.sampler, Rule::load(inputs.rule_file, inputs.background_file),
                        balance, config.seed);
+  if (out) {
+    std::fprintf(out, "checking variant %s: %llu of its %llu trains\n", variant.name.c_str(),
+                 static_cast<unsigned long long>(count),
+                 static_cast<unsigned long long>(config.count));
+    std::fflush(out);
+  }
+  Progress progress(count, "trains checked (" + variant.name + ")", out);
   VariantStats stats;
   try {
     for (std::uint64_t i = 0; i < count; ++i) {
       LabelledTrain train = trains.train(i);
       stats.add(i, train, published_label(train.label, config.seed, i, config.label_noise),
                 label_given(config.seed, i, config.supervision), suite.holdout, confounders);
+      progress.advance();
     }
   } catch (const UnreachableClassError& e) {
     std::string keys = config.sampler.filters.empty()
@@ -79,7 +89,20 @@ VariantStats sample_variant(const Suite& suite, const SuiteVariant& variant,
                            : "keys exclude, require, confounder (with rule and constraints)";
     fail(suite, variant, keys, e.what());
   }
+  if (out) progress.finish();
   return stats;
+}
+
+// How many of a variant's trains the pass samples.
+std::uint64_t trains_to_check(const DatasetConfig& config, CheckTrains trains) {
+  switch (trains) {
+    case CheckTrains::Every: return config.count;
+    case CheckTrains::FirstTwo: return std::min<std::uint64_t>(2, config.count);
+    case CheckTrains::Bounded:
+      return config.sampler.filters.empty() ? std::min(kBoundedCheckTrains, config.count)
+                                            : config.count;
+  }
+  return config.count;
 }
 
 // The hold-out, checked on every train rather than assumed from the sampler.
@@ -104,7 +127,8 @@ double cpu_seconds() {
 
 }  // namespace
 
-SuiteCheck check_suite(const Suite& suite, const std::filesystem::path& data_dir, bool trains) {
+SuiteCheck check_suite(const Suite& suite, const std::filesystem::path& data_dir,
+                       const SuiteCheckOptions& options) {
   double start = cpu_seconds();
   AssetManifest manifest = load_asset_manifest(AssetLibrary::default_manifest(data_dir));
   SuiteCheck check;
@@ -113,12 +137,14 @@ SuiteCheck check_suite(const Suite& suite, const std::filesystem::path& data_dir
   check.confounders = confounder_attributes(suite);
   for (std::size_t v = 0; v < suite.variants.size(); ++v) {
     const SuiteVariant& variant = suite.variants[v];
-    std::uint64_t count =
-        trains ? variant.config.count : std::min<std::uint64_t>(2, variant.config.count);
+    std::uint64_t count = trains_to_check(variant.config, options.trains);
+    // Two trains are no work to report.
+    std::FILE* out = options.trains == CheckTrains::FirstTwo ? nullptr : options.progress;
     check.stats.push_back(
-        sample_variant(suite, variant, check.inputs[v], count, check.confounders));
+        sample_variant(suite, variant, check.inputs[v], count, check.confounders, out));
+    check.checked.push_back(count);
   }
-  if (trains) check_holdout(suite, check);
+  if (options.trains != CheckTrains::FirstTwo) check_holdout(suite, check);
   check.cpu_seconds = cpu_seconds() - start;
   return check;
 }

@@ -8,8 +8,17 @@
 
 namespace railyard {
 
+namespace {
+
+// The whole pass (the summary's statistics are every train's), saying how far it is.
+SuiteCheckOptions every_train(const RunOptions& options) {
+  return {CheckTrains::Every, options.progress ? stderr : nullptr};
+}
+
+}  // namespace
+
 std::vector<RunSummary> run_suite(const Suite& suite, const RunOptions& options) {
-  SuiteCheck check = check_suite(suite, options.data_dir);
+  SuiteCheck check = check_suite(suite, options.data_dir, every_train(options));
   std::vector<RunSummary> summaries;
   for (const SuiteVariant& variant : suite.variants) {
     if (options.progress) std::fprintf(stderr, "variant %s\n", variant.name.c_str());
@@ -34,7 +43,7 @@ SuiteTask suite_task(const Suite& suite, const Shard& task) {
 
 RunSummary run_suite_task(const Suite& suite, const Shard& task, RunOptions options) {
   SuiteTask mine = suite_task(suite, task);
-  check_suite(suite, options.data_dir, false);
+  check_suite(suite, options.data_dir, {CheckTrains::FirstTwo, nullptr});
   options.shard = mine.shard;
   const SuiteVariant& variant = suite.variants[mine.variant];
   if (options.progress)
@@ -45,7 +54,7 @@ RunSummary run_suite_task(const Suite& suite, const Shard& task, RunOptions opti
 }
 
 void merge_suite(const Suite& suite, const RunOptions& options) {
-  SuiteCheck check = check_suite(suite, options.data_dir);
+  SuiteCheck check = check_suite(suite, options.data_dir, every_train(options));
   for (const SuiteVariant& variant : suite.variants) {
     try {
       merge_dataset(variant.config, options);

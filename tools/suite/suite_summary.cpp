@@ -52,6 +52,8 @@ Json variant_json(const Suite& suite, const SuiteCheck& check, std::size_t v,
           {"holdout", variant.holdout},
           {"supervision", c.supervision},
           {"label_noise", c.label_noise},
+          {"count", c.count},
+          {"checked_trains", check.checked[v]},
           {"samples", counts["samples"]},
           {"east", east},
           {"west", west},
@@ -123,6 +125,18 @@ std::string summary_markdown(const Json& summary) {
         "variation to the training set " + code(summary["reference"]) +
         " (0: same distribution, 1: disjoint).\n\n";
   bool curriculum = summary["curriculum"];
+  std::string partly;  // variants whose statistics come from their first trains only
+  for (const Json& v : summary["variants"])
+    if (v["checked_trains"].get<std::uint64_t>() < v["count"].get<std::uint64_t>())
+      partly += (partly.empty() ? "" : ", ") + code(v["name"]) + " (" +
+                std::to_string(v["checked_trains"].get<std::uint64_t>()) + " of " +
+                std::to_string(v["count"].get<std::uint64_t>()) + ")";
+  if (!partly.empty())
+    md += "Statistics from the first trains only (`--check` samples at most " +
+          std::to_string(kBoundedCheckTrains) +
+          " trains of a variant without combination filters; a run's summary counts every "
+          "train): " +
+          partly + ".\n\n";
   md += header({curriculum ? "task" : "variant", "folder", "rule", "cars", "scene", "samples",
                 "east / west", "labelled", "train lengths"});
   int task = 0;

@@ -7,12 +7,15 @@
 //    "variants": [{"name", "folder" (the dataset, relative to the suite folder), "seed",
 //      "rule", "distribution", "cars": "2-4", "scene", "representation", "backend",
 //      "holdout" (a hold-out variant), "supervision", "label_noise",
-//      "samples", "east", "west", "withheld_labels", "cars_per_train": {n: count},
-//      "distance": {"cars_per_train": tv, "shape": tv, ...} (total variation to the reference),
-//      "holdout_trains" (trains holding a held-out combination: the leakage, 0 outside hold-out
-//      variants), "holdout_by_combination": [trains holding each], "confounders": [{"attribute", "east_share", "west_share", "strength"}]
-//      (share of east / west trains carrying it; strength = east_share - west_share),
-//      "counts" (exactly the manifest's counts)}]}
+//      "count" (the dataset's size), "checked_trains" (the trains the statistics below come from:
+//      count, except in `--check` of a variant without combination filters, whose first
+//      kBoundedCheckTrains only are sampled), "samples", "east", "west", "withheld_labels",
+//      "cars_per_train": {n: count}, "distance": {"cars_per_train": tv, "shape": tv, ...} (total
+//      variation to the reference), "holdout_trains" (trains holding a held-out combination: the
+//      leakage, 0 outside hold-out variants), "holdout_by_combination": [trains holding each],
+//      "confounders": [{"attribute", "east_share", "west_share", "strength"}] (share of east / west
+//      trains carrying it; strength = east_share - west_share), "counts" (exactly the manifest's
+//      counts)}]}
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -3,7 +3,9 @@
 # a ladder): the suite folder and its summary; a variant equals `railyard generate` of the config
 # `--print-config` prints for it; a suite killed with -9 and run again equals one run straight
 # through; bad suites (same name twice, unknown key, impossible hold-out, a rule that does not
-# load) stop before any work with the suite file, the variant and the key, and change nothing.
+# load, a ladder over seed or output, a name too long) stop before any work with the suite file,
+# the variant and the key, and change nothing; --scale past its range or generate's count limit
+# is refused naming the variant and the limit; --check of a huge count samples a bounded number.
 #   suite_cli_test.sh RAILYARD_BINARY REPO
 set -uo pipefail
 
@@ -141,6 +143,51 @@ expect_refusal "impossible hold-out" "bad.yaml: variant 'test_holdout'" "held no
 printf 'eastbound(T) :- has_car(T, C), short(C\n' >"$tmp/broken.pl"
 sed "s|name: long\$|name: long\n    set: {rule: $tmp/broken.pl}|" "$tmp/suite.yaml" >"$tmp/bad.yaml"
 expect_refusal "rule that does not load" "bad.yaml: variant 'long_5'" "key 'rule'" "broken.pl"
+sed 's/ladder: {cars: \[5\]}/ladder: {seed: [1, 2]}/' "$tmp/suite.yaml" >"$tmp/bad.yaml"
+expect_refusal "ladder over seed" "bad.yaml:11" "variant 'long'" "ladder.seed" \
+  "the suite sets every variant's seed"
+sed 's/ladder: {cars: \[5\]}/ladder: {output: [x, y]}/' "$tmp/suite.yaml" >"$tmp/bad.yaml"
+expect_refusal "ladder over output" "bad.yaml:11" "ladder.output" \
+  "the suite sets every variant's output"
+long_name=$(printf 'v%.0s' $(seq 1 101))
+sed "s/name: long\$/name: $long_name/" "$tmp/suite.yaml" >"$tmp/bad.yaml"
+expect_refusal "variant name too long" "bad.yaml:10" "101 characters long" "at most 100 characters"
 after=$(cd "$tmp/a" && find out -type f -exec sha1sum {} + | sort)
 [ "$before" = "$after" ] || fail "a refused suite changed files of the finished one"
+
+echo "== --scale within its range and generate's count limit; --check of a huge count"
+mkdir "$tmp/e"
+cat >"$tmp/big.yaml" <<'YAML'
+suite: big
+output: out
+config: {count: 2000, subsets: []}
+variants:
+  - name: train
+    set: {count: 100}
+  - name: test
+YAML
+for mode in --check ""; do
+  out=$(cd "$tmp/e" && "$railyard" suite "$tmp/big.yaml" --scale 1e6 $mode 2>&1) &&
+    fail "--scale 1e6 $mode: a count of 2e9 was accepted"
+  for text in "variant 'test'" "--scale 1000000" "2000000000" "count: 1..1000000000"; do
+    [[ $out == *"$text"* ]] || fail "--scale 1e6 $mode: message lacks '$text': $out"
+  done
+  echo "refused: $out"
+done
+out=$(cd "$tmp/e" && "$railyard" suite "$tmp/big.yaml" --scale 1e9 --check 2>&1) &&
+  fail "--scale 1e9 was accepted"
+[[ $out == *"greater than 0 and at most 1000000"* && $out == *"got 1000000000"* ]] ||
+  fail "--scale 1e9: message lacks the range: $out"
+[ -e "$tmp/e/out" ] && fail "a refused --scale left files behind"
+# count 1e9 is legal: --check samples a bounded number of its trains and says so.
+sed 's/count: 2000,/count: 1000000000,/' "$tmp/big.yaml" >"$tmp/huge.yaml"
+(cd "$tmp/e" && "$railyard" suite "$tmp/huge.yaml" --check >check.md 2>check.log) ||
+  { cat "$tmp/e/check.log"; fail "--check of a count of 1e9 failed"; }
+grep -q "checking variant test: 100000 of its 1000000000 trains" "$tmp/e/check.log" ||
+  fail "--check said nothing of the variant it checks: $(cat "$tmp/e/check.log")"
+grep -q "Statistics from the first trains only" "$tmp/e/check.md" ||
+  fail "the summary does not say it sampled: $(cat "$tmp/e/check.md")"
+grep -q '`test` (100000 of 1000000000)' "$tmp/e/check.md" || fail "the summary lacks the sample size"
+grep -q '`train` ([0-9]* of' "$tmp/e/check.md" && fail "a variant under the bound is said to be sampled"
+[ -e "$tmp/e/out" ] && fail "--check wrote files"
 echo "PASS"

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdio>
 #include <fstream>
 
 #include "logic/errors.h"
@@ -298,6 +300,164 @@ TEST_F(SuiteTest, ShippedSuitesLoadAndCheck) {
     SuiteCheck check = check_suite(suite, data_dir());
     EXPECT_EQ(check.stats.size(), suite.variants.size());
   }
+}
+
+// ---- --scale against generate's limits, ladders over the suite's keys, long names, and a
+// --check whose cost does not grow with a variant's count.
+
+TEST_F(SuiteTest, AScaleOutsideItsRangeSaysTheRange) {
+  for (double scale : {1e9, 0.0, -1.0, 1e6 * 1.5, std::nan("")}) {
+    SuiteOverrides overrides;
+    overrides.scale = scale;
+    try {
+      load_suite(write(kSmall), overrides);
+      ADD_FAILURE() << "--scale " << scale << " was accepted";
+    } catch (const ConfigError& e) {
+      std::string message = e.what();
+      EXPECT_NE(message.find("--scale must be a number greater than 0 and at most 1000000"),
+                std::string::npos)
+          << message;
+      EXPECT_NE(message.find("got "), std::string::npos) << message;
+    }
+  }
+  SuiteOverrides overrides;
+  overrides.scale = 1e9;
+  try {
+    load_suite(write(kSmall), overrides);
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("got 1000000000"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(SuiteTest, AScaledCountPastGeneratesLimitNamesVariantScaleAndLimit) {
+  SuiteOverrides overrides;
+  overrides.scale = 1e6;
+  // 40 x 1e6 = 4e7 trains is within count's 1..1e9; 10000 x 1e6 is not.
+  Suite fits = load_suite(write("suite: s\nconfig: {count: 40, subsets: []}\nvariants:\n"
+                                "  - name: train\n"),
+                          overrides);
+  EXPECT_EQ(fits.variant("train").config.count, 40'000'000u);
+  try {
+    load_suite(write("suite: s\nconfig: {count: 40, subsets: []}\nvariants:\n  - name: train\n"
+                     "  - name: big\n    set: {count: 10000}\n"),
+               overrides);
+    FAIL() << "a count of 1e10 was accepted";
+  } catch (const ConfigError& e) {
+    std::string message = e.what();
+    EXPECT_NE(message.find("variant 'big'"), std::string::npos) << message;
+    EXPECT_NE(message.find("--scale 1000000"), std::string::npos) << message;
+    EXPECT_NE(message.find("10000000000"), std::string::npos) << message;
+    EXPECT_NE(message.find("count: 1..1000000000"), std::string::npos) << message;
+  }
+  // Exactly the limit is taken; one more train is not.
+  DatasetConfig at_limit;
+  at_limit.count = 1000;
+  at_limit.subsets = {};
+  scale_config(at_limit, 1e6);
+  EXPECT_EQ(at_limit.count, 1'000'000'000u);
+  DatasetConfig past = at_limit;
+  past.count = 1001;
+  EXPECT_THROW(scale_config(past, 1e6), ConfigError);
+  // The variant's own count, unscaled, is still checked by the schema as generate checks it.
+  std::string e = error_of("suite: s\nvariants:\n  - name: t\n    set: {count: 1000000001}\n");
+  EXPECT_NE(e.find("variant 't'"), std::string::npos) << e;
+  EXPECT_NE(e.find("count"), std::string::npos) << e;
+}
+
+TEST_F(SuiteTest, LaddersOverSeedOrOutputAreRefusedWithFileLineAndKey) {
+  for (const char* key : {"seed", "output"}) {
+    SCOPED_TRACE(key);
+    std::string e = error_of(std::string("suite: s\nvariants:\n  - name: t\n    ladder: {") + key +
+                             ": [1, 2]}\n");
+    EXPECT_NE(e.find("suite.yaml:4"), std::string::npos) << e;
+    EXPECT_NE(e.find("variant 't'"), std::string::npos) << e;
+    EXPECT_NE(e.find(std::string("ladder.") + key), std::string::npos) << e;
+    EXPECT_NE(e.find(std::string("the suite sets every variant's ") + key), std::string::npos) << e;
+    // The {from, to} form too.
+    e = error_of(std::string("suite: s\nvariants:\n  - name: t\n    ladder:\n      ") + key +
+                 ": {from: 1, to: 3}\n");
+    EXPECT_NE(e.find(std::string("the suite sets every variant's ") + key), std::string::npos) << e;
+    EXPECT_NE(e.find("suite.yaml:5"), std::string::npos) << e;
+  }
+  // A ladder over an ordinary key is still a ladder.
+  EXPECT_EQ(error_of("suite: s\nvariants:\n  - name: t\n    ladder: {count: [10, 20]}\n"),
+            "no error");
+}
+
+TEST_F(SuiteTest, NamesOverTheLengthLimitSayTheLimit) {
+  std::string longest(100, 'a');
+  EXPECT_EQ(error_of("suite: s\nvariants:\n  - name: " + longest + "\n"), "no error");
+  std::string e = error_of("suite: s\nvariants:\n  - name: " + longest + "b\n");
+  EXPECT_NE(e.find("suite.yaml:3"), std::string::npos) << e;
+  EXPECT_NE(e.find("101 characters long"), std::string::npos) << e;
+  EXPECT_NE(e.find("at most 100 characters"), std::string::npos) << e;
+  e = error_of("suite: " + longest + "b\nvariants:\n  - name: t\n");
+  EXPECT_NE(e.find("at most 100 characters"), std::string::npos) << e;
+  // A ladder's rung, named after its value, is held to the same limit, at the value's line.
+  e = error_of("suite: s\nvariants:\n  - name: " + std::string(95, 'a') +
+               "\n    ladder:\n      scene: [sky_scene]\n");
+  EXPECT_NE(e.find("suite.yaml:5"), std::string::npos) << e;
+  EXPECT_NE(e.find("105 characters long"), std::string::npos) << e;
+  EXPECT_NE(e.find("at most 100 characters"), std::string::npos) << e;
+  EXPECT_NE(e.find("sky_scene"), std::string::npos) << e;
+  // Other characters keep their own message.
+  e = error_of("suite: s\nvariants:\n  - name: a/b\n");
+  EXPECT_NE(e.find("is not a name"), std::string::npos) << e;
+}
+
+// The bounded check samples at most kBoundedCheckTrains of a variant without combination filters,
+// however large its count, and says so in the summary; a variant with filters is sampled whole.
+TEST_F(SuiteTest, BoundedCheckSamplesAFixedNumberOfTrainsWithoutFilters) {
+  Suite suite = load_suite(write(R"(suite: huge
+config: {count: 1000000000, subsets: []}
+variants:
+  - name: train
+  - name: confounded
+    set: {count: 300, confounder: {attribute: {car: 1, color: blue}, east: 0.9, west: 0.1}}
+)"));
+  std::FILE* progress = std::tmpfile();
+  ASSERT_NE(progress, nullptr);
+  SuiteCheck check = check_suite(suite, data_dir(), {CheckTrains::Bounded, progress});
+  ASSERT_EQ(check.checked.size(), 2u);
+  EXPECT_EQ(check.checked[0], kBoundedCheckTrains);
+  EXPECT_EQ(check.stats[0].counts.samples(), kBoundedCheckTrains);
+  EXPECT_EQ(check.checked[1], 300u);
+  EXPECT_EQ(check.stats[1].counts.samples(), 300u);
+  auto summary = summary_json(suite, check);
+  EXPECT_EQ(summary["variants"][0]["count"], 1000000000);
+  EXPECT_EQ(summary["variants"][0]["checked_trains"], kBoundedCheckTrains);
+  EXPECT_EQ(summary["variants"][1]["checked_trains"], 300);
+  std::string md = summary_markdown(summary);
+  EXPECT_NE(md.find("`train` (100000 of 1000000000)"), std::string::npos) << md;
+  EXPECT_EQ(md.find("`confounded` ("), std::string::npos) << md;
+  // Progress: a line per variant before its trains, naming it and how many it samples.
+  std::rewind(progress);
+  std::string said;
+  char buffer[4096];
+  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, progress)) said.append(buffer, n);
+  std::fclose(progress);
+  EXPECT_NE(said.find("checking variant train: 100000 of its 1000000000 trains"), std::string::npos)
+      << said;
+  EXPECT_NE(said.find("checking variant confounded: 300 of its 300 trains"), std::string::npos)
+      << said;
+}
+
+// A whole check (a run's summary) samples every train and reports them all; the farm tasks' check
+// samples two.
+TEST_F(SuiteTest, EveryTrainOrTheFirstTwo) {
+  Suite suite = load_suite(write(kSmall));
+  SuiteCheck every = check_suite(suite, data_dir());
+  SuiteCheck bounded = check_suite(suite, data_dir(), {CheckTrains::Bounded, nullptr});
+  SuiteCheck two = check_suite(suite, data_dir(), {CheckTrains::FirstTwo, nullptr});
+  for (std::size_t v = 0; v < suite.variants.size(); ++v) {
+    EXPECT_EQ(every.checked[v], suite.variants[v].config.count);
+    EXPECT_EQ(every.stats[v].counts.samples(), suite.variants[v].config.count);
+    EXPECT_EQ(two.checked[v], 2u);
+  }
+  // Under the bound, the bounded check is the whole one.
+  EXPECT_EQ(summary_json(suite, bounded), summary_json(suite, every));
+  EXPECT_EQ(summary_markdown(summary_json(suite, every)).find("first trains only"),
+            std::string::npos);
 }
 
 }  // namespace

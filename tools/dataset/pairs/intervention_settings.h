@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "logic/intervention/edit_kinds.h"
@@ -26,7 +27,19 @@ struct InterventionSettings {
   EditKinds kinds = EditKinds::search_default();  // random, flip, preserve: the edits to choose
   int max_edits = 1;                              // flip: the bound k, 1..3
   PairKeep keep = PairKeep::All;
-  OnRefusal on_refusal = OnRefusal::Fail;
+  OnRefusal on_refusal = OnRefusal::Fail;  // listed
 };
+
+// "flip", "preserve", "listed", "random": the mode's config name (config.cpp, from the schema's
+// list of modes).
+std::string_view intervention_mode_name(InterventionMode mode);
+
+// Throws ConfigError naming the keys when the settings set a key their mode ignores (operations,
+// indices or on_refusal outside listed; kinds in listed; max_edits outside flip: any value but
+// the default counts as set), when listed mode has no operations, or when interventions.keep asks
+// for pairs the mode never makes (keep: preserved with flip, keep: flipped with preserve).
+// check_config runs it; so does railyard intervene's planner (pair_plan.h). In config.cpp, beside
+// the interventions keys.
+void check_intervention_settings(const InterventionSettings& settings);
 
 }  // namespace railyard

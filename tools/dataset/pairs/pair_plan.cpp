@@ -1,6 +1,8 @@
 #include "tools/dataset/pairs/pair_plan.h"
 
 #include <algorithm>
+#include <optional>
+#include <string>
 
 #include "logic/errors.h"
 #include "logic/vocabulary.h"
@@ -15,12 +17,34 @@ SearchOptions search_options(const InterventionSettings& settings) {
   return options;
 }
 
+// Why a plan without pairs is refused: the settings that made it, and one train's reason.
+std::string empty_plan_message(const InterventionSettings& settings, const PairPlan& plan,
+                               const Unpaired& sample) {
+  std::string how = "mode " + std::string(intervention_mode_name(settings.mode));
+  if (settings.mode == InterventionMode::Listed)
+    how += ", operations \"" + format_operations(settings.operations) + "\"";
+  else
+    how += ", kinds \"" + format_edit_kinds(settings.kinds) + "\"";
+  if (settings.mode == InterventionMode::Flip)
+    how += ", max_edits " + std::to_string(settings.max_edits);
+  if (settings.keep != PairKeep::All)
+    how += std::string(", keep ") + (settings.keep == PairKeep::Flipped ? "flipped" : "preserved");
+  std::string trains = plan.considered == 1 ? "the one base train has no twin"
+                                            : "none of the " + std::to_string(plan.considered) +
+                                                  " base trains has a twin";
+  return "interventions: " + trains + " (" + how + "; train " + std::to_string(sample.train) +
+         ": " + sample.reason +
+         "): there is no pair to render, and nothing was written. Change the interventions "
+         "settings or the trains (count, indices, cars, constraints)";
+}
+
 }  // namespace
 
 PairPlanner::PairPlanner(const DatasetConfig& config, Rule rule)
     : settings_(config.interventions),
       seed_(config.seed),
       rule_(std::make_unique<Rule>(std::move(rule))) {
+  check_intervention_settings(settings_);  // what check_config refuses, for any caller
   // A pair is judged by its labels (flipped or kept); noisy or withheld ones would hide that.
   if (config.label_noise > 0.0)
     throw ConfigError(
@@ -93,6 +117,7 @@ PairPlan plan_pairs(const DatasetConfig& config, TrainSource& trains, PairPlanne
 
   PairPlan plan;
   plan.considered = candidates.size();
+  std::optional<Unpaired> first_refusal;
   for (std::uint64_t index : candidates) {
     Expected<Intervention> twin = planner.twin(index, trains.train(index).train);
     if (twin) {
@@ -103,8 +128,10 @@ PairPlan plan_pairs(const DatasetConfig& config, TrainSource& trains, PairPlanne
       throw ConfigError("interventions.operations: train " + std::to_string(index) + " refuses " +
                         twin.reason() +
                         " (interventions.on_refusal: skip leaves such trains unpaired)");
+    if (!first_refusal) first_refusal = Unpaired{index, twin.reason()};
     unpaired({index, twin.reason()});
   }
+  if (plan.trains.empty()) throw ConfigError(empty_plan_message(settings, plan, *first_refusal));
   return plan;
 }
 

@@ -20,7 +20,8 @@ namespace railyard {
 
 class PairPlanner {
  public:
-  // Throws ConfigError when the settings cannot be searched (InterventionError as config error).
+  // Throws ConfigError when the settings cannot be searched (InterventionError as config error)
+  // or when check_intervention_settings refuses them (intervention_settings.h).
   PairPlanner(const DatasetConfig& config, Rule rule);
 
   // The twin of base train `index`, or why it has none: refused (listed, random), no flip within
@@ -54,7 +55,10 @@ struct PairPlan {
 
 // Tries every base train the config names, in index order, and reports those without a twin to
 // `unpaired`. In listed mode with on_refusal: fail, a refused operation throws ConfigError naming
-// the train index, the operation and the reason, before anything is written.
+// the train index, the operation and the reason, before anything is written. A plan without a
+// single pair (every train refused, or left out by interventions.keep) throws ConfigError naming
+// the mode, its operations or kinds, keep, and the first train's reason: a run stops there,
+// before any folder exists, instead of leaving halves with nothing in them.
 PairPlan plan_pairs(const DatasetConfig& config, TrainSource& trains, PairPlanner& planner,
                     const std::function<void(const Unpaired&)>& unpaired);
 

@@ -23,16 +23,6 @@
 namespace railyard {
 namespace {
 
-std::string_view mode_name(InterventionMode mode) {
-  switch (mode) {
-    case InterventionMode::Listed: return "listed";
-    case InterventionMode::Random: return "random";
-    case InterventionMode::Flip: return "flip";
-    case InterventionMode::Preserve: return "preserve";
-  }
-  return "flip";
-}
-
 // Where a pairs dataset lives; the two halves are datasets of their own (sub-configs).
 struct PairsLayout {
   std::filesystem::path root;
@@ -56,8 +46,9 @@ DatasetConfig half_config(const DatasetConfig& config, const std::filesystem::pa
 PairsLayout pairs_layout(const DatasetConfig& config, const DatasetInputs& inputs,
                          std::uint64_t pairs) {
   DatasetPaths whole(config, inputs.rule_name, inputs.scene_name);
-  auto root = config.output / (whole.root().filename().string() + "_" +
-                               std::string(mode_name(config.interventions.mode)) + "_pairs");
+  auto root =
+      config.output / (whole.root().filename().string() + "_" +
+                       std::string(intervention_mode_name(config.interventions.mode)) + "_pairs");
   DatasetConfig base = half_config(config, root / "base", pairs);
   DatasetConfig twin = half_config(config, root / "intervened", pairs);
   DatasetPaths base_paths(base, inputs.rule_name, inputs.scene_name);
@@ -178,7 +169,7 @@ void write_pair_files(const DatasetConfig& config, const PairsLayout& layout,
   nlohmann::ordered_json manifest = {
       {"tool", "railyard"},
       {"version", version},
-      {"mode", mode_name(config.interventions.mode)},
+      {"mode", intervention_mode_name(config.interventions.mode)},
       {"config", emit_dataset_config(config)},
       {"trains", considered},
       {"pairs", pairs},

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `railyard intervene` end to end: bad operations and refused listed operations stop before any
-# file with a message naming the key, train and operation; a run killed with -9 and run again
+# file with a message naming the key, train and operation; so do keys the mode ignores, a keep
+# the mode never meets and a run in which no train has a twin; a run killed with -9 and run again
 # gives the same bytes as one run straight through; the shipped configs parse.
 #   intervene_cli_test.sh RAILYARD_BINARY REPO
 set -uo pipefail
@@ -28,6 +29,52 @@ out=$("$railyard" intervene "${small[@]}" -o "$tmp/bad" interventions.max_edits=
   fail "k = 4 was accepted"
 grep -q "interventions.max_edits" <<<"$out" || fail "message lacks the key: $out"
 [ -e "$tmp/bad" ] && fail "bad input left files behind"
+
+echo "== settings a mode ignores, a keep the mode never meets, a run without pairs"
+refused() {  # EXPECTED-TEXT... -- ARGS...: intervene ARGS must fail, its message holding each text
+  local texts=() out
+  while [ "$1" != "--" ]; do
+    texts+=("$1")
+    shift
+  done
+  shift
+  out=$("$railyard" intervene "${small[@]}" -o "$tmp/refused" "$@" 2>&1) &&
+    fail "accepted: $*"
+  for text in "${texts[@]}"; do
+    [[ $out == *"$text"* ]] || fail "message lacks '$text': $out"
+  done
+  [ -e "$tmp/refused" ] && fail "a refused run left files behind: $*"
+  echo "refused: $out"
+}
+refused "interventions.indices" "interventions.mode is flip" -- "interventions.indices=[1]"
+refused "interventions.operations" "interventions.mode is random" -- interventions.mode=random \
+  "interventions.operations=delete(1)"
+refused "interventions.on_refusal" "interventions.mode is preserve" -- \
+  interventions.mode=preserve interventions.on_refusal=skip
+refused "interventions.kinds" "interventions.mode is listed" -- interventions.mode=listed \
+  "interventions.operations=delete(1)" "interventions.kinds=[set_roof]"
+refused "interventions.max_edits" "interventions.mode is random" -- interventions.mode=random \
+  interventions.max_edits=2
+refused "interventions.keep: preserved" "interventions.mode: flip" -- interventions.keep=preserved
+refused "interventions.keep: flipped" "interventions.mode: preserve" -- \
+  interventions.mode=preserve interventions.keep=flipped
+refused "none of the 4 base trains has a twin" "delete(5)" "train 0: " "no car 5" -- -n 4 \
+  interventions.mode=listed "interventions.operations=delete(5)" interventions.on_refusal=skip
+refused "interventions.kinds" "expected edit kinds" "[set_roof, swap_loads]" -- \
+  interventions.mode=random "interventions.kinds={set_roof: 1}"
+cat >"$tmp/kinds.yaml" <<'YAML'
+interventions:
+  mode: random
+  kinds:
+    - set_roof
+    - swap_loads
+YAML
+"$railyard" intervene "$tmp/kinds.yaml" --print-config >"$tmp/kinds_printed.yaml" ||
+  fail "a list of kinds was refused"
+grep -q "kinds: set_roof, swap_loads" "$tmp/kinds_printed.yaml" ||
+  fail "the list of kinds is not the kinds: $(grep kinds "$tmp/kinds_printed.yaml")"
+"$railyard" intervene "$tmp/kinds_printed.yaml" --print-config | cmp -s - "$tmp/kinds_printed.yaml" ||
+  fail "the printed config does not read back the same"
 
 for config in vlol_theoryx_swap_payloads vlol_theoryx_remove_roofs vlol_theoryx_counterfactual; do
   "$railyard" intervene "$repo/configs/$config.yaml" --print-config >/dev/null ||

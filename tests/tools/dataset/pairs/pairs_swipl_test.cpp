@@ -54,13 +54,11 @@ TEST_F(PairsSwiplTest, CounterfactualsFlipUnderSwipl) {
 // V-LoL's second intervention: remove the roofs of cars 1 and 3, kept where theory X ignores it.
 TEST_F(PairsSwiplTest, PreservedRoofRemovalKeepsTheLabelUnderSwipl) {
   if (!find_swipl()) GTEST_SKIP() << "swipl (SWI-Prolog) is not on PATH; install swi-prolog-nox";
-  DatasetConfig c = config("preserve");
+  DatasetConfig c = listed_config("preserve", "set(1, roof=none); set(3, roof=none)");
   c.width = 32;
   c.height = 18;
   c.count = 12;
   c.sampler.min_cars = 3;
-  c.interventions.mode = InterventionMode::Listed;
-  c.interventions.operations = parse_operations("set(1, roof=none); set(3, roof=none)");
   c.interventions.keep = PairKeep::Preserved;
   auto root = intervene_dataset(c, options()).root;
   ASSERT_GT(read_pairs(root).size(), 0u);

@@ -1,6 +1,7 @@
 // `railyard intervene` end to end on real components: the rule engine's counterfactual search,
 // layout, the raster backend (the path tracer where no raster starts), annotations and writers.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <map>
@@ -11,6 +12,7 @@
 #include "tests/tools/dataset/pairs/pairs_test_support.h"
 #include "tools/dataset/annotations/rle.h"
 #include "tools/dataset/pairs/pair_difference.h"
+#include "tools/dataset/pairs/pair_plan.h"
 #include "tools/dataset/pairs/pairs_run.h"
 
 namespace railyard {
@@ -119,11 +121,10 @@ TEST_F(PairsTest, SameBytesWhateverThreadsOrShards) {
 }
 
 // A listed operation a train refuses stops the run before anything is written, naming the
-// train, the operation and the reason; on_refusal: skip leaves the train unpaired instead.
+// train, the operation and the reason; on_refusal: skip leaves the train unpaired instead, and
+// when that leaves no pair at all the run stops before any folder too.
 TEST_F(PairsTest, RefusedListedOperationStopsBeforeWriting) {
-  DatasetConfig c = config("refused");
-  c.interventions.mode = InterventionMode::Listed;
-  c.interventions.operations = parse_operations("set(1, roof=none); delete(4)");
+  DatasetConfig c = listed_config("refused", "set(1, roof=none); delete(4)");
   c.sampler.min_cars = 2;
   c.sampler.max_cars = 3;
   try {
@@ -138,18 +139,33 @@ TEST_F(PairsTest, RefusedListedOperationStopsBeforeWriting) {
   EXPECT_FALSE(fs::exists(c.output));
   c.interventions.on_refusal = OnRefusal::Skip;
   c.count = 3;
+  try {
+    intervene_dataset(c, options());
+    FAIL() << "a run in which every train refuses was not refused";
+  } catch (const ConfigError& e) {
+    std::string message = e.what();
+    EXPECT_NE(message.find("none of the 3 base trains has a twin"), std::string::npos) << message;
+    EXPECT_NE(message.find("delete(4)"), std::string::npos) << message;
+    EXPECT_NE(message.find("train 0: "), std::string::npos) << message;
+    EXPECT_NE(message.find("no car 4"), std::string::npos) << message;
+  }
+  EXPECT_FALSE(fs::exists(c.output));
+  // One train that can take the operation is a pair: the run goes on, the others unpaired.
+  c.sampler.max_cars = 4;
+  c.count = 8;
   RunSummary summary = intervene_dataset(c, options());
-  EXPECT_TRUE(read_pairs(summary.root).empty());
-  EXPECT_EQ(read_json(summary.root / "manifest.json")["unpaired"], 3);
+  auto manifest = read_json(summary.root / "manifest.json");
+  EXPECT_GT(manifest["pairs"].get<int>(), 0);
+  EXPECT_GT(manifest["unpaired"].get<int>(), 0);
+  EXPECT_TRUE(fs::exists(half(summary.root, "base") / "manifest.json"));
+  EXPECT_TRUE(fs::exists(half(summary.root, "intervened") / "splits"));
 }
 
 // A car made longer keeps its roof's and wall's labels but not their shapes: they are altered,
 // and nothing changes colour beyond the parts the record names.
 TEST_F(PairsTest, ACarOfAnotherLengthAltersEveryPartOfIt) {
-  DatasetConfig c = config("longer");
+  DatasetConfig c = listed_config("longer", "set(1, length=long)");
   c.local_lighting = true;
-  c.interventions.mode = InterventionMode::Listed;
-  c.interventions.operations = parse_operations("set(1, length=long)");
   c.interventions.on_refusal = OnRefusal::Skip;
   RunSummary summary = intervene_dataset(c, options());
   int roofs = 0;
@@ -188,6 +204,180 @@ TEST_F(PairsTest, LabelNoiseAndSupervisionAreRefused) {
     }
     EXPECT_FALSE(fs::exists(c.output)) << key;
   }
+}
+
+// ---- The interventions settings: keys a mode ignores, keeps a mode never meets, plans without
+// pairs, kinds as a list.
+
+std::string config_error(const std::vector<std::string>& assignments) {
+  try {
+    build_config({}, assignments);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+// A key the mode never reads is refused, naming the key and the mode, instead of being ignored.
+TEST(InterventionSettings, KeysTheModeIgnoresAreRefusedNamingKeyAndMode) {
+  struct Case {
+    std::string mode, assignment, key;
+  };
+  const std::vector<Case> cases = {
+      {"flip", "interventions.operations=swap_loads(1,2)", "operations"},
+      {"flip", "interventions.indices=[1]", "indices"},
+      {"flip", "interventions.on_refusal=skip", "on_refusal"},
+      {"random", "interventions.operations=[\"delete(1)\", \"delete(2)\"]", "operations"},
+      {"random", "interventions.indices=[0, 2]", "indices"},
+      {"random", "interventions.max_edits=2", "max_edits"},
+      {"random", "interventions.on_refusal=skip", "on_refusal"},
+      {"preserve", "interventions.max_edits=3", "max_edits"},
+      {"preserve", "interventions.indices=[3]", "indices"},
+      {"preserve", "interventions.operations=delete(1)", "operations"},
+      {"preserve", "interventions.on_refusal=skip", "on_refusal"},
+      {"listed", "interventions.kinds=set_roof", "kinds"},
+      {"listed", "interventions.kinds=[swap_loads, delete]", "kinds"},
+      {"listed", "interventions.max_edits=2", "max_edits"},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> assignments = {"interventions.mode=" + c.mode, c.assignment};
+    if (c.mode == "listed") assignments.push_back("interventions.operations=delete(1)");
+    std::string e = config_error(assignments);
+    EXPECT_EQ(e.rfind("interventions." + c.key + ": ", 0), 0u) << c.assignment << ": " << e;
+    EXPECT_NE(e.find("interventions.mode is " + c.mode), std::string::npos) << e;
+    EXPECT_NE(e.find("ignores " + c.key), std::string::npos) << e;
+  }
+  // The mode set after the key, from the command line over a file's section, is the same refusal.
+  std::string e = config_error({"interventions.mode=listed", "interventions.operations=delete(1)",
+                                "interventions.mode=flip"});
+  EXPECT_EQ(e.rfind("interventions.operations: interventions.mode is flip", 0), 0u) << e;
+}
+
+// Every key a mode reads is accepted, and what --print-config prints for it reads back the same.
+TEST(InterventionSettings, KeysEachModeReadsAreAcceptedAndPrintedConfigsReadBack) {
+  auto dir = fs::temp_directory_path() / ("railyard_interventions_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::vector<std::vector<std::string>> configs = {
+      {"interventions.mode=listed", "interventions.operations=[\"delete(1)\", \"swap_loads(1,2)\"]",
+       "interventions.indices=[0, 4]", "interventions.on_refusal=skip",
+       "interventions.keep=flipped"},
+      {"interventions.mode=flip", "interventions.max_edits=3", "interventions.kinds=set_roof",
+       "interventions.keep=flipped"},
+      {"interventions.mode=preserve", "interventions.kinds=[set_roof, delete]",
+       "interventions.keep=preserved"},
+      {"interventions.mode=random", "interventions.kinds=all", "interventions.keep=preserved"},
+      {"interventions.mode=random"},
+      {"interventions.mode=preserve"},
+  };
+  for (const auto& assignments : configs) {
+    SCOPED_TRACE(assignments.front());
+    DatasetConfig config;
+    ASSERT_NO_THROW(config = build_config({}, assignments));
+    std::ofstream(dir / "printed.yaml") << emit_config(config);
+    DatasetConfig again;
+    ASSERT_NO_THROW(again = build_config(dir / "printed.yaml", {}));
+    EXPECT_EQ(emit_config(again), emit_config(config));
+  }
+  fs::remove_all(dir);
+}
+
+// keep: preserved with flip and keep: flipped with preserve keep nothing: refused by both keys,
+// by the config's check and by the run itself, before any folder.
+TEST(InterventionSettings, AKeepTheModeNeverMeetsIsRefusedNamingBothKeys) {
+  std::string e = config_error({"interventions.mode=flip", "interventions.keep=preserved"});
+  EXPECT_EQ(e.rfind("interventions.keep: preserved", 0), 0u) << e;
+  EXPECT_NE(e.find("interventions.mode: flip"), std::string::npos) << e;
+  e = config_error({"interventions.keep=flipped", "interventions.mode=preserve"});
+  EXPECT_EQ(e.rfind("interventions.keep: flipped", 0), 0u) << e;
+  EXPECT_NE(e.find("interventions.mode: preserve"), std::string::npos) << e;
+  EXPECT_EQ(config_error({"interventions.mode=flip", "interventions.keep=flipped"}), "no error");
+  EXPECT_EQ(config_error({"interventions.mode=preserve", "interventions.keep=preserved"}),
+            "no error");
+}
+
+TEST_F(PairsTest, AKeepTheModeNeverMeetsStopsTheRunBeforeAnyFolder) {
+  DatasetConfig flip = config("flip_preserved");
+  flip.interventions.keep = PairKeep::Preserved;
+  DatasetConfig preserve = config("preserve_flipped");
+  preserve.interventions.mode = InterventionMode::Preserve;
+  preserve.interventions.max_edits = 1;
+  preserve.interventions.keep = PairKeep::Flipped;
+  for (const DatasetConfig& c : {flip, preserve}) {
+    try {
+      intervene_dataset(c, options());
+      ADD_FAILURE() << c.output << " was not refused";
+    } catch (const ConfigError& e) {
+      EXPECT_EQ(std::string(e.what()).rfind("interventions.keep: ", 0), 0u) << e.what();
+    }
+    EXPECT_FALSE(fs::exists(c.output));
+  }
+}
+
+// A plan without a single pair stops, naming the settings and one train's reason, whichever
+// mode: here under a rule that calls every train eastbound, so no edit flips a label.
+TEST_F(PairsTest, APlanWithoutPairsIsRefusedWithTheSettingsAndAReason) {
+  fs::create_directories(root_);
+  std::ofstream(root_ / "always_east.pl") << "eastbound(_).\n";
+  fs::path rules = fs::path(RAILYARD_SOURCE_DIR) / "logic" / "rules";
+  DatasetConfig listed = listed_config("listed", "swap_loads(1,2)");
+  listed.interventions.keep = PairKeep::Flipped;
+  listed.interventions.on_refusal = OnRefusal::Skip;
+  DatasetConfig random = config("random");
+  random.interventions.mode = InterventionMode::Random;
+  random.interventions.max_edits = 1;
+  random.interventions.keep = PairKeep::Flipped;
+  DatasetConfig flip = config("flip");
+  struct Case {
+    DatasetConfig config;
+    std::vector<std::string> expected;
+  };
+  for (Case c : std::vector<Case>{
+           {listed, {"mode listed", "operations \"swap_loads(1,2)\"", "keep flipped"}},
+           {random, {"mode random", "kinds \"", "keep flipped"}},
+           {flip, {"mode flip", "max_edits 2", "no flip within 2 edits"}}}) {
+    SCOPED_TRACE(c.expected.front());
+    c.config.count = 5;
+    PairPlanner planner(c.config, Rule::load(root_ / "always_east.pl", rules / "background.pl"));
+    SampledTrains trains(c.config.sampler,
+                         Rule::load(rules / "theoryx.pl", rules / "background.pl"), {},
+                         c.config.seed);
+    std::uint64_t unpaired = 0;
+    try {
+      plan_pairs(c.config, trains, planner, [&](const Unpaired&) { ++unpaired; });
+      ADD_FAILURE() << "a plan without pairs was accepted";
+    } catch (const ConfigError& e) {
+      std::string message = e.what();
+      EXPECT_EQ(message.rfind("interventions: none of the 5 base trains has a twin (", 0), 0u)
+          << message;
+      EXPECT_NE(message.find("; train 0: "), std::string::npos) << message;
+      for (const std::string& text : c.expected)
+        EXPECT_NE(message.find(text), std::string::npos) << text << " in " << message;
+    }
+    EXPECT_EQ(unpaired, 5u);
+  }
+}
+
+// interventions.kinds takes a YAML list as well as names separated by commas; other forms say
+// what is expected.
+TEST(InterventionSettings, KindsTakeAListOrNamesSeparatedByCommas) {
+  DatasetConfig list = build_config({}, {"interventions.kinds=[set_roof, swap_loads]"});
+  DatasetConfig text = build_config({}, {"interventions.kinds=set_roof, swap_loads"});
+  EXPECT_EQ(list.interventions.kinds, text.interventions.kinds);
+  EXPECT_TRUE(list.interventions.kinds.contains(EditKind::SetRoof));
+  EXPECT_TRUE(list.interventions.kinds.contains(EditKind::SwapLoads));
+  EXPECT_FALSE(list.interventions.kinds.contains(EditKind::Delete));
+  // Names that stand for several kinds work inside a list too.
+  EXPECT_EQ(build_config({}, {"interventions.kinds=[all]"}).interventions.kinds, EditKinds::all());
+  std::string e = config_error({"interventions.kinds={set_roof: 1}"});
+  EXPECT_NE(e.find("interventions.kinds"), std::string::npos) << e;
+  EXPECT_NE(e.find("expected edit kinds"), std::string::npos) << e;
+  EXPECT_NE(e.find("[set_roof, swap_loads]"), std::string::npos) << e;
+  e = config_error({"interventions.kinds=[]"});
+  EXPECT_NE(e.find("no edit kinds"), std::string::npos) << e;
+  e = config_error({"interventions.kinds=[set_roof, [delete]]"});
+  EXPECT_NE(e.find("expected edit kinds"), std::string::npos) << e;
+  e = config_error({"interventions.kinds=[set_rooof]"});
+  EXPECT_NE(e.find("unknown edit kind 'set_rooof'"), std::string::npos) << e;
 }
 
 }  // namespace

@@ -45,6 +45,15 @@ class PairsFixture : public ::testing::Test {
     c.interventions.max_edits = 2;
     return c;
   }
+  // The fixture's config in listed mode: `operations` in order, max_edits back to its default
+  // (only flip reads it, and a key the mode ignores is refused).
+  DatasetConfig listed_config(const std::string& sub, const std::string& operations) const {
+    DatasetConfig c = config(sub);
+    c.interventions.mode = InterventionMode::Listed;
+    c.interventions.operations = parse_operations(operations);
+    c.interventions.max_edits = 1;
+    return c;
+  }
   static RunOptions options(Shard shard = {}) {
     RunOptions o;
     o.shard = shard;
