@@ -12,11 +12,14 @@
 #include "logic/errors.h"
 #include "logic/intervention/intervention.h"
 #include "logic/labelled_batch.h"
+#include "logic/prolog/engine.h"
+#include "logic/prolog/errors.h"
 #include "python/bindings/bindings.h"
 #include "python/bindings/json_objects.h"
 #include "tools/dataset/config.h"
 #include "tools/dataset/formats/description.h"
 #include "tools/dataset/formats/train_json.h"
+#include "tools/dataset/inputs.h"
 #include "tools/dataset/rule_loading.h"
 
 namespace railyard::python {
@@ -72,12 +75,18 @@ py::array_t<std::int8_t> label_array(const std::vector<LabelledTrain>& trains) {
   return labels;
 }
 
-const LabelledTrain& at(const TrainBatch& batch, std::int64_t index) {
+// The position of train `index` (negative: from the end), or IndexError naming the index given.
+std::size_t position(const TrainBatch& batch, std::int64_t index) {
   auto n = static_cast<std::int64_t>(batch.trains.size());
-  if (index < 0) index += n;
-  if (index < 0 || index >= n)
-    throw py::index_error("train " + std::to_string(index) + " of " + std::to_string(n));
-  return batch.trains[static_cast<std::size_t>(index)];
+  std::int64_t k = index < 0 ? index + n : index;
+  if (k < 0 || k >= n)
+    throw py::index_error("index " + std::to_string(index) + " is out of range for " +
+                          std::to_string(n) + " trains");
+  return static_cast<std::size_t>(k);
+}
+
+const LabelledTrain& at(const TrainBatch& batch, std::int64_t index) {
+  return batch.trains[position(batch, index)];
 }
 
 // A rule loaded once, with one engine per thread.
@@ -85,6 +94,27 @@ class PyRule {
  public:
   PyRule(const std::string& name_or_path, unsigned threads)
       : rule_(load_rule(name_or_path, threads)) {}
+
+  // A rule given as Prolog text: no file, so messages name it "<rule text>" (with line and column
+  // for syntax errors), whether it fails to load or fails while labelling.
+  static PyRule from_text(const std::string& text, unsigned threads) {
+    static const std::string kName = "<rule text>";
+    const std::filesystem::path background = background_file(data_root());
+    prolog::Engine engine;
+    try {
+      engine.consult_file(background);
+    } catch (const prolog::PrologError& e) {
+      throw RuleError(std::string(e.what()) + " (while loading " + background.string() + ")");
+    }
+    LoadedRule loaded;
+    loaded.name = "rule_text";
+    loaded.path = kName;
+    loaded.per_thread.push_back(Rule::from_text(text, kName, engine));
+    if (threads == 0) threads = default_threads();
+    while (loaded.per_thread.size() < threads)
+      loaded.per_thread.push_back(loaded.per_thread.front().clone());
+    return PyRule(std::move(loaded));
+  }
 
   const std::string& name() const { return rule_.name; }
   std::filesystem::path path() const { return rule_.path; }
@@ -184,6 +214,8 @@ class PyRule {
     return out;
   }
 
+  explicit PyRule(LoadedRule loaded) : rule_(std::move(loaded)) {}
+
   LoadedRule rule_;
 };
 
@@ -196,7 +228,8 @@ void bind_symbolic(py::module_& m) {
       .def_property_readonly("labels", [](const TrainBatch& b) { return label_array(b.trains); })
       .def("json",
            [](const TrainBatch& b, std::int64_t i) {
-             return to_python(train_json(at(b, i), b.first + static_cast<std::uint64_t>(i)));
+             std::size_t k = position(b, i);
+             return to_python(train_json(b.trains[k], b.first + k));
            })
       .def("description",
            [](const TrainBatch& b, std::int64_t i) { return format_description(at(b, i)); })
@@ -223,6 +256,7 @@ void bind_symbolic(py::module_& m) {
   py::class_<PyRule>(m, "Rule")
       .def(py::init<const std::string&, unsigned>(), py::arg("name_or_path"),
            py::arg("threads") = 0)
+      .def_static("from_text", &PyRule::from_text, py::arg("text"), py::arg("threads") = 0)
       .def_property_readonly("name", &PyRule::name)
       .def_property_readonly("path", &PyRule::path)
       .def("label", &PyRule::label, py::arg("trains"))

@@ -10,19 +10,22 @@
 
 Errors are Python exceptions naming the key, file or line: ConfigError, RuleError, SceneError,
 DescriptionError and InterventionError are ValueErrors, IoError an OSError, RendererError a
-RuntimeError; an unknown config key is a KeyError, a missing file a FileNotFoundError.
+RuntimeError; an unknown config key is a KeyError, a missing file a FileNotFoundError, a folder
+given for a file an IsADirectoryError, an index out of range an IndexError naming it. A dataset on
+disk whose files disagree (railyard.reader) is a DatasetError, an InputError.
 """
 import numpy as np
 
 from . import _native
 from ._native import (ConfigError, DescriptionError, InputError, InterventionError, IoError,
                       PrologError, RendererError, RuleError, SceneError, UnreachableClassError)
+from ._checks import DatasetError, position
 from .config import assignments, config_path
 from .symbolic import Rule, TrainSet, rule_stats, sample_trains
 
 __all__ = ["Generator", "Rule", "TrainSet", "sample_trains", "rule_stats", "ConfigError",
-           "DescriptionError", "InputError", "InterventionError", "IoError", "PrologError",
-           "RendererError", "RuleError", "SceneError", "UnreachableClassError"]
+           "DatasetError", "DescriptionError", "InputError", "InterventionError", "IoError",
+           "PrologError", "RendererError", "RuleError", "SceneError", "UnreachableClassError"]
 
 
 def camera_matrices(camera):
@@ -58,15 +61,7 @@ class Generator:
         return len(self._native)
 
     def _index(self, index):
-        n = len(self)
-        if not isinstance(index, (int, np.integer)):
-            raise TypeError(f"sample index must be an integer, got {type(index).__name__}")
-        index = int(index)
-        if index < 0:
-            index += n
-        if not 0 <= index < n:
-            raise IndexError(f"sample {index}: the generator has {n} samples")
-        return index
+        return position(index, len(self), "samples")
 
     def __getitem__(self, index):
         return self.sample(index)

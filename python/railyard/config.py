@@ -9,13 +9,17 @@ import json
 import os
 
 from . import _native
+from ._checks import path_argument
 
 
 def config_path(config):
-    """The config file as a string ('' for none); FileNotFoundError naming a missing one."""
+    """The config file as a string ('' for none); FileNotFoundError naming a missing one,
+    IsADirectoryError naming a folder."""
     if config is None:
         return ""
-    path = os.fspath(config)
+    path = path_argument(config, "config file", "config")
+    if os.path.isdir(path):
+        raise IsADirectoryError(f"config file {path!r} is a folder, not a YAML file")
     if not os.path.isfile(path):
         raise FileNotFoundError(f"config file {path!r} does not exist")
     return path

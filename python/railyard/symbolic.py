@@ -13,10 +13,9 @@ call, not per train.
 """
 import math
 import os
-import re
-import tempfile
 
 from . import _native
+from ._checks import path_argument, position
 from .config import assignments, config_path
 
 
@@ -32,27 +31,39 @@ class TrainSet:
         """From description lines (DescriptionError naming the line)."""
         if isinstance(lines, str):
             lines = [line for line in lines.splitlines() if line.strip()]
-        return cls(_native.parse_descriptions(list(lines)))
+        elif lines is None or not hasattr(lines, "__iter__"):
+            raise TypeError("TrainSet.from_descriptions: lines must be a string or a list of "
+                            f"description lines, got {type(lines).__name__}")
+        lines = list(lines)
+        for number, line in enumerate(lines, 1):
+            if not isinstance(line, str):
+                raise TypeError(f"TrainSet.from_descriptions: line {number} is a "
+                                f"{type(line).__name__}, not a string")
+        return cls(_native.parse_descriptions(lines))
 
     @classmethod
     def read(cls, path):
-        """From a description file (FileNotFoundError, or DescriptionError naming file:line)."""
+        """From a description file (FileNotFoundError, IsADirectoryError, or DescriptionError
+        naming file:line)."""
+        path = path_argument(path, "description file", "TrainSet.read")
+        if os.path.isdir(path):
+            raise IsADirectoryError(f"description file {path!r} is a folder, not a file")
         if not os.path.isfile(path):
-            raise FileNotFoundError(f"description file {os.fspath(path)!r} does not exist")
-        return cls(_native.read_descriptions(os.fspath(path)))
+            raise FileNotFoundError(f"description file {path!r} does not exist")
+        return cls(_native.read_descriptions(path))
 
     def __len__(self):
         return len(self._native)
 
     def __getitem__(self, index):
-        return self._native.json(index)
+        return self._native.json(position(index, len(self), "trains"))
 
     @property
     def labels(self):
         return self._native.labels
 
     def description(self, index):
-        return self._native.description(index)
+        return self._native.description(position(index, len(self), "trains"))
 
     def descriptions(self):
         return self._native.descriptions()
@@ -66,24 +77,24 @@ def sample_trains(config=None, balanced=True, **overrides):
 
 class Rule:
     """A rule loaded once: a shipped name ("theoryx"), a .pl path, or Prolog text (`text=`)
-    defining eastbound/1 over the background predicates. RuleError names file, line and column
-    (for text: '<rule text>:line:column')."""
+    defining eastbound/1 over the background predicates. RuleError names file, line and column;
+    a text rule is '<rule text>' in every message ('<rule text>:line:column' when loading,
+    '<rule text>: step limit exceeded ...' when labelling runs away) and is named 'rule_text'."""
 
     def __init__(self, name_or_path=None, text=None, threads=0):
-        if (name_or_path is None) == (text is None):
+        if name_or_path is None and text is None:
+            raise ValueError("Rule: give a rule name or path, or text= (got neither)")
+        if name_or_path is not None and text is not None:
             raise ValueError("Rule: give a rule name or path, or text=, not both")
         if text is None:
-            self._native = _native.Rule(os.fspath(name_or_path), threads)
-            return
-        with tempfile.TemporaryDirectory() as folder:
-            path = os.path.join(folder, "rule_text.pl")
-            with open(path, "w", encoding="utf-8") as file:
-                file.write(text)
-            try:
-                self._native = _native.Rule(path, threads)
-            except _native.RuleError as error:
-                raise _native.RuleError(re.sub(re.escape(path), "<rule text>", str(error))) \
-                    from None
+            name = path_argument(name_or_path, "rule", "Rule")
+            if os.path.isdir(name) and ("/" in name or name.endswith(".pl")):
+                raise _native.RuleError(f"rule file {name!r} is a folder, not a .pl file")
+            self._native = _native.Rule(name, threads)
+        elif isinstance(text, str):
+            self._native = _native.Rule.from_text(text, threads)
+        else:
+            raise TypeError(f"Rule: text= must be a string of Prolog, got {type(text).__name__}")
 
     @property
     def name(self):
@@ -91,19 +102,37 @@ class Rule:
 
     def label(self, trains):
         """A new TrainSet: the same trains with this rule's labels."""
-        return TrainSet(self._native.label(trains._native))
+        return TrainSet(self._native.label(_batch(trains, "Rule.label")))
 
     def intervene(self, trains, operations):
         """Applies operations ("swap_loads(1,3); set(2, roof=none)") to every train: per train a
         dict (operations, train, description, base_label, label, flipped, changes) or
         {"refused": reason}. InterventionError names a malformed operation and its column."""
-        return self._native.intervene(trains._native, operations)
+        batch = _batch(trains, "Rule.intervene")
+        if not isinstance(operations, str):
+            raise TypeError("Rule.intervene: operations must be a string such as "
+                            f"'swap_loads(1,3)', got {type(operations).__name__}")
+        return self._native.intervene(batch, operations)
 
     def counterfactuals(self, trains, mode="flip", max_edits=1, kinds="", max_candidates=1000000):
         """mode 'flip': per train the smallest edit sequence (up to max_edits) that changes the
         label, or {"refused": reason}; 'preserve': per train the list of single edits that keep
         it. kinds: edit kinds as the intervene command takes them ('' = the search default)."""
-        return self._native.counterfactuals(trains._native, mode, max_edits, kinds, max_candidates)
+        batch = _batch(trains, "Rule.counterfactuals")
+        for name, value in (("mode", mode), ("kinds", kinds)):
+            if not isinstance(value, str):
+                raise TypeError(f"Rule.counterfactuals: {name} must be a string, got "
+                                f"{type(value).__name__}")
+        return self._native.counterfactuals(batch, mode, max_edits, kinds, max_candidates)
+
+
+def _batch(trains, caller):
+    """The native batch of a TrainSet; TypeError naming the expected type otherwise."""
+    if not isinstance(trains, TrainSet):
+        raise TypeError(f"{caller}: trains must be a railyard.TrainSet (from sample_trains, "
+                        f"TrainSet.read or TrainSet.from_descriptions), got "
+                        f"{type(trains).__name__}")
+    return trains._native
 
 
 def wilson_interval(east, n, z=1.959963984540054):
@@ -126,6 +155,9 @@ def rule_stats(rules=None, config=None, **overrides):
         rules = [rules]
     stats = {}
     for rule in rules:
+        if rule is None:
+            raise TypeError("rule_stats: a rule in rules is None (give names, paths or Rule "
+                            "objects)")
         if not isinstance(rule, Rule):
             rule = Rule(rule)
         east, n = rule._native.east_count(path, sets)

@@ -30,6 +30,8 @@ def test_samples_equal_generated_files(small_dataset, generator):
         sample = generator[i]
         with open(os.path.join(root, "records", f"{i}.json"), encoding="utf-8") as file:
             record = json.load(file)
+        # Samples made in memory have no files, so no checks of them.
+        del record["file_checks"]
         assert sample["record"] == record
         image = _native.read_image(os.path.join(root, "images", f"{i}_m_train.png"))
         assert sample["image"].dtype == np.uint8 and sample["image"].shape == (90, 160, 3)
