@@ -5,6 +5,7 @@
 #include "tools/dataset/config.h"
 #include "tools/dataset/dataset_folder.h"
 #include "tools/dataset/finalize.h"
+#include "tools/dataset/run_lock.h"
 #include "tools/dataset/sample_files.h"
 #include "util/atomic_file.h"
 #include "util/external_program.h"
@@ -24,6 +25,11 @@ std::set<std::string> check_samples(const DatasetFolder& folder, VerifyReport& r
   for (std::uint64_t index = 0; index < folder.count(); ++index) {
     try {
       SampleRecord record = folder.read_record(index);
+      // The record's bytes are the ones railyard writes for it: an edit that keeps the JSON
+      // valid and its meaning (spacing, key order) is still an edit.
+      if (read_file_text(paths.record(index)) != sample_record_text(record))
+        report.faults.push_back(paths.record(index).string() +
+                                ": not the bytes railyard writes for this record (edited?)");
       for (const SampleFile& file : sample_files(paths, record))
         named.insert(file.path.lexically_relative(paths.root()).generic_string());
       if (auto fault = sample_file_fault(paths, record, FileCheckDepth::Full))
@@ -73,6 +79,28 @@ std::string manifest_text(const DatasetFolder& folder, const char* key) {
   return value->get<std::string>();
 }
 
+// config.yaml and inputs.json: what the manifest says the dataset was started with. The sides of
+// a pairs folder share the base side's.
+void check_locks(const DatasetFolder& folder, bool pairs_side, VerifyReport& report) {
+  const DatasetPaths& paths = folder.paths();
+  const auto& inputs = folder.manifest().find("inputs");
+  std::pair<fs::path, std::string> locks[] = {
+      {paths.config_lock(),
+       config_lock_text(manifest_text(folder, "created"), manifest_text(folder, "config"))},
+      {paths.input_lock(),
+       inputs == folder.manifest().end() ? std::string() : input_lock_text(*inputs)}};
+  for (const auto& [file, text] : locks) {
+    if (pairs_side && !fs::exists(file)) continue;
+    ++report.files;
+    if (!fs::exists(file))
+      report.faults.push_back(file.string() + ": missing");
+    else if (read_file_text(file) != text)
+      report.faults.push_back(file.string() +
+                              ": not what the manifest says the dataset was "
+                              "started with");
+  }
+}
+
 // The dataset-wide files made again from the records in a scratch folder (records and runs are
 // linked, not copied), then compared byte for byte with the dataset's.
 void check_dataset_files(const DatasetFolder& folder, VerifyReport& report) {
@@ -112,7 +140,8 @@ void check_dataset_files(const DatasetFolder& folder, VerifyReport& report) {
     same_file(file, paths.root().parent_path() / file.lexically_relative(config.output), report);
 }
 
-VerifyReport verify_one(const fs::path& root, const std::function<void(std::uint64_t)>& progress) {
+VerifyReport verify_one(const fs::path& root, bool pairs_side,
+                        const std::function<void(std::uint64_t)>& progress) {
   VerifyReport report;
   report.root = root;
   try {
@@ -120,6 +149,7 @@ VerifyReport verify_one(const fs::path& root, const std::function<void(std::uint
     std::set<std::string> named = check_samples(folder, report, progress);
     check_unnamed_files(folder.paths(), named, report);
     if (report.ok()) check_dataset_files(folder, report);
+    check_locks(folder, pairs_side, report);
   } catch (const std::exception& e) {
     report.faults.push_back(e.what());
   }
@@ -130,7 +160,7 @@ VerifyReport verify_one(const fs::path& root, const std::function<void(std::uint
 
 std::vector<VerifyReport> verify_dataset(const fs::path& folder,
                                          const std::function<void(std::uint64_t)>& progress) {
-  if (!fs::exists(folder / "pairs.jsonl")) return {verify_one(folder, progress)};
+  if (!fs::exists(folder / "pairs.jsonl")) return {verify_one(folder, false, progress)};
   // A pairs folder: its manifest names the two sides' dataset folders.
   fs::path manifest = folder / "manifest.json";
   auto json = nlohmann::json::parse(read_file_text(manifest), nullptr, false);
@@ -144,7 +174,7 @@ std::vector<VerifyReport> verify_dataset(const fs::path& folder,
       reports.push_back(std::move(report));
       continue;
     }
-    reports.push_back(verify_one(folder / json[side].get<std::string>(), progress));
+    reports.push_back(verify_one(folder / json[side].get<std::string>(), true, progress));
   }
   return reports;
 }

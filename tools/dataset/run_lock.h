@@ -26,6 +26,12 @@ struct RunLock {
 RunLock acquire_run_lock(const DatasetConfig& config, const std::vector<InputFile>& inputs,
                          const DatasetPaths& paths);
 
+// The bytes of config.yaml and inputs.json, from the day the dataset was started, its config as
+// emit_dataset_config writes it and its input files as input_files_json lists them (the manifest
+// holds the same three: `railyard verify` compares).
+std::string config_lock_text(const std::string& created_date, const std::string& dataset_config);
+std::string input_lock_text(const nlohmann::ordered_json& inputs);
+
 // Reads an existing lock (for merge); throws ConfigError when there is none or it differs.
 RunLock read_run_lock(const DatasetConfig& config, const std::vector<InputFile>& inputs,
                       const DatasetPaths& paths);

@@ -9,9 +9,11 @@ namespace railyard {
 
 void run_logic_benchmark(std::uint64_t count, std::uint64_t seed,
                          const std::vector<std::string>& rules);
-void add_export_benchmark(CLI::App& bench);  // bench_export.cpp
-void add_intervene_bench(CLI::App& bench);   // bench_intervene.cpp
-void add_python_bench(CLI::App& bench);      // bench_python.cpp
+void add_export_benchmark(CLI::App& bench);    // bench_export.cpp
+void add_intervene_bench(CLI::App& bench);     // bench_intervene.cpp
+void add_python_bench(CLI::App& bench);        // bench_python.cpp
+void add_rule_loading_bench(CLI::App& bench);  // bench_rule_loading.cpp
+void add_startup_bench(CLI::App& bench);       // bench_startup.cpp
 
 void add_bench_command(CLI::App& app) {
   CLI::App* bench = app.add_subcommand("bench", "measure throughput (see BENCHMARKS.md)");
@@ -84,6 +86,8 @@ void add_bench_command(CLI::App& app) {
     run_pairs_benchmark(effective_config(options));
   });
   add_python_bench(*bench);
+  add_rule_loading_bench(*bench);
+  add_startup_bench(*bench);
   add_suite_bench(*bench);
 }
 

@@ -301,6 +301,20 @@ TEST_F(GenerateTest, ChangedConfigIsRefusedNamingTheKey) {
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("samples"), std::string::npos) << e.what();
   }
+  // A key inside a section is named by its path, not by the whole section.
+  c.samples = testing::test_samples();
+  c.outputs.depth_exr = false;
+  c.interventions.max_edits = 3;
+  try {
+    generate_dataset(c, options({1, 2}));
+    FAIL() << "expected ConfigError";
+  } catch (const ConfigError& e) {
+    std::string message = e.what();
+    EXPECT_NE(message.find("outputs.depth_exr (was true, now false)"), std::string::npos)
+        << message;
+    EXPECT_NE(message.find("interventions.max_edits (was 1, now 3)"), std::string::npos) << message;
+    EXPECT_EQ(message.find("depth_png"), std::string::npos) << "an unchanged key: " << message;
+  }
 }
 
 TEST_F(GenerateTest, MergeBeforeAllShardsNamesTheMissingSamples) {

@@ -219,9 +219,17 @@ Json to_json(const SampleRecord& record) {
                 {{"image", record.files.image},
                  {"depth_png", record.files.depth_png},
                  {"depth_exr", record.files.depth_exr}}},
-               {"file_checks", file_checks_json(record.files)},
                {"parts", std::move(parts)},
                {"cars", std::move(cars)}};
+  // After "files": a sample rendered in memory (the Python Generator) has no files to check.
+  if (Json checks = file_checks_json(record.files); !checks.empty()) {
+    Json ordered;
+    for (auto& [key, value] : json.items()) {
+      ordered[key] = std::move(value);
+      if (key == "files") ordered["file_checks"] = std::move(checks);
+    }
+    json = std::move(ordered);
+  }
   if (!record.labelled) json["labelled"] = false;
   return json;
 }
@@ -261,8 +269,12 @@ SampleRecord sample_record_from_json(const nlohmann::json& json, const std::stri
   }
 }
 
+std::string sample_record_text(const SampleRecord& record) {
+  return to_json(record).dump() + "\n";
+}
+
 void write_sample_record(const std::filesystem::path& path, const SampleRecord& record) {
-  write_file_atomically(path, to_json(record).dump() + "\n");
+  write_file_atomically(path, sample_record_text(record));
 }
 
 SampleRecord read_sample_record(const std::filesystem::path& path) {

@@ -8,7 +8,8 @@
 //   {"index", "label" (true), "published_label", "train": {"angle", "cars": [{"position",
 //    "shape", "length", "wall", "roof", "axles", "load_shape", "load_count"}]} (Michalski names),
 //    "scene", "camera": {...camera_json...}, "files": {"image", "depth_png", "depth_exr"},
-//    "file_checks": {"image": {"bytes", "sha256"}, ...: one per file written},
+//    "file_checks": {"image": {"bytes", "sha256"}, ...: one per file written; absent when the
+//                    sample was not written to files},
 //    "parts": [{"id", "kind", "car", "payload", "label", "area", "visible_box", "full_box",
 //               "centre", "mask"}],
 //    "cars": [{"car", "area", "visible_box", "full_box", "mask"}],
@@ -92,6 +93,7 @@ SampleRecord sample_record_from_json(const nlohmann::json& json, const std::stri
 // Reading and writing records/<i>.json. Writing is atomic (the record is the sample's "done"
 // mark); reading throws IoError or InputError naming the file.
 void write_sample_record(const std::filesystem::path& path, const SampleRecord& record);
+std::string sample_record_text(const SampleRecord& record);  // the bytes written
 SampleRecord read_sample_record(const std::filesystem::path& path);
 
 }  // namespace railyard

@@ -45,7 +45,7 @@ TEST_F(SampleRecordTest, KeysComeInTheDocumentedOrder) {
   std::vector<std::string> keys;
   for (const auto& item : json.items()) keys.push_back(item.key());
   EXPECT_EQ(keys, (std::vector<std::string>{"index", "label", "published_label", "train", "scene",
-                                            "camera", "files", "parts", "cars"}));
+                                            "camera", "files", "file_checks", "parts", "cars"}));
   EXPECT_EQ(json["train"]["cars"][1]["load_shape"], "none");
   EXPECT_EQ(json["parts"][6]["kind"], "payload");
 }
@@ -77,6 +77,36 @@ TEST_F(SampleRecordTest, DamagedRecordsNameTheFileAndTheKey) {
   impossible["train"]["cars"][1]["axles"] = 3;  // a short car with 3 axles
   EXPECT_NE(message(impossible).find("visual constraints"), std::string::npos);
   EXPECT_THROW(read_sample_record(dir_ / "missing.json"), std::exception);
+  // The checks of the files: each written file has one, with a size and a SHA-256.
+  auto check_message = [&](auto change) {
+    nlohmann::json broken = json;
+    change(broken);
+    return message(broken);
+  };
+  EXPECT_NE(check_message([](auto& j) {
+              j["file_checks"]["image"]["bytes"] = -1;
+            }).find("file_checks.image.bytes"),
+            std::string::npos);
+  EXPECT_NE(check_message([](auto& j) {
+              j["file_checks"]["depth_exr"]["sha256"] = "ABC";
+            }).find("file_checks.depth_exr.sha256"),
+            std::string::npos);
+  EXPECT_NE(check_message([](auto& j) {
+              j["file_checks"].erase("depth_png");
+            }).find("'12_m_train.png' has no check"),
+            std::string::npos);
+  EXPECT_NE(check_message([](auto& j) {
+              j["files"]["depth_exr"] = "";
+            }).find("a check for a file that was not written"),
+            std::string::npos);
+  EXPECT_NE(check_message([](auto& j) {
+              j["file_checks"]["normals"] = j["file_checks"]["image"];
+            }).find("file_checks.normals"),
+            std::string::npos);
+  // A record from before checks were kept reads, without them.
+  nlohmann::json old = json;
+  old.erase("file_checks");
+  EXPECT_EQ(message(old), "accepted");
 }
 
 }  // namespace
