@@ -23,6 +23,7 @@ file name's, a split file listing an index twice, an index that is not a sample,
 sharing or leaving out a sample, a training subset outside train, a pairs.jsonl line that is
 truncated, out of order or not counted by the manifest.
 """
+import hashlib
 import json
 import os
 
@@ -208,6 +209,30 @@ class DatasetOnDisk:
             raise DatasetError(f"{self._record_path(missing[0])}: sample record missing{others} "
                                f"(the manifest counts {self.count} samples)")
 
+    def _check_split_checksums(self, folder, names):
+        """The split files are those the manifest lists, by SHA-256 (manifests that list them):
+        a swapped or edited split that is still a partition is refused too."""
+        listed = self.manifest.get("split_files")
+        if listed is None:
+            return
+        manifest = os.path.join(self.root, "manifest.json")
+        if not isinstance(listed, dict):
+            raise DatasetError(f"{manifest}: key 'split_files': expected an object")
+        for name in names:
+            if name + ".txt" not in listed:
+                raise DatasetError(f"{os.path.join(folder, name + '.txt')}: a split the manifest "
+                                   "does not list")
+        for file_name, check in listed.items():
+            path = os.path.join(folder, file_name)
+            if not isinstance(check, dict) or not isinstance(check.get("sha256"), str):
+                raise DatasetError(f"{manifest}: key 'split_files.{file_name}': expected "
+                                   "{bytes, sha256}")
+            _require_file(path, "split file")
+            with open(path, "rb") as file:
+                if hashlib.sha256(file.read()).hexdigest() != check["sha256"]:
+                    raise DatasetError(f"{path}: not the split file the manifest lists (its "
+                                       "SHA-256 differs)")
+
     def _check_splits(self):
         """Every split file, read and checked: {name: indices}."""
         folder = _require_folder(os.path.join(self.root, "splits"), "splits folder")
@@ -259,6 +284,7 @@ class DatasetOnDisk:
             if outside:
                 raise DatasetError(f"{path}: index {outside[0]} is not in train.txt (a training "
                                    "subset is drawn from the train split)")
+        self._check_split_checksums(folder, names)
         return splits
 
     def __len__(self):

@@ -238,6 +238,13 @@ def _foreign_manifest(root):
     (root / "manifest.json").write_text('["not", "a", "manifest"]')
 
 
+def _splits_swapped(root):
+    val, test = root / "splits" / "val.txt", root / "splits" / "test.txt"
+    val_text, test_text = val.read_text(), test.read_text()
+    val.write_text(test_text)
+    test.write_text(val_text)
+
+
 # (how to corrupt a copy of the dataset, the file named, the fault named)
 CORRUPTIONS = {
     "missing record": (_missing_record, "records/4.json", "missing"),
@@ -254,6 +261,7 @@ CORRUPTIONS = {
     "garbage manifest": (_garbage_manifest, "manifest.json", "not UTF-8|not valid JSON"),
     "truncated manifest": (_truncated_manifest, "manifest.json", "not valid JSON"),
     "foreign manifest": (_foreign_manifest, "manifest.json", "not a manifest of railyard"),
+    "val and test swapped": (_splits_swapped, "splits/test.txt", "SHA-256 differs"),
 }
 
 

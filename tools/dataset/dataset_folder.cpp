@@ -5,6 +5,7 @@
 
 #include "tools/dataset/sample_files.h"
 #include "util/atomic_file.h"
+#include "util/content_hash.h"
 #include "util/read_file.h"
 
 namespace railyard {
@@ -124,6 +125,35 @@ void DatasetFolder::check_records() const {
                      ". Generate again with the same config to render them, then merge");
 }
 
+namespace {
+
+// The split files against the manifest's list of them (manifests since it was kept): a split
+// swapped or edited is refused even when it is still a partition.
+void check_split_files(const DatasetPaths& paths, const nlohmann::ordered_json& manifest) {
+  auto listed = manifest.find("split_files");
+  if (listed == manifest.end()) return;
+  fs::path manifest_file = paths.manifest();
+  if (!listed->is_object())
+    throw DatasetError(manifest_file.string() + ": key 'split_files': expected an object");
+  for (const auto& [name, check] : listed->items()) {
+    fs::path file = paths.splits() / name;
+    if (!check.is_object() || !check.contains("sha256") || !check["sha256"].is_string())
+      throw DatasetError(manifest_file.string() + ": key 'split_files." + name +
+                         "': expected {bytes, sha256}");
+    if (!fs::exists(file)) throw DatasetError(file.string() + ": missing");
+    if (sha256_hex_of_file(file) != check["sha256"].get<std::string>())
+      throw DatasetError(file.string() +
+                         ": not the split file the manifest lists (its SHA-256 differs)");
+  }
+  for (const auto& entry : fs::directory_iterator(paths.splits())) {
+    std::string name = entry.path().filename().string();
+    if (entry.path().extension() == ".txt" && !is_temp_file_name(name) && !listed->contains(name))
+      throw DatasetError(entry.path().string() + ": a split the manifest does not list");
+  }
+}
+
+}  // namespace
+
 void DatasetFolder::read_splits() {
   split_of_.assign(count_, 0);
   for (std::size_t s = 0; s < std::size(kSplitNames); ++s) {
@@ -170,6 +200,7 @@ void DatasetFolder::read_splits() {
     if (name == "labelled" || name == "unlabelled") supervision.push_back(splits_.size());
     splits_.push_back(std::move(split));
   }
+  check_split_files(paths_, manifest_);  // after the faults that have a name of their own
   if (supervision.empty()) return;
   bool partition = supervision.size() == 2;
   if (partition) {

@@ -1,10 +1,13 @@
 #include "tools/dataset/dataset_verify.h"
 
+#include <fstream>
+#include <optional>
 #include <set>
 
 #include "tools/dataset/config.h"
 #include "tools/dataset/dataset_folder.h"
 #include "tools/dataset/finalize.h"
+#include "tools/dataset/pairs_folder.h"
 #include "tools/dataset/run_lock.h"
 #include "tools/dataset/sample_files.h"
 #include "util/atomic_file.h"
@@ -79,18 +82,19 @@ std::string manifest_text(const DatasetFolder& folder, const char* key) {
   return value->get<std::string>();
 }
 
-// config.yaml and inputs.json: what the manifest says the dataset was started with. The sides of
-// a pairs folder share the base side's.
-void check_locks(const DatasetFolder& folder, bool pairs_side, VerifyReport& report) {
+// config.yaml and inputs.json: the config and inputs the dataset was started with, as the
+// manifest says (`lock_config`: the config the run locked; nullopt where a run keeps no lock,
+// the intervened side of pairs, whose run locks in the base side).
+void check_locks(const DatasetFolder& folder, const std::optional<std::string>& lock_config,
+                 VerifyReport& report) {
+  if (!lock_config) return;
   const DatasetPaths& paths = folder.paths();
   const auto& inputs = folder.manifest().find("inputs");
   std::pair<fs::path, std::string> locks[] = {
-      {paths.config_lock(),
-       config_lock_text(manifest_text(folder, "created"), manifest_text(folder, "config"))},
       {paths.input_lock(),
-       inputs == folder.manifest().end() ? std::string() : input_lock_text(*inputs)}};
+       inputs == folder.manifest().end() ? std::string() : input_lock_text(*inputs)},
+      {paths.config_lock(), config_lock_text(manifest_text(folder, "created"), *lock_config)}};
   for (const auto& [file, text] : locks) {
-    if (pairs_side && !fs::exists(file)) continue;
     ++report.files;
     if (!fs::exists(file))
       report.faults.push_back(file.string() + ": missing");
@@ -140,7 +144,30 @@ void check_dataset_files(const DatasetFolder& folder, VerifyReport& report) {
     same_file(file, paths.root().parent_path() / file.lexically_relative(config.output), report);
 }
 
-VerifyReport verify_one(const fs::path& root, bool pairs_side,
+// lock_config: see check_locks; "" for a plain dataset (its manifest's config).
+// pairs/<p>.json: each the line p of pairs.jsonl, and nothing else there.
+void check_pair_files(const PairsFolder& pairs, VerifyReport& report) {
+  std::ifstream lines(pairs.root() / "pairs.jsonl", std::ios::binary);
+  std::string line;
+  for (std::uint64_t p = 0; p < pairs.pairs() && std::getline(lines, line); ++p) {
+    fs::path file = pairs.root() / "pairs" / (std::to_string(p) + ".json");
+    ++report.files;
+    if (!fs::exists(file))
+      report.faults.push_back(file.string() + ": missing");
+    else if (read_file_text(file) != line + "\n")
+      report.faults.push_back(file.string() + ": not line " + std::to_string(p + 1) +
+                              " of pairs.jsonl");
+  }
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(pairs.root() / "pairs", error)) {
+    std::string name = entry.path().filename().string();
+    auto index = record_index(name);
+    if (!is_temp_file_name(name) && (!index || *index >= pairs.pairs()))
+      report.faults.push_back(entry.path().string() + ": not a pair of this folder");
+  }
+}
+
+VerifyReport verify_one(const fs::path& root, std::optional<std::string> lock_config,
                         const std::function<void(std::uint64_t)>& progress) {
   VerifyReport report;
   report.root = root;
@@ -149,7 +176,8 @@ VerifyReport verify_one(const fs::path& root, bool pairs_side,
     std::set<std::string> named = check_samples(folder, report, progress);
     check_unnamed_files(folder.paths(), named, report);
     if (report.ok()) check_dataset_files(folder, report);
-    check_locks(folder, pairs_side, report);
+    if (lock_config && lock_config->empty()) lock_config = manifest_text(folder, "config");
+    check_locks(folder, lock_config, report);
   } catch (const std::exception& e) {
     report.faults.push_back(e.what());
   }
@@ -160,21 +188,22 @@ VerifyReport verify_one(const fs::path& root, bool pairs_side,
 
 std::vector<VerifyReport> verify_dataset(const fs::path& folder,
                                          const std::function<void(std::uint64_t)>& progress) {
-  if (!fs::exists(folder / "pairs.jsonl")) return {verify_one(folder, false, progress)};
-  // A pairs folder: its manifest names the two sides' dataset folders.
-  fs::path manifest = folder / "manifest.json";
-  auto json = nlohmann::json::parse(read_file_text(manifest), nullptr, false);
+  if (!PairsFolder::is_pairs_folder(folder)) return {verify_one(folder, "", progress)};
+  // A pairs folder: the two sides, once they align (pairs_folder.h).
   std::vector<VerifyReport> reports;
-  for (const char* side : {"base", "intervened"}) {
-    if (!json.is_object() || !json.contains(side) || !json[side].is_string()) {
-      VerifyReport report;
-      report.root = folder;
-      report.faults.push_back(manifest.string() + ": key '" + side +
-                              "': expected the folder of the " + side + " dataset");
-      reports.push_back(std::move(report));
-      continue;
-    }
-    reports.push_back(verify_one(folder / json[side].get<std::string>(), true, progress));
+  try {
+    PairsFolder pairs = PairsFolder::open(folder);
+    const auto& config = pairs.manifest().find("config");
+    if (config == pairs.manifest().end() || !config->is_string())
+      throw DatasetError((folder / "manifest.json").string() + ": key 'config': expected a string");
+    reports.push_back(verify_one(pairs.base().root(), config->get<std::string>(), progress));
+    reports.push_back(verify_one(pairs.intervened().root(), std::nullopt, progress));
+    check_pair_files(pairs, reports.front());
+  } catch (const std::exception& e) {
+    VerifyReport report;
+    report.root = folder;
+    report.faults.push_back(e.what());
+    reports.push_back(std::move(report));
   }
   return reports;
 }

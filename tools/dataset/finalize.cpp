@@ -1,5 +1,6 @@
 #include "tools/dataset/finalize.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -12,6 +13,8 @@
 #include "tools/dataset/formats/vlol_scene.h"
 #include "tools/dataset/splits.h"
 #include "tools/export/dataset_export.h"
+#include "util/atomic_file.h"
+#include "util/content_hash.h"
 #include "util/read_file.h"
 
 namespace railyard {
@@ -45,6 +48,21 @@ nlohmann::ordered_json timing(const DatasetPaths& paths) {
   return {{"shards", runs}, {"wall_seconds_total", total}, {"wall_seconds_longest", longest}};
 }
 
+// The size and SHA-256 of each split file: readers check them, so a swapped or edited split
+// (which could still be a partition) is refused rather than read.
+nlohmann::ordered_json split_file_checks(const DatasetPaths& paths) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(paths.splits()))
+    if (entry.path().extension() == ".txt" && !is_temp_file_name(entry.path().filename().string()))
+      files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  nlohmann::ordered_json checks = nlohmann::ordered_json::object();
+  for (const auto& file : files)
+    checks[file.filename().string()] = {{"bytes", std::filesystem::file_size(file)},
+                                        {"sha256", sha256_hex_of_file(file)}};
+  return checks;
+}
+
 void write_manifest(const FinalizeContext& context, const DatasetStats& stats,
                     std::uint64_t annotations) {
   const DatasetConfig& config = context.config;
@@ -57,6 +75,7 @@ void write_manifest(const FinalizeContext& context, const DatasetStats& stats,
                                      {"inputs", context.inputs},
                                      {"counts", stats.to_json()},
                                      {"coco_annotations", annotations},
+                                     {"split_files", split_file_checks(context.paths)},
                                      {"timing", timing(context.paths)}};
   write_file_atomically(context.paths.manifest(), manifest.dump(2) + "\n");
 }

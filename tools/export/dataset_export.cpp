@@ -3,25 +3,24 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "tools/dataset/pairs_folder.h"
 #include "tools/export/dataset_examples.h"
 #include "tools/export/staged_folder.h"
-#include "util/read_file.h"
 
 namespace railyard::exports {
 namespace {
 
 namespace fs = std::filesystem;
 
-// The two sides of a pairs folder, from its manifest ("base", "intervened": relative folders);
-// empty for a plain dataset.
+// The two sides of a pairs folder, checked to align (pairs_folder.h); empty for a plain dataset.
 std::vector<std::pair<std::string, fs::path>> pair_sides(const fs::path& dataset) {
-  if (!fs::exists(dataset / "pairs.jsonl") || !fs::exists(dataset / "manifest.json")) return {};
-  auto manifest = nlohmann::json::parse(read_file_text(dataset / "manifest.json"), nullptr, false);
-  if (manifest.is_discarded() || !manifest.contains("base") || !manifest.contains("intervened"))
-    throw ExportError((dataset / "manifest.json").string() +
-                      ": a pairs folder's manifest names its base and intervened datasets");
-  return {{"base", dataset / manifest["base"].get<std::string>()},
-          {"intervened", dataset / manifest["intervened"].get<std::string>()}};
+  if (!PairsFolder::is_pairs_folder(dataset)) return {};
+  try {
+    PairsFolder pairs = PairsFolder::open(dataset);
+    return {{"base", pairs.base().root()}, {"intervened", pairs.intervened().root()}};
+  } catch (const DatasetError& e) {
+    throw ExportError(e.what());
+  }
 }
 
 }  // namespace

@@ -95,9 +95,37 @@ def damage_cases(root: Path):
     ]
 
 
+def pairs_cases(root: Path):
+    """(name, damage) for a pairs folder: its lines, manifest and sides must align."""
+    lines = (root / "pairs.jsonl").read_text().splitlines(keepends=True)
+    base = next((root / "base").glob("Trains_*"))
+
+    def write(rel, text):
+        (root / rel).write_text(text)
+
+    return [
+        ("pairs: truncated pairs.jsonl", lambda: write("pairs.jsonl", "".join(lines)[:-40])),
+        ("pairs: a line missing", lambda: write("pairs.jsonl", "".join(lines[:-1]))),
+        ("pairs: two lines swapped",
+         lambda: write("pairs.jsonl", "".join([lines[1], lines[0]] + lines[2:]))),
+        ("pairs: manifest side of the wrong type",
+         lambda: write("manifest.json", (root / "manifest.json").read_text().replace(
+             '"base": "', '"base": ["', 1).replace('",\n  "intervened"', '"],\n  "intervened"', 1))),
+        ("pairs: manifest side outside the folder",
+         lambda: write("manifest.json", (root / "manifest.json").read_text().replace(
+             '"base": "', '"base": "../', 1))),
+        ("pairs: sides no longer align",
+         lambda: shutil.rmtree(root / "intervened") or shutil.copytree(
+             root / "base", root / "intervened")),
+        ("pairs: a side's record missing", lambda: (base / "records" / "1.json").unlink()),
+    ]
+
+
 def random_damage(root: Path, rng: random.Random) -> str:
     files = sorted(p for p in root.rglob("*") if p.is_file()
-                   and not {"runs", "exports"} & set(p.relative_to(root).parts))
+                   and not {"runs", "exports", "unpaired.jsonl"} & set(p.relative_to(root).parts)
+                   and not (p.name == "manifest.json" and p.parent == root
+                            and (root / "pairs.jsonl").exists()))
     path = rng.choice(files)
     rel = path.relative_to(root).as_posix()
     data = path.read_bytes()
@@ -150,7 +178,28 @@ def main():
             damage()
             check(name, copy, tmp / "pristine_export", tmp)
             fresh()
+        made = run("intervene", "-q", "-n", "8", "--width", "64", "--height", "36", "--seed", "4",
+                   "-o", tmp / "p")
+        assert made.returncode == 0, made.stderr
+        pairs = next((tmp / "p").glob("*_pairs"))
+        assert run("verify", "-q", pairs).returncode == 0
+        assert run("export", "-t", "popper", "-o", tmp / "pairs_export", pairs).returncode == 0
+        pairs_copy = tmp / "p" / "copy_pairs"
+
+        def fresh_pairs() -> Path:
+            shutil.rmtree(pairs_copy, ignore_errors=True)
+            shutil.copytree(pairs, pairs_copy, symlinks=True)
+            return pairs_copy
+
+        for name, damage in pairs_cases(fresh_pairs()):
+            damage()
+            check(name, pairs_copy, tmp / "pairs_export", tmp)
+            fresh_pairs()
         rng = random.Random(SEED)
+        for round_ in range(ROUNDS // 4):
+            what = random_damage(fresh_pairs(), rng)
+            if what:
+                check(f"pairs round {round_}: {what}", pairs_copy, tmp / "pairs_export", tmp)
         for round_ in range(ROUNDS):
             what = random_damage(fresh(), rng)
             if what:

@@ -244,9 +244,9 @@ SampleRecord sample_record_from_json(const nlohmann::json& json, const std::stri
     record.scene = text(member(json, "scene", ""), "scene");
     record.camera = camera_from_json(member(json, "camera", ""), "camera");
     const auto& files = member(json, "files", "");
-    record.files = {text(member(files, "image", "files"), "files.image"),
-                    text(member(files, "depth_png", "files"), "files.depth_png"),
-                    text(member(files, "depth_exr", "files"), "files.depth_exr")};
+    record.files.image = text(member(files, "image", "files"), "files.image");
+    record.files.depth_png = text(member(files, "depth_png", "files"), "files.depth_png");
+    record.files.depth_exr = text(member(files, "depth_exr", "files"), "files.depth_exr");
     file_checks_from_json(json, record.files);
     const auto& parts = member(json, "parts", "");
     if (!parts.is_array()) fail("parts", "expected a list");

@@ -2,6 +2,8 @@
 
 #include "logic/vocabulary.h"
 #include "tools/dataset/annotations/rle.h"
+#include "util/input_error.h"
+#include "util/read_file.h"
 
 namespace railyard {
 namespace {
@@ -22,6 +24,34 @@ nlohmann::ordered_json part_json(const PartChange& part) {
 }
 
 }  // namespace
+
+PairFile read_pair_file(const std::filesystem::path& file, std::uint64_t pair) {
+  std::string text = read_file_text(file);
+  auto json = nlohmann::ordered_json::parse(text, nullptr, false);
+  auto fail = [&](const std::string& what) -> PairFile {
+    throw InputError(file.string() + ": not the record of pair " + std::to_string(pair) + ": " +
+                     what);
+  };
+  if (json.is_discarded() || !json.is_object()) return fail("not a JSON object (truncated?)");
+  for (const char* key : {"pair", "train"})
+    if (!json.contains(key) || !json[key].is_number_unsigned())
+      return fail(std::string("key '") + key + "': expected a whole number");
+  if (!json.contains("flipped") || !json["flipped"].is_boolean())
+    return fail("key 'flipped': expected true or false");
+  if (!json.contains("kinds") || !json["kinds"].is_array())
+    return fail("key 'kinds': expected a list of operation kinds");
+  PairFile out;
+  out.pair = json["pair"].get<std::uint64_t>();
+  out.train = json["train"].get<std::uint64_t>();
+  out.flipped = json["flipped"].get<bool>();
+  for (const auto& kind : json["kinds"]) {
+    if (!kind.is_string()) return fail("key 'kinds': expected a list of operation kinds");
+    out.kinds.push_back(kind.get<std::string>());
+  }
+  if (out.pair != pair) return fail("key 'pair' is " + std::to_string(out.pair));
+  out.line = json.dump();
+  return out;
+}
 
 std::vector<std::string> operation_kind_names(const std::vector<Operation>& operations) {
   std::vector<std::string> names;

@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "logic/intervention/intervention.h"
 #include "tools/dataset/pairs/pair_difference.h"
@@ -25,6 +26,19 @@ namespace railyard {
 nlohmann::ordered_json pair_json(std::uint64_t pair, std::uint64_t train,
                                  const Intervention& intervention,
                                  const PairDifference& difference);
+
+// What the pairs run reads back from pairs/<p>.json: where the pair's samples are, and what the
+// manifest counts. The line itself goes to pairs.jsonl as it is (`line`, without its newline).
+struct PairFile {
+  std::uint64_t pair = 0, train = 0;
+  bool flipped = false;
+  std::vector<std::string> kinds;
+  std::string line;
+};
+
+// Reads pairs/<p>.json. Throws InputError naming the file and the key when it is not the record
+// of pair `pair` (truncated, garbage, a key missing or of the wrong type, another pair's).
+PairFile read_pair_file(const std::filesystem::path& file, std::uint64_t pair);
 
 // The kind of each operation, in order: "swap_loads" for swap_loads(1,3), and one "set_<key>"
 // per attribute a set assigns ("set_roof" for set(2, roof=none)).

@@ -14,6 +14,7 @@
 #include "tools/dataset/pairs/pair_record.h"
 #include "tools/dataset/pipeline.h"
 #include "tools/dataset/run_lock.h"
+#include "tools/dataset/sample_files.h"
 #include "tools/dataset/sample_factory.h"
 #include "tools/dataset/writer_lock.h"
 #include "util/atomic_file.h"
@@ -119,13 +120,32 @@ void remove_temp_files(const PairsLayout& layout) {
   remove_stale_temporaries_under(layout.root);
 }
 
-std::vector<std::uint64_t> remaining_pairs(const PairsLayout& layout, const Shard& shard,
-                                           std::uint64_t pairs, const WriterLock& writers,
+// What is wrong with pair `pair` on disk (its file, or either side's sample and files under the
+// cheap check), or "" when it is finished.
+std::string pair_fault(const PairsLayout& layout, const PairPlan& plan, std::uint64_t pair) {
+  try {
+    PairFile file = read_pair_file(layout.pair_file(pair), pair);
+    if (file.train != plan.trains[pair])
+      return layout.pair_file(pair).string() + ": the pair of train " +
+             std::to_string(file.train) + ", planned for train " +
+             std::to_string(plan.trains[pair]);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  for (const DatasetPaths* side : {&layout.base, &layout.twin})
+    if (!finished_sample(*side, pair))
+      return side->record(pair).string() + ": missing, or its files fail their check";
+  return "";
+}
+
+// A pair is finished when its file and both its samples are; any other is rendered (again).
+std::vector<std::uint64_t> remaining_pairs(const PairsLayout& layout, const PairPlan& plan,
+                                           const Shard& shard, const WriterLock& writers,
                                            std::uint64_t& skipped) {
   if (writers.exclusive()) remove_temp_files(layout);
   std::vector<std::uint64_t> todo;
-  for (std::uint64_t pair : shard.samples(pairs)) {
-    if (std::filesystem::exists(layout.pair_file(pair)))
+  for (std::uint64_t pair : shard.samples(plan.trains.size())) {
+    if (pair_fault(layout, plan, pair).empty())
       ++skipped;
     else
       todo.push_back(pair);
@@ -156,12 +176,10 @@ void write_pair_files(const DatasetConfig& config, const PairsLayout& layout,
   FlipTally all;
   std::map<std::string, FlipTally> by_kind;
   for (std::uint64_t pair = 0; pair < pairs; ++pair) {
-    std::string text = read_file_text(layout.pair_file(pair));
-    auto record = nlohmann::ordered_json::parse(text);
-    bool flipped = record.at("flipped").get<bool>();
-    all.add(flipped);
-    for (const auto& kind : record.at("kinds")) by_kind[kind.get<std::string>()].add(flipped);
-    lines.write(record.dump() + "\n");
+    PairFile file = read_pair_file(layout.pair_file(pair), pair);
+    all.add(file.flipped);
+    for (const std::string& kind : file.kinds) by_kind[kind].add(file.flipped);
+    lines.write(file.line + "\n");
   }
   lines.commit();
   nlohmann::ordered_json kinds = nlohmann::ordered_json::object();
@@ -204,10 +222,11 @@ void finalize_pairs(const DatasetConfig& config, const PairsLayout& layout,
   const std::string& created = lock.created_date;
   std::uint64_t pairs = planned.plan.trains.size();
   for (std::uint64_t pair = 0; pair < pairs; ++pair)
-    if (!std::filesystem::exists(layout.pair_file(pair)))
+    if (std::string fault = pair_fault(layout, planned.plan, pair); !fault.empty())
       throw std::runtime_error("pair " + std::to_string(pair) + " of " + std::to_string(pairs) +
-                               " is not rendered yet: run the missing shards (or intervene "
-                               "again with the same config) first");
+                               " is not finished (" + fault +
+                               "): run the missing shards, or intervene again with the same "
+                               "config, which renders it (again), first");
   if (pairs > 0) {
     finalize_dataset({layout.base_config, layout.base, inputs.rule_name, inputs.scene_name, created,
                       version, lock.inputs});
@@ -249,7 +268,7 @@ RunSummary intervene_dataset(const DatasetConfig& config, const RunOptions& opti
   RunSummary summary;
   summary.root = layout.root;
   summary.backend = renderer->description();
-  auto todo = remaining_pairs(layout, options.shard, pairs, writers, summary.skipped);
+  auto todo = remaining_pairs(layout, planned.plan, options.shard, writers, summary.skipped);
 
   SampleWriter base_writer{layout.base_config, layout.base, inputs.rule_name, inputs.scene_name};
   SampleWriter twin_writer{layout.twin_config, layout.twin, inputs.rule_name, inputs.scene_name};

@@ -69,7 +69,7 @@ Bench MakeBench(int vertices, Lens lens) {
   bench.frame = render::testing::RayCast(camera, boxes);
   bench.record.scene = "base_scene";
   bench.record.camera = camera;
-  bench.record.files = {"0_m_train.png", "0_m_train.png", ""};
+  bench.record.files.image = bench.record.files.depth_png = "0_m_train.png";
   ImageAnnotations annotations = annotate_image(bench.frame, bench.train);
   bench.record.cars = std::move(annotations.cars);
   bench.record.parts = part_records(bench.train, std::move(annotations));

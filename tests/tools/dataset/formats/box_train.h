@@ -73,7 +73,8 @@ inline SampleRecord MakeRecord(const TrainScene& train, const render::Frame& fra
   record.published = record.train.label;
   record.scene = "base_scene";
   record.camera = train.scene.camera;
-  record.files = {"12_m_train.png", "12_m_train.png", "12_m_train.exr"};
+  record.files.image = record.files.depth_png = "12_m_train.png";
+  record.files.depth_exr = "12_m_train.exr";
   record.files.image_check = FileCheck{61234, std::string(64, 'a')};
   record.files.depth_png_check = FileCheck{13000, std::string(64, 'b')};
   record.files.depth_exr_check = FileCheck{1997, std::string(64, 'c')};

@@ -105,7 +105,7 @@ for leftover in .pairs.jsonl.railyard-tmp-999-0 .manifest.json.railyard-tmp-999-
 done
 "$railyard" intervene "${args[@]}" -o "$tmp/killed" >"$tmp/resumed.log" 2>&1 ||
   { cat "$tmp/resumed.log"; fail "resumed run failed"; }
-"$python" - "$tmp/straight" "$tmp/killed" <<'PY' || fail "the resumed run differs"
+cat >"$tmp/compare.py" <<'PY'
 import json, sys
 from pathlib import Path
 def tree(root):
@@ -128,4 +128,17 @@ assert not bad, bad[:10]
 assert any(k.endswith("pairs.jsonl") for k in a)
 print(len(a), "files equal")
 PY
+"$python" "$tmp/compare.py" "$tmp/straight" "$tmp/killed" || fail "the resumed run differs"
+
+echo "== a pair whose file or sample was damaged is rendered again"
+rm "$killed/base/"*/records/2.json
+head -c 40 "$killed/pairs/3.json" >"$killed/pairs/3.json.cut" && mv "$killed/pairs/3.json.cut" "$killed/pairs/3.json"
+truncate -s 10 "$killed/intervened/"*/images/4_m_train.png
+out=$("$railyard" intervene --merge "${args[@]}" -o "$tmp/killed" 2>&1) && fail "merge of a damaged folder passed"
+grep -q "pair 2 of" <<<"$out" || fail "merge does not name the damaged pair: $out"
+"$railyard" intervene "${args[@]}" -o "$tmp/killed" >"$tmp/repaired.log" 2>&1 ||
+  { cat "$tmp/repaired.log"; fail "the run after damage failed"; }
+grep -q "3 pairs rendered" "$tmp/repaired.log" || fail "not the 3 damaged pairs rendered: $(cat "$tmp/repaired.log")"
+"$python" "$tmp/compare.py" "$tmp/straight" "$tmp/killed" || fail "the repaired run differs"
+"$railyard" verify -q "$killed" || fail "verify refused the repaired pairs folder"
 echo "PASS"
