@@ -14,6 +14,22 @@ namespace railyard {
 
 class ShardIndices;
 
+// What a forward iterator over sample indices declares, for the two below (Derived has ++ and *).
+template <class Derived>
+struct IndexIterator {
+  using iterator_category = std::forward_iterator_tag;
+  using value_type = std::uint64_t;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const std::uint64_t*;
+  using reference = std::uint64_t;
+
+  Derived operator++(int) {
+    Derived before = static_cast<Derived&>(*this);
+    ++static_cast<Derived&>(*this);
+    return before;
+  }
+};
+
 struct Shard {
   std::uint64_t index = 0;
   std::uint64_t count = 1;
@@ -27,14 +43,9 @@ struct Shard {
 // billion images holds none of them in memory.
 class ShardIndices {
  public:
-  class iterator {
+  class iterator : public IndexIterator<iterator> {
    public:
-    using iterator_category = std::forward_iterator_tag;
-    using value_type = std::uint64_t;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const std::uint64_t*;
-    using reference = std::uint64_t;
-
+    using IndexIterator::operator++;
     iterator() = default;
     iterator(std::uint64_t value, std::uint64_t step, std::uint64_t end)
         : value_(value), step_(step), end_(end) {}
@@ -43,11 +54,6 @@ class ShardIndices {
       // Written so that value + step cannot wrap around when N is near 2^64.
       value_ = end_ - value_ <= step_ ? end_ : value_ + step_;
       return *this;
-    }
-    iterator operator++(int) {
-      iterator before = *this;
-      ++*this;
-      return before;
     }
     bool operator==(const iterator& other) const { return value_ == other.value_; }
 
@@ -73,14 +79,9 @@ class ShardIndices {
 // Memory grows with the number done, never with the dataset's size.
 class PendingIndices {
  public:
-  class iterator {
+  class iterator : public IndexIterator<iterator> {
    public:
-    using iterator_category = std::forward_iterator_tag;
-    using value_type = std::uint64_t;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const std::uint64_t*;
-    using reference = std::uint64_t;
-
+    using IndexIterator::operator++;
     iterator() = default;
     iterator(ShardIndices::iterator at, ShardIndices::iterator end,
              const std::vector<std::uint64_t>* done)
@@ -92,11 +93,6 @@ class PendingIndices {
       ++at_;
       skip_done();
       return *this;
-    }
-    iterator operator++(int) {
-      iterator before = *this;
-      ++*this;
-      return before;
     }
     bool operator==(const iterator& other) const { return at_ == other.at_; }
 
