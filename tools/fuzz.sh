@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the rule engine and the loaders of configs, scenes, asset manifests and train
-# descriptions: builds the libFuzzer targets of tests/fuzz with clang, ASan and UBSan in
+# Fuzzes the rule engine, the operations language of interventions and the loaders of configs,
+# suites, scenes, asset manifests and train descriptions: builds the libFuzzer targets of tests/fuzz with clang, ASan and UBSan in
 # build-fuzz (only the libraries they need), then runs each for SECONDS (default 10, a smoke run)
 # from a seed corpus of the shipped files of its kind plus the committed regression inputs. Exits
 # non-zero when any target crashes, leaks, hangs past 10 s on one input or needs over 2 GB.
@@ -35,11 +35,12 @@ cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}"
 seeds_of() {
   case "$1" in
     reader | rule) echo logic/rules/*.pl tests/logic/prolog/rules/*.pl ;;
-    config) echo configs/*.yaml configs/suites/*.yaml tests/tools/dataset/golden/*.yaml ;;
+    config) echo configs/*.yaml tests/tools/dataset/golden/*.yaml ;;
     scene) echo scenes/*.yaml ;;
     manifest) echo assets/manifest.yaml ;;
     description) echo tests/fuzz/regressions/description/* ;;
     operations) echo tests/fuzz/seeds/operations/* ;;
+    suite) echo configs/suites/*.yaml ;;
   esac
 }
 failed=()

@@ -35,6 +35,9 @@ int fuzz_description(const std::uint8_t* data, std::size_t size);
 // refusal) alike through apply_sequence and try_apply, and every message is printable ASCII.
 int fuzz_operations(const std::uint8_t* data, std::size_t size);
 
+// A suite file (configs/suites/*.yaml): every variant's config built, at scale 1 and 0.01.
+int fuzz_suite(const std::uint8_t* data, std::size_t size);
+
 struct NamedFuzzTarget {
   const char* name;
   FuzzTarget run;
@@ -42,7 +45,7 @@ struct NamedFuzzTarget {
 inline constexpr NamedFuzzTarget kFuzzTargets[] = {
     {"reader", fuzz_reader},         {"rule", fuzz_rule},         {"config", fuzz_config},
     {"scene", fuzz_scene},           {"manifest", fuzz_manifest}, {"description", fuzz_description},
-    {"operations", fuzz_operations},
+    {"operations", fuzz_operations}, {"suite", fuzz_suite},
 };
 
 }  // namespace railyard
