@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes the rule engine, the operations language of interventions and the loaders of configs,
-# suites, scenes, asset manifests and train descriptions: builds the libFuzzer targets of tests/fuzz with clang, ASan and UBSan in
-# build-fuzz (only the libraries they need), then runs each for SECONDS (default 10, a smoke run)
+# suites, scenes, asset manifests and train descriptions: builds the libFuzzer targets of
+# tests/fuzz with clang, ASan and UBSan in build-fuzz (only the libraries they need), then runs
+# each for SECONDS (default 10, a smoke run)
 # from a seed corpus of the shipped files of its kind plus the committed regression inputs. Exits
 # non-zero when any target crashes, leaks, hangs past 10 s on one input or needs over 2 GB.
 #
