@@ -80,14 +80,15 @@ class WorkQueue {
   std::exception_ptr failure_;
 };
 
-// Produces every index on the calling thread (where the caller made its renderer) and writes
-// the items on `writer_threads` threads; the first error stops the run (items already written
-// stay valid) and is rethrown here.
-// `indices`: any range of indices (a vector, or PendingIndices computed as they are walked).
-template <class Item, class Indices>
-void run_work_pipeline(const std::function<Item(std::uint64_t index)>& produce,
-                       const std::function<void(const Item&)>& write, const Indices& indices,
-                       unsigned writer_threads, Progress& progress) {
+// Produces an item of every unit on the calling thread (where the caller made its renderer) and
+// writes the items on `writer_threads` threads; the first error stops the run (items already
+// written stay valid) and is rethrown here, whether it came from produce, write or the walk of
+// `units` itself.
+// `units`: any range, walked once on the calling thread; produce is called with each element
+// (indices in a vector or PendingIndices, or the planned pairs intervene computes as it walks).
+template <class Item, class Units, class Produce>
+void run_work_pipeline(const Produce& produce, const std::function<void(const Item&)>& write,
+                       Units&& units, unsigned writer_threads, Progress& progress) {
   WorkQueue<Item> queue(2 * std::max(1u, writer_threads) + 2);
   auto report = [&] { progress.advance(); };
   std::vector<std::jthread> writers;
@@ -103,8 +104,8 @@ void run_work_pipeline(const std::function<Item(std::uint64_t index)>& produce,
       }
     });
   try {
-    for (std::uint64_t index : indices)
-      if (!queue.push(produce(index))) break;
+    for (auto&& unit : units)
+      if (!queue.push(produce(unit))) break;
   } catch (...) {
     queue.fail(std::current_exception());
   }

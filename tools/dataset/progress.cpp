@@ -33,6 +33,10 @@ Progress::Progress(std::uint64_t total, std::string label, std::FILE* out)
       start_(std::chrono::steady_clock::now()),
       last_draw_(start_) {}
 
+Progress::Progress(std::string label, std::FILE* out) : Progress(0, std::move(label), out) {
+  open_ended_ = true;
+}
+
 double Progress::elapsed_seconds() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
@@ -54,6 +58,18 @@ void Progress::draw(bool final) {
   if (!out_) return;
   double elapsed = elapsed_seconds();
   double rate = elapsed > 0.0 ? static_cast<double>(done_) / elapsed : 0.0;
+  if (open_ended_) {
+    if (terminal_)
+      std::fprintf(out_, "\r%llu %s  %.1f/s  %s %s   ", static_cast<unsigned long long>(done_),
+                   label_.c_str(), rate, final ? "in" : "for", format_duration(elapsed).c_str());
+    else
+      std::fprintf(out_, "%s %llu %s, %.1f/s, %s %s\n", final ? "done" : "progress",
+                   static_cast<unsigned long long>(done_), label_.c_str(), rate,
+                   final ? "in" : "for", format_duration(elapsed).c_str());
+    if (terminal_ && final) std::fputc('\n', out_);
+    std::fflush(out_);
+    return;
+  }
   double eta = rate > 0.0 ? static_cast<double>(total_ - done_) / rate : 0.0;
   double fraction = total_ ? static_cast<double>(done_) / static_cast<double>(total_) : 1.0;
   if (terminal_) {

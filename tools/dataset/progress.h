@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <utility>
 
 namespace railyard {
 
@@ -13,6 +14,9 @@ class Progress {
  public:
   // total: items this process will do; label: what they are ("images"); out null: silent.
   Progress(std::uint64_t total, std::string label, std::FILE* out = stderr);
+  // Without a known total (intervene, whose pair count is known once its plan is walked): the
+  // count done, the rate and the time so far, no bar or ETA.
+  explicit Progress(std::string label, std::FILE* out = stderr);
 
   void advance(std::uint64_t done_now = 1);  // thread-compatible: call from one thread
   void finish();                             // final line with the overall rate
@@ -22,7 +26,8 @@ class Progress {
  private:
   void draw(bool final);
 
-  std::uint64_t total_, done_ = 0;
+  std::uint64_t total_ = 0, done_ = 0;
+  bool open_ended_ = false;
   std::string label_;
   std::FILE* out_;
   bool terminal_;

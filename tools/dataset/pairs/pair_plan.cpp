@@ -18,7 +18,7 @@ SearchOptions search_options(const InterventionSettings& settings) {
 }
 
 // Why a plan without pairs is refused: the settings that made it, and one train's reason.
-std::string empty_plan_message(const InterventionSettings& settings, const PairPlan& plan,
+std::string empty_plan_message(const InterventionSettings& settings, std::uint64_t considered,
                                const Unpaired& sample) {
   std::string how = "mode " + std::string(intervention_mode_name(settings.mode));
   if (settings.mode == InterventionMode::Listed)
@@ -29,9 +29,9 @@ std::string empty_plan_message(const InterventionSettings& settings, const PairP
     how += ", max_edits " + std::to_string(settings.max_edits);
   if (settings.keep != PairKeep::All)
     how += std::string(", keep ") + (settings.keep == PairKeep::Flipped ? "flipped" : "preserved");
-  std::string trains = plan.considered == 1 ? "the one base train has no twin"
-                                            : "none of the " + std::to_string(plan.considered) +
-                                                  " base trains has a twin";
+  std::string trains =
+      considered == 1 ? "the one base train has no twin"
+                      : "none of the " + std::to_string(considered) + " base trains has a twin";
   return "interventions: " + trains + " (" + how + "; train " + std::to_string(sample.train) +
          ": " + sample.reason +
          "): there is no pair to render, and nothing was written. Change the interventions "
@@ -104,35 +104,58 @@ Expected<Intervention> PairPlanner::twin(std::uint64_t index, const Train& base)
   return kept(intervention(index, base));
 }
 
-PairPlan plan_pairs(const DatasetConfig& config, TrainSource& trains, PairPlanner& planner,
-                    const std::function<void(const Unpaired&)>& unpaired) {
-  const InterventionSettings& settings = config.interventions;
-  std::vector<std::uint64_t> candidates = settings.indices;
-  if (settings.mode != InterventionMode::Listed || candidates.empty()) {
-    candidates.resize(config.count);
-    for (std::uint64_t i = 0; i < config.count; ++i) candidates[i] = i;
+BaseTrains::BaseTrains(const InterventionSettings& settings, std::uint64_t count) : count_(count) {
+  if (settings.mode == InterventionMode::Listed && !settings.indices.empty()) {
+    listed_ = true;
+    indices_ = settings.indices;
+    std::sort(indices_.begin(), indices_.end());
+    indices_.erase(std::unique(indices_.begin(), indices_.end()), indices_.end());
   }
-  std::sort(candidates.begin(), candidates.end());
-  candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+}
 
-  PairPlan plan;
-  plan.considered = candidates.size();
-  std::optional<Unpaired> first_refusal;
-  for (std::uint64_t index : candidates) {
-    Expected<Intervention> twin = planner.twin(index, trains.train(index).train);
-    if (twin) {
-      plan.trains.push_back(index);
-      continue;
-    }
-    if (planner.refused_operation() && settings.on_refusal == OnRefusal::Fail)
+PairStream::PairStream(const DatasetConfig& config, TrainSource& trains, PairPlanner& planner,
+                       std::function<void(const Unpaired&)> unpaired)
+    : settings_(config.interventions),
+      trains_(trains),
+      planner_(planner),
+      unpaired_(std::move(unpaired)),
+      base_(config.interventions, config.count) {}
+
+std::optional<PlannedPair> PairStream::next(std::uint64_t max_trains) {
+  for (std::uint64_t tried = 0; tried < max_trains && !finished(); ++tried) {
+    std::uint64_t index = base_[considered_++];
+    LabelledTrain base = trains_.train(index);
+    Expected<Intervention> twin = planner_.twin(index, base.train);
+    if (twin) return PlannedPair{pairs_++, index, std::move(base), std::move(twin.value())};
+    if (planner_.refused_operation() && settings_.on_refusal == OnRefusal::Fail)
       throw ConfigError("interventions.operations: train " + std::to_string(index) + " refuses " +
                         twin.reason() +
                         " (interventions.on_refusal: skip leaves such trains unpaired)");
-    if (!first_refusal) first_refusal = Unpaired{index, twin.reason()};
-    unpaired({index, twin.reason()});
+    if (!first_unpaired_) first_unpaired_ = Unpaired{index, twin.reason()};
+    if (unpaired_) unpaired_({index, twin.reason()});
   }
-  if (plan.trains.empty()) throw ConfigError(empty_plan_message(settings, plan, *first_refusal));
-  return plan;
+  if (finished() && pairs_ == 0 && first_unpaired_)
+    throw ConfigError(empty_plan_message(settings_, base_.size(), *first_unpaired_));
+  return std::nullopt;
+}
+
+void check_plan_start(const DatasetConfig& config, TrainSource& trains, PairPlanner& planner,
+                      std::uint64_t listed_prefix) {
+  PairStream stream(config, trains, planner);
+  const InterventionSettings& settings = config.interventions;
+  if (settings.mode == InterventionMode::Listed && settings.on_refusal == OnRefusal::Fail)
+    while (!stream.finished() && stream.considered() < listed_prefix)
+      stream.next(listed_prefix - stream.considered());
+  while (stream.pairs() == 0 && !stream.finished()) stream.next();
+}
+
+PairPlan plan_pairs(const DatasetConfig& config, TrainSource& trains, PairPlanner& planner,
+                    const std::function<void(const Unpaired&)>& unpaired,
+                    const std::function<void(const PlannedPair&)>& paired) {
+  PairStream stream(config, trains, planner, unpaired);
+  while (auto pair = stream.next())
+    if (paired) paired(*pair);
+  return {stream.pairs(), stream.considered()};
 }
 
 }  // namespace railyard

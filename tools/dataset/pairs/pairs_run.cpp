@@ -1,7 +1,9 @@
 #include "tools/dataset/pairs/pairs_run.h"
 
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -14,8 +16,8 @@
 #include "tools/dataset/pairs/pair_record.h"
 #include "tools/dataset/pipeline.h"
 #include "tools/dataset/run_lock.h"
-#include "tools/dataset/sample_files.h"
 #include "tools/dataset/sample_factory.h"
+#include "tools/dataset/sample_files.h"
 #include "tools/dataset/writer_lock.h"
 #include "util/atomic_file.h"
 #include "util/io_error.h"
@@ -23,17 +25,6 @@
 
 namespace railyard {
 namespace {
-
-// Where a pairs dataset lives; the two halves are datasets of their own (sub-configs).
-struct PairsLayout {
-  std::filesystem::path root;
-  DatasetConfig base_config, twin_config;  // output and count of each half
-  DatasetPaths base, twin;
-
-  std::filesystem::path pair_file(std::uint64_t pair) const {
-    return root / "pairs" / (std::to_string(pair) + ".json");
-  }
-};
 
 DatasetConfig half_config(const DatasetConfig& config, const std::filesystem::path& output,
                           std::uint64_t pairs) {
@@ -44,8 +35,26 @@ DatasetConfig half_config(const DatasetConfig& config, const std::filesystem::pa
   return half;
 }
 
-PairsLayout pairs_layout(const DatasetConfig& config, const DatasetInputs& inputs,
-                         std::uint64_t pairs) {
+// Where a pairs dataset lives; the two halves are datasets of their own (sub-configs). The pair
+// count (each half's count) is known once the plan has been walked to its end: set_pairs.
+struct PairsLayout {
+  std::filesystem::path root;
+  DatasetConfig base_config, twin_config;  // output and count of each half
+  DatasetPaths base, twin;
+
+  void set_pairs(std::uint64_t pairs) {
+    base_config = half_config(base_config, base_config.output, pairs);
+    twin_config = half_config(twin_config, twin_config.output, pairs);
+  }
+
+  std::filesystem::path pair_file(std::uint64_t pair) const {
+    return root / "pairs" / (std::to_string(pair) + ".json");
+  }
+};
+
+// The halves' counts are the config's until set_pairs (the folders do not depend on them).
+PairsLayout pairs_layout(const DatasetConfig& config, const DatasetInputs& inputs) {
+  std::uint64_t pairs = config.count;
   DatasetPaths whole(config, inputs.rule_name, inputs.scene_name);
   auto root =
       config.output / (whole.root().filename().string() + "_" +
@@ -92,16 +101,15 @@ RenderedSample render_sample(std::uint64_t pair, LabelledTrain train, const Scen
   return sample;
 }
 
-// Both trains of pair `pair` with one set of render options: same seed, same image stream.
-RenderedPair render_pair(std::uint64_t pair, std::uint64_t train, PairSource& source,
-                         const SceneContext& scene, render::Renderer& renderer,
+// Both trains of a pair with one set of render options: same seed, same image stream.
+RenderedPair render_pair(PlannedPair planned, const SceneContext& scene, render::Renderer& renderer,
                          const DatasetConfig& config) {
   RenderedPair rendered;
+  std::uint64_t pair = planned.pair, train = planned.train;
   rendered.pair = pair;
   rendered.train = train;
-  LabelledTrain base = source.trains.train(train);
-  Expected<Intervention> twin = source.planner.twin(train, base.train);
-  rendered.intervention = std::move(twin.value());  // the plan said it has one
+  LabelledTrain base = std::move(planned.base);
+  rendered.intervention = std::move(planned.twin);
   render::RenderOptions options;
   options.samples = config.samples;
   options.seed = config.seed;
@@ -122,13 +130,13 @@ void remove_temp_files(const PairsLayout& layout) {
 
 // What is wrong with pair `pair` on disk (its file, or either side's sample and files under the
 // cheap check), or "" when it is finished.
-std::string pair_fault(const PairsLayout& layout, const PairPlan& plan, std::uint64_t pair) {
+// `train`: the plan's base train of the pair.
+std::string pair_fault(const PairsLayout& layout, std::uint64_t pair, std::uint64_t train) {
   try {
     PairFile file = read_pair_file(layout.pair_file(pair), pair);
-    if (file.train != plan.trains[pair])
-      return layout.pair_file(pair).string() + ": the pair of train " +
-             std::to_string(file.train) + ", planned for train " +
-             std::to_string(plan.trains[pair]);
+    if (file.train != train)
+      return layout.pair_file(pair).string() + ": the pair of train " + std::to_string(file.train) +
+             ", planned for train " + std::to_string(train);
   } catch (const std::exception& e) {
     return e.what();
   }
@@ -138,20 +146,80 @@ std::string pair_fault(const PairsLayout& layout, const PairPlan& plan, std::uin
   return "";
 }
 
-// A pair is finished when its file and both its samples are; any other is rendered (again).
-std::vector<std::uint64_t> remaining_pairs(const PairsLayout& layout, const PairPlan& plan,
-                                           const Shard& shard, const WriterLock& writers,
-                                           std::uint64_t& skipped) {
-  if (writers.exclusive()) remove_temp_files(layout);
-  std::vector<std::uint64_t> todo;
-  for (std::uint64_t pair : shard.samples(plan.trains.size())) {
-    if (pair_fault(layout, plan, pair).empty())
-      ++skipped;
-    else
-      todo.push_back(pair);
+// The pairs of pairs/<p>.json files this shard owns, ascending, from one listing of the folder:
+// the candidates for "finished", each checked when the plan reaches it. Memory grows with the
+// pairs done, never with the count.
+std::vector<std::uint64_t> listed_pairs(const PairsLayout& layout, const Shard& shard) {
+  std::vector<std::uint64_t> pairs;
+  std::error_code error;
+  std::filesystem::directory_iterator it(layout.root / "pairs", error), end;
+  if (error)
+    throw IoError("cannot list " + (layout.root / "pairs").string() + ": " + error.message());
+  for (; it != end; it.increment(error)) {
+    if (error)
+      throw IoError("cannot list " + (layout.root / "pairs").string() + ": " + error.message());
+    auto pair = record_index(it->path().filename().string());
+    if (pair && shard.contains(*pair)) pairs.push_back(*pair);
   }
-  return todo;
+  std::sort(pairs.begin(), pairs.end());
+  return pairs;
 }
+
+// The pairs this process still renders, in order, computed as the plan is walked: the shard's
+// pairs, less those finished (a pair file of the planned train and both samples pass their
+// check); any other is rendered (again). An input range: walk it once.
+class PendingPairs {
+ public:
+  struct End {};
+  class iterator {
+   public:
+    explicit iterator(PendingPairs& owner) : owner_(&owner) {}
+    PlannedPair& operator*() const { return *owner_->current_; }
+    iterator& operator++() {
+      owner_->advance();
+      return *this;
+    }
+    bool operator==(End) const { return !owner_->current_; }
+
+   private:
+    PendingPairs* owner_;
+  };
+
+  PendingPairs(PairStream& stream, const PairsLayout& layout, const Shard& shard,
+               std::vector<std::uint64_t> listed)
+      : stream_(stream), layout_(layout), shard_(shard), listed_(std::move(listed)) {}
+
+  iterator begin() {
+    advance();
+    return iterator(*this);
+  }
+  End end() const { return {}; }
+  std::uint64_t skipped() const { return skipped_; }
+
+ private:
+  void advance() {
+    current_.reset();
+    while (auto pair = stream_.next()) {
+      if (!shard_.contains(pair->pair)) continue;
+      while (next_listed_ < listed_.size() && listed_[next_listed_] < pair->pair) ++next_listed_;
+      bool listed = next_listed_ < listed_.size() && listed_[next_listed_] == pair->pair;
+      if (listed && pair_fault(layout_, pair->pair, pair->train).empty()) {
+        ++skipped_;
+        continue;
+      }
+      current_ = std::move(pair);
+      return;
+    }
+  }
+
+  PairStream& stream_;
+  const PairsLayout& layout_;
+  Shard shard_;
+  std::vector<std::uint64_t> listed_;
+  std::size_t next_listed_ = 0;
+  std::optional<PlannedPair> current_;
+  std::uint64_t skipped_ = 0;
+};
 
 // Flip counts of one group of pairs (an operation kind, a rule).
 struct FlipTally {
@@ -200,42 +268,43 @@ void write_pair_files(const DatasetConfig& config, const PairsLayout& layout,
   write_file_atomically(layout.root / "manifest.json", manifest.dump(2) + "\n");
 }
 
-struct Planned {
-  PairPlan plan;
-  std::string unpaired;  // unpaired.jsonl
-  std::uint64_t unpaired_count = 0;
-};
-
-Planned plan(const DatasetConfig& config, PairSource& source) {
-  Planned planned;
-  planned.plan = plan_pairs(config, source.trains, source.planner, [&](const Unpaired& u) {
-    planned.unpaired +=
-        nlohmann::ordered_json{{"train", u.train}, {"reason", u.reason}}.dump() + "\n";
-    ++planned.unpaired_count;
-  });
-  return planned;
-}
-
-void finalize_pairs(const DatasetConfig& config, const PairsLayout& layout,
-                    const DatasetInputs& inputs, const Planned& planned, const RunLock& lock,
-                    const std::string& version) {
+// Walks the whole plan: every pair must be finished (checked as the plan reaches it, and the
+// first fault reported with the pair count once known); then both halves, unpaired.jsonl,
+// pairs.jsonl and the manifest.
+void finalize_pairs(const DatasetConfig& config, PairsLayout& layout, const DatasetInputs& inputs,
+                    PairSource& source, const RunLock& lock, const std::string& version) {
   const std::string& created = lock.created_date;
-  std::uint64_t pairs = planned.plan.trains.size();
-  for (std::uint64_t pair = 0; pair < pairs; ++pair)
-    if (std::string fault = pair_fault(layout, planned.plan, pair); !fault.empty())
-      throw std::runtime_error("pair " + std::to_string(pair) + " of " + std::to_string(pairs) +
-                               " is not finished (" + fault +
-                               "): run the missing shards, or intervene again with the same "
-                               "config, which renders it (again), first");
+  AtomicFile unpaired(layout.root / "unpaired.jsonl");
+  std::uint64_t unpaired_count = 0;
+  std::optional<std::pair<std::uint64_t, std::string>> fault;
+  PairPlan plan = plan_pairs(
+      config, source.trains, source.planner,
+      [&](const Unpaired& u) {
+        unpaired.write(nlohmann::ordered_json{{"train", u.train}, {"reason", u.reason}}.dump() +
+                       "\n");
+        ++unpaired_count;
+      },
+      [&](const PlannedPair& p) {
+        if (fault) return;
+        if (std::string why = pair_fault(layout, p.pair, p.train); !why.empty())
+          fault.emplace(p.pair, std::move(why));
+      });
+  std::uint64_t pairs = plan.pairs;
+  if (fault)
+    throw std::runtime_error("pair " + std::to_string(fault->first) + " of " +
+                             std::to_string(pairs) + " is not finished (" + fault->second +
+                             "): run the missing shards, or intervene again with the same "
+                             "config, which renders it (again), first");
+  layout.set_pairs(pairs);
   if (pairs > 0) {
     finalize_dataset({layout.base_config, layout.base, inputs.rule_name, inputs.scene_name, created,
                       version, lock.inputs});
     finalize_dataset({layout.twin_config, layout.twin, inputs.rule_name, inputs.scene_name, created,
                       version, lock.inputs});
   }
-  write_file_atomically(layout.root / "unpaired.jsonl", planned.unpaired);
-  write_pair_files(config, layout, inputs.rule_name, version, pairs, planned.plan.considered,
-                   planned.unpaired_count);
+  unpaired.commit();
+  write_pair_files(config, layout, inputs.rule_name, version, pairs, plan.considered,
+                   unpaired_count);
 }
 
 void create_folders(const PairsLayout& layout) {
@@ -251,33 +320,44 @@ void create_folders(const PairsLayout& layout) {
 RunSummary intervene_dataset(const DatasetConfig& config, const RunOptions& options) {
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   PairSource source(config, inputs);
-  Planned planned = plan(config, source);  // refusals stop the run here, before any file
-  std::uint64_t pairs = planned.plan.trains.size();
+  // Refusals knowable up front stop the run here, before any file; the plan itself is walked as
+  // the pairs are rendered, so a job of any count starts at once with flat memory.
+  check_plan_start(config, source.trains, source.planner);
   SceneContext scene = load_scene_context(config, inputs);
   std::vector<InputFile> input_files = hash_input_files(inputs);
   auto renderer = render::make_renderer(config.backend, backend_settings(config));
-  // A frame the device cannot allocate fails here, before any folder exists.
-  if (auto owned = options.shard.samples(pairs); !owned.empty())
-    render_pair(*owned.begin(), planned.plan.trains[*owned.begin()], source, scene, *renderer,
-                config);
+  {
+    // A frame the device cannot allocate fails here, before any folder exists.
+    PairStream stream(config, source.trains, source.planner);
+    while (auto pair = stream.next())
+      if (options.shard.contains(pair->pair)) {
+        render_pair(std::move(*pair), scene, *renderer, config);
+        break;
+      }
+  }
 
-  PairsLayout layout = pairs_layout(config, inputs, pairs);
+  PairsLayout layout = pairs_layout(config, inputs);
   create_folders(layout);
   WriterLock writers = WriterLock::for_run(layout.base, options.shard);
   RunLock lock = acquire_run_lock(config, input_files, layout.base);
   RunSummary summary;
   summary.root = layout.root;
   summary.backend = renderer->description();
-  auto todo = remaining_pairs(layout, planned.plan, options.shard, writers, summary.skipped);
+  if (writers.exclusive()) remove_temp_files(layout);
+  PairStream stream(config, source.trains, source.planner);
+  PendingPairs todo(stream, layout, options.shard, listed_pairs(layout, options.shard));
 
   SampleWriter base_writer{layout.base_config, layout.base, inputs.rule_name, inputs.scene_name};
   SampleWriter twin_writer{layout.twin_config, layout.twin, inputs.rule_name, inputs.scene_name};
-  Progress progress(todo.size(), "pairs", options.progress ? stderr : nullptr);
+  // The number of pairs is known only once the plan has been walked: a count without a total.
+  Progress progress("pairs", options.progress ? stderr : nullptr);
   unsigned cores =
       config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+  std::uint64_t rendered = 0;
   run_work_pipeline<RenderedPair>(
-      [&](std::uint64_t pair) {
-        return render_pair(pair, planned.plan.trains[pair], source, scene, *renderer, config);
+      [&](PlannedPair& pair) {
+        ++rendered;
+        return render_pair(std::move(pair), scene, *renderer, config);
       },
       [&](const RenderedPair& p) {
         base_writer.write(p.base);
@@ -289,11 +369,12 @@ RunSummary intervene_dataset(const DatasetConfig& config, const RunOptions& opti
                               pair_json(p.pair, p.train, p.intervention, difference).dump() + "\n");
       },
       todo, cores, progress);
-  summary.rendered = todo.size();
+  summary.rendered = rendered;
+  summary.skipped = todo.skipped();
   summary.seconds = progress.elapsed_seconds();
   if (options.progress) progress.finish();
   if (options.shard.whole()) {
-    finalize_pairs(config, layout, inputs, planned, lock, options.version);
+    finalize_pairs(config, layout, inputs, source, lock, options.version);
     summary.finalized = true;
   }
   return summary;
@@ -302,12 +383,12 @@ RunSummary intervene_dataset(const DatasetConfig& config, const RunOptions& opti
 std::filesystem::path merge_pairs(const DatasetConfig& config, const RunOptions& options) {
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   PairSource source(config, inputs);
-  Planned planned = plan(config, source);
-  PairsLayout layout = pairs_layout(config, inputs, planned.plan.trains.size());
+  check_plan_start(config, source.trains, source.planner);
+  PairsLayout layout = pairs_layout(config, inputs);
   RunLock lock = read_run_lock(config, hash_input_files(inputs), layout.base);
   WriterLock writers = WriterLock::for_merge(layout.base);
   remove_temp_files(layout);
-  finalize_pairs(config, layout, inputs, planned, lock, options.version);
+  finalize_pairs(config, layout, inputs, source, lock, options.version);
   return layout.root;
 }
 

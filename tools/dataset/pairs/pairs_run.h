@@ -11,8 +11,12 @@
 //     pairs/<p>.json                    finished pairs (resume, shards, merge)
 // base/<name>/config.yaml is the run's lock: the whole config, interventions included.
 //
-// The plan (which trains get a twin) is made symbolically first, in every process, so a refused
-// listed operation stops the run before anything is written and every shard agrees on it.
+// The plan (which trains get a twin; pair p is the p-th base train with one) is symbolic, the same
+// in every process, and walked as the pairs are rendered: a job of any count starts its first pair
+// at once with flat memory. Before any file, a run checks the plan's start (pair_plan.h's
+// check_plan_start): a refused listed operation among the first 10,000 base trains, or a plan
+// without a single pair, stops it there; a refusal further on stops it where the walk reaches it,
+// with the same message, the pairs finished by then kept. Finalising walks the whole plan.
 #pragma once
 
 #include <filesystem>

@@ -2,7 +2,8 @@
 # `railyard intervene` end to end: bad operations and refused listed operations stop before any
 # file with a message naming the key, train and operation; so do keys the mode ignores, a keep
 # the mode never meets and a run in which no train has a twin; a run killed with -9 and run again
-# gives the same bytes as one run straight through; the shipped configs parse.
+# gives the same bytes as one run straight through; a job of a billion trains writes its first pair
+# at once; the shipped configs parse.
 #   intervene_cli_test.sh RAILYARD_BINARY REPO
 set -uo pipefail
 
@@ -80,6 +81,22 @@ for config in vlol_theoryx_swap_payloads vlol_theoryx_remove_roofs vlol_theoryx_
   "$railyard" intervene "$repo/configs/$config.yaml" --print-config >/dev/null ||
     fail "configs/$config.yaml does not parse"
 done
+
+echo "== a job of a billion trains starts at once: the plan is walked, never made whole first"
+"$railyard" intervene "${small[@]}" -n 1000000000 -o "$tmp/billion" >"$tmp/billion.log" 2>&1 &
+pid=$!
+first=""
+for _ in $(seq 1 1200); do  # the first pair within a minute at most (it takes under a second)
+  first=$(ls "$tmp"/billion/*_pairs/pairs/0.json 2>/dev/null)
+  [ -n "$first" ] && break
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.05
+done
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+[ -n "$first" ] || fail "no first pair of a billion-train job within a minute: $(cat "$tmp/billion.log")"
+grep -q '"pair":0' "$first" || grep -q '"pair": 0' "$first" || fail "pair 0's file: $(cat "$first")"
+rm -rf "$tmp/billion"
 
 echo "== kill -9 and resume"
 args=("${small[@]}" -n 40 -j 2 interventions.max_edits=2)

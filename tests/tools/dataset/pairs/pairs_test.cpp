@@ -357,6 +357,99 @@ TEST_F(PairsTest, APlanWithoutPairsIsRefusedWithTheSettingsAndAReason) {
   }
 }
 
+// The plan is walked, never materialised: a stream over a billion base trains yields its first
+// pairs after trying only the trains up to them (nothing of the count is stored or walked ahead),
+// and they are the pairs a small run's plan has, in the same order: pair p is the p-th base train
+// with a twin, whatever the count. The start-up check stops at the first pair too.
+TEST_F(PairsTest, ThePlanIsWalkedLazilyWhateverTheCount) {
+  fs::path rules = fs::path(RAILYARD_SOURCE_DIR) / "logic" / "rules";
+  auto source = [&](const DatasetConfig& c) {
+    return SampledTrains(c.sampler, Rule::load(rules / "theoryx.pl", rules / "background.pl"), {},
+                         c.seed);
+  };
+  auto planner = [&](const DatasetConfig& c) {
+    return PairPlanner(c, Rule::load(rules / "theoryx.pl", rules / "background.pl"));
+  };
+  DatasetConfig small = config("small");
+  small.count = 30;
+  SampledTrains small_trains = source(small);
+  PairPlanner small_planner = planner(small);
+  std::vector<std::uint64_t> planned;
+  std::uint64_t unpaired = 0;
+  PairPlan plan = plan_pairs(
+      small, small_trains, small_planner, [&](const Unpaired&) { ++unpaired; },
+      [&](const PlannedPair& p) {
+        EXPECT_EQ(p.pair, planned.size());
+        planned.push_back(p.train);
+      });
+  EXPECT_EQ(plan.considered, 30u);
+  EXPECT_EQ(plan.pairs, planned.size());
+  EXPECT_EQ(plan.pairs + unpaired, 30u);
+  ASSERT_GE(planned.size(), 4u);
+
+  DatasetConfig huge = config("huge");
+  huge.count = 1000000000;
+  SampledTrains huge_trains = source(huge);
+  PairPlanner huge_planner = planner(huge);
+  check_plan_start(huge, huge_trains, huge_planner);
+  PairStream stream(huge, huge_trains, huge_planner);
+  EXPECT_EQ(stream.base_trains(), 1000000000u);
+  for (std::uint64_t p = 0; p < 4; ++p) {
+    auto pair = stream.next();
+    ASSERT_TRUE(pair);
+    EXPECT_EQ(pair->pair, p);
+    EXPECT_EQ(pair->train, planned[p]);
+    EXPECT_EQ(stream.considered(), planned[p] + 1);  // tried up to this pair's train, no further
+    Expected<Intervention> twin = small_planner.twin(pair->train, pair->base.train);
+    ASSERT_TRUE(twin);
+    EXPECT_EQ(format_operations(pair->twin.operations), format_operations(twin->operations));
+  }
+  EXPECT_FALSE(stream.finished());
+  EXPECT_EQ(stream.pairs(), 4u);
+}
+
+// In listed mode with on_refusal: fail, a refusal within the checked prefix stops the run before
+// any file; one further on stops the walk of the plan where it comes, with the same message.
+TEST_F(PairsTest, ARefusalBeyondTheCheckedPrefixStopsTheWalkThere) {
+  fs::path rules = fs::path(RAILYARD_SOURCE_DIR) / "logic" / "rules";
+  DatasetConfig c = listed_config("listed", "delete(3)");
+  c.sampler.min_cars = 2;
+  c.sampler.max_cars = 4;
+  c.count = 200;
+  SampledTrains trains(c.sampler, Rule::load(rules / "theoryx.pl", rules / "background.pl"), {},
+                       c.seed);
+  PairPlanner planner(c, Rule::load(rules / "theoryx.pl", rules / "background.pl"));
+  std::optional<std::uint64_t> accepted, refused;  // a train that takes delete(3), a later one not
+  for (std::uint64_t i = 0; i < c.count && !refused; ++i) {
+    bool takes = planner.twin(i, trains.train(i).train).has_value();
+    if (takes && !accepted) accepted = i;
+    if (!takes && accepted) refused = i;
+  }
+  ASSERT_TRUE(accepted && refused) << "no train of 2 cars after one of 3 or 4 in 200";
+  c.interventions.indices = {*refused, *accepted};  // tried in index order: accepted first
+  check_plan_start(c, trains, planner, 1);
+  std::string expected = "train " + std::to_string(*refused) + " refuses ";
+  try {
+    check_plan_start(c, trains, planner, 2);
+    ADD_FAILURE() << "a refusal within the checked prefix passed";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("delete(3)"), std::string::npos) << e.what();
+  }
+  PairStream stream(c, trains, planner);
+  EXPECT_EQ(stream.base_trains(), 2u);
+  auto first = stream.next();
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->train, *accepted);
+  try {
+    stream.next();
+    ADD_FAILURE() << "the walk went past a refused operation";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("delete(3)"), std::string::npos) << e.what();
+  }
+}
+
 // interventions.kinds takes a YAML list as well as names separated by commas; other forms say
 // what is expected.
 TEST(InterventionSettings, KindsTakeAListOrNamesSeparatedByCommas) {
