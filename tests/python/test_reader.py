@@ -265,19 +265,25 @@ CORRUPTIONS = {
 }
 
 
+def _refused(reader, source, root, corrupt):
+    """The DatasetError message of `reader` on a copy of `source` that `corrupt` damaged; the
+    undamaged copy must read."""
+    shutil.copytree(source, root)
+    reader(root)
+    corrupt(root)
+    with pytest.raises(railyard.DatasetError) as refused:
+        reader(root)
+    assert isinstance(refused.value, ValueError)
+    return str(refused.value)
+
+
 @pytest.mark.parametrize("case", list(CORRUPTIONS))
 def test_inconsistent_datasets_are_refused_naming_file_and_fault(subset_dataset, tmp_path, case):
     corrupt, file, fault = CORRUPTIONS[case]
     root = tmp_path / "dataset"
-    shutil.copytree(subset_dataset, root)
-    DatasetOnDisk(root)  # the copy is sound
-    corrupt(root)
-    with pytest.raises(railyard.DatasetError) as refused:
-        DatasetOnDisk(root)
-    message = str(refused.value)
+    message = _refused(DatasetOnDisk, subset_dataset, root, corrupt)
     assert str(root / file) in message or (str(root) in message and file in message), message
     assert re.search(fault, message), message
-    assert isinstance(refused.value, ValueError)
 
 
 def test_a_record_of_another_index_is_refused_when_read(subset_dataset, tmp_path):
@@ -361,14 +367,11 @@ PAIRS_CORRUPTIONS = {
 @pytest.mark.parametrize("case", list(PAIRS_CORRUPTIONS))
 def test_inconsistent_pairs_are_refused_naming_file_and_fault(pairs_folder, tmp_path, case):
     corrupt, file, fault = PAIRS_CORRUPTIONS[case]
+    assert len(PairsOnDisk(pairs_folder)) >= 2  # lines to swap
     root = tmp_path / "pairs"
-    shutil.copytree(pairs_folder, root)
-    assert len(PairsOnDisk(root)) >= 2  # the copy is sound, with lines to swap
-    corrupt(root)
-    with pytest.raises(railyard.DatasetError) as refused:
-        PairsOnDisk(root)
-    assert str(root / file) in str(refused.value), refused.value
-    assert re.search(fault, str(refused.value)), refused.value
+    message = _refused(PairsOnDisk, pairs_folder, root, corrupt)
+    assert str(root / file) in message, message
+    assert re.search(fault, message), message
 
 
 def test_pair_indices_are_checked(pairs_folder):
