@@ -10,8 +10,13 @@
 // under regressions/<name>/, and give tools/fuzz.sh its seed files.
 #pragma once
 
+#include <unistd.h>
+
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <string>
 
 namespace railyard {
 
@@ -37,6 +42,17 @@ int fuzz_operations(const std::uint8_t* data, std::size_t size);
 
 // A suite file (configs/suites/*.yaml): every variant's config built, at scale 1 and 0.01.
 int fuzz_suite(const std::uint8_t* data, std::size_t size);
+
+// For loaders that read a file, as the command does: the input written to one file per process
+// and kind (`name`, e.g. "config.yaml"), rewritten for each input.
+inline std::filesystem::path fuzz_input_file(const char* name, const std::uint8_t* data,
+                                             std::size_t size) {
+  std::filesystem::path file = std::filesystem::temp_directory_path() /
+                               ("railyard_fuzz_" + std::to_string(getpid()) + "_" + name);
+  std::ofstream(file, std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
+  return file;
+}
 
 struct NamedFuzzTarget {
   const char* name;
