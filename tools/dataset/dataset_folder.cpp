@@ -95,8 +95,8 @@ void DatasetFolder::read_manifest() {
 void DatasetFolder::check_records() const {
   std::vector<fs::path> others;
   std::vector<std::uint64_t> surplus;
-  std::vector<std::uint64_t> listed = listed_records(
-      paths_,
+  std::vector<std::uint64_t> listed = listed_indices(
+      paths_.records(),
       [&](std::uint64_t index) {
         if (index >= count_) surplus.push_back(index);
         return index < count_;

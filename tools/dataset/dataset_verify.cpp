@@ -33,11 +33,12 @@ std::set<std::string> check_samples(const DatasetFolder& folder, VerifyReport& r
       if (read_file_text(paths.record(index)) != sample_record_text(record))
         report.faults.push_back(paths.record(index).string() +
                                 ": not the bytes railyard writes for this record (edited?)");
-      for (const SampleFile& file : sample_files(paths, record))
+      for (const SampleFile& file : sample_files(paths, record)) {
         named.insert(file.path.lexically_relative(paths.root()).generic_string());
+        ++report.files;
+      }
       if (auto fault = sample_file_fault(paths, record, FileCheckDepth::Full))
         report.faults.push_back((paths.root() / *fault).string());
-      report.files += sample_files(paths, record).size();
     } catch (const DatasetError& e) {
       report.faults.push_back(e.what());
     }
@@ -150,7 +151,7 @@ void check_pair_files(const PairsFolder& pairs, VerifyReport& report) {
   std::ifstream lines(pairs.root() / "pairs.jsonl", std::ios::binary);
   std::string line;
   for (std::uint64_t p = 0; p < pairs.pairs() && std::getline(lines, line); ++p) {
-    fs::path file = pairs.root() / "pairs" / (std::to_string(p) + ".json");
+    fs::path file = pairs.pair_file(p);
     ++report.files;
     if (!fs::exists(file))
       report.faults.push_back(file.string() + ": missing");
@@ -158,13 +159,14 @@ void check_pair_files(const PairsFolder& pairs, VerifyReport& report) {
       report.faults.push_back(file.string() + ": not line " + std::to_string(p + 1) +
                               " of pairs.jsonl");
   }
-  std::error_code error;
-  for (const auto& entry : fs::directory_iterator(pairs.root() / "pairs", error)) {
-    std::string name = entry.path().filename().string();
-    auto index = record_index(name);
-    if (!is_temp_file_name(name) && (!index || *index >= pairs.pairs()))
-      report.faults.push_back(entry.path().string() + ": not a pair of this folder");
-  }
+  std::vector<fs::path> strays;
+  for (std::uint64_t p : listed_indices(
+           pairs.pair_file(0).parent_path(), [&](std::uint64_t p) { return p >= pairs.pairs(); },
+           &strays))
+    strays.push_back(pairs.pair_file(p));
+  for (const fs::path& stray : strays)
+    if (!is_temp_file_name(stray.filename().string()))
+      report.faults.push_back(stray.string() + ": not a pair of this folder");
 }
 
 VerifyReport verify_one(const fs::path& root, std::optional<std::string> lock_config,

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "tools/dataset/dataset_folder.h"
 
@@ -25,6 +26,10 @@ class PairsFolder {
   const DatasetFolder& intervened() const { return intervened_; }
   std::uint64_t pairs() const { return pairs_; }
   const nlohmann::json& manifest() const { return manifest_; }
+  // pairs/<p>.json: pair p's own record, the source of line p of pairs.jsonl.
+  std::filesystem::path pair_file(std::uint64_t pair) const {
+    return root_ / "pairs" / (std::to_string(pair) + ".json");
+  }
 
  private:
   PairsFolder(std::filesystem::path root, nlohmann::json manifest, DatasetFolder base,

@@ -9,13 +9,13 @@
 
 namespace railyard {
 
-void for_each_record_file(const DatasetPaths& paths,
-                          const std::function<void(const std::filesystem::path&)>& f) {
+void for_each_entry(const std::filesystem::path& folder,
+                    const std::function<void(const std::filesystem::path&)>& f) {
   std::error_code error;
-  std::filesystem::directory_iterator it(paths.records(), error), end;
+  std::filesystem::directory_iterator it(folder, error), end;
   if (error == std::errc::no_such_file_or_directory) return;
   for (; !error && it != end; it.increment(error)) f(it->path());
-  if (error) throw IoError(paths.records().string() + ": cannot list: " + error.message());
+  if (error) throw IoError(folder.string() + ": cannot list: " + error.message());
 }
 
 std::optional<std::uint64_t> record_index(const std::string& file_name) {
@@ -84,7 +84,7 @@ std::optional<SampleRecord> finished_sample(const DatasetPaths& paths, std::uint
 std::vector<std::uint64_t> finished_samples(const DatasetPaths& paths, const ShardIndices& mine,
                                             unsigned threads, std::vector<std::uint64_t>& failed) {
   std::vector<std::uint64_t> listed =
-      listed_records(paths, [&](std::uint64_t index) { return mine.contains(index); });
+      listed_indices(paths.records(), [&](std::uint64_t index) { return mine.contains(index); });
   std::vector<char> passed(listed.size(), 0);
   {
     std::vector<std::jthread> workers;

@@ -16,9 +16,9 @@
 
 namespace railyard {
 
-// Calls f with each entry of records/ (none when the folder is missing).
-void for_each_record_file(const DatasetPaths& paths,
-                          const std::function<void(const std::filesystem::path&)>& f);
+// Calls f with each entry of a folder (none when the folder is missing). Throws IoError naming it.
+void for_each_entry(const std::filesystem::path& folder,
+                    const std::function<void(const std::filesystem::path&)>& f);
 
 // One written file of a sample: its key in the record ("image", "depth_png", "depth_exr"), its
 // path and its check (nullopt in records from before checks were kept).
@@ -37,11 +37,12 @@ enum class FileCheckDepth { Cheap, Full };
 std::optional<std::string> sample_file_fault(const DatasetPaths& paths, const SampleRecord& record,
                                              FileCheckDepth depth);
 
-// The indices of records/<i>.json files that `keep` accepts, ascending, from one listing of the
-// folder (a finished sample is found without a probe per index). Other files there (temporaries,
-// strays) are skipped; they go to `others` when given. Throws IoError naming the folder.
+// The indices of a folder's <i>.json files (records/, a pairs folder's pairs/) that `keep`
+// accepts, ascending, from one listing of the folder (a finished sample is found without a probe
+// per index). Other files there (temporaries, strays) are skipped; they go to `others` when
+// given. Throws IoError naming the folder.
 template <class Keep>
-std::vector<std::uint64_t> listed_records(const DatasetPaths& paths, Keep keep,
+std::vector<std::uint64_t> listed_indices(const std::filesystem::path& folder, Keep keep,
                                           std::vector<std::filesystem::path>* others = nullptr);
 
 // The record at records/<index>.json when it reads, belongs to `index` and its files pass the
@@ -59,10 +60,10 @@ std::vector<std::uint64_t> finished_samples(const DatasetPaths& paths, const Sha
 std::optional<std::uint64_t> record_index(const std::string& file_name);
 
 template <class Keep>
-std::vector<std::uint64_t> listed_records(const DatasetPaths& paths, Keep keep,
+std::vector<std::uint64_t> listed_indices(const std::filesystem::path& folder, Keep keep,
                                           std::vector<std::filesystem::path>* others) {
   std::vector<std::uint64_t> indices;
-  for_each_record_file(paths, [&](const std::filesystem::path& file) {
+  for_each_entry(folder, [&](const std::filesystem::path& file) {
     auto index = record_index(file.filename().string());
     if (index && keep(*index))
       indices.push_back(*index);

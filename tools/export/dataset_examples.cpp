@@ -1,13 +1,11 @@
 #include "tools/export/dataset_examples.h"
 
-#include "tools/dataset/dataset_folder.h"
 #include "tools/export/export_options.h"
 
 namespace railyard::exports {
 
-DatasetExamples read_dataset_examples(const std::filesystem::path& dataset, bool with_parts) {
+DatasetExamples read_dataset_examples(const DatasetFolder& folder, bool with_parts) {
   try {
-    DatasetFolder folder = DatasetFolder::open(dataset);
     DatasetExamples out;
     for (std::uint64_t index = 0; index < folder.count(); ++index) {
       SampleRecord record = folder.read_record(index);

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "tools/dataset/dataset_folder.h"
 #include "tools/export/example.h"
 
 namespace railyard::exports {
@@ -15,8 +16,8 @@ struct DatasetExamples {
   std::size_t withheld = 0;       // samples whose label the dataset withholds: not exported
 };
 
-// Throws ExportError naming the file and the fault when the folder is not a finished, consistent
-// dataset (dataset_folder.h) or a record is malformed.
-DatasetExamples read_dataset_examples(const std::filesystem::path& dataset, bool with_parts);
+// Throws ExportError naming the file and the fault when a record is malformed or another
+// sample's (the folder was checked when opened, dataset_folder.h).
+DatasetExamples read_dataset_examples(const DatasetFolder& folder, bool with_parts);
 
 }  // namespace railyard::exports

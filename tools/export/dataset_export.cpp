@@ -12,12 +12,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The two sides of a pairs folder, checked to align (pairs_folder.h); empty for a plain dataset.
-std::vector<std::pair<std::string, fs::path>> pair_sides(const fs::path& dataset) {
-  if (!PairsFolder::is_pairs_folder(dataset)) return {};
+// The dataset, or the two sides of a pairs folder, opened and checked (dataset_folder.h,
+// pairs_folder.h); the side is "" for a plain dataset.
+std::vector<std::pair<std::string, DatasetFolder>> open_sides(const fs::path& dataset) {
   try {
+    if (!PairsFolder::is_pairs_folder(dataset)) return {{"", DatasetFolder::open(dataset)}};
     PairsFolder pairs = PairsFolder::open(dataset);
-    return {{"base", pairs.base().root()}, {"intervened", pairs.intervened().root()}};
+    return {{"base", pairs.base()}, {"intervened", pairs.intervened()}};
   } catch (const DatasetError& e) {
     throw ExportError(e.what());
   }
@@ -45,12 +46,10 @@ DatasetExportSummary export_dataset(const fs::path& dataset, const ExportOptions
   DatasetExportSummary summary;
   summary.folder = folder.empty() ? dataset / "exports" / export_name(options) : std::move(folder);
   bool parts = options.target == ExportTarget::SceneGraphs;
-  auto sides = pair_sides(dataset);
-  if (sides.empty()) sides.emplace_back("", dataset);
-  // The destination is checked before any example is read; both sides of a pairs folder go
+  // The destination is checked before the dataset is read; both sides of a pairs folder go
   // into one staged folder, so a bad side leaves nothing new in place.
   StagedFolder staged(summary.folder);
-  for (const auto& [side, folder] : sides) {
+  for (const auto& [side, folder] : open_sides(dataset)) {
     DatasetExamples read = read_dataset_examples(folder, parts);
     summary.withheld += read.withheld;
     summary.sides.emplace_back(side, write_export(options, read.examples, staged, side));

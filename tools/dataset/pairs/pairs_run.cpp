@@ -150,19 +150,8 @@ std::string pair_fault(const PairsLayout& layout, std::uint64_t pair, std::uint6
 // the candidates for "finished", each checked when the plan reaches it. Memory grows with the
 // pairs done, never with the count.
 std::vector<std::uint64_t> listed_pairs(const PairsLayout& layout, const Shard& shard) {
-  std::vector<std::uint64_t> pairs;
-  std::error_code error;
-  std::filesystem::directory_iterator it(layout.root / "pairs", error), end;
-  if (error)
-    throw IoError("cannot list " + (layout.root / "pairs").string() + ": " + error.message());
-  for (; it != end; it.increment(error)) {
-    if (error)
-      throw IoError("cannot list " + (layout.root / "pairs").string() + ": " + error.message());
-    auto pair = record_index(it->path().filename().string());
-    if (pair && shard.contains(*pair)) pairs.push_back(*pair);
-  }
-  std::sort(pairs.begin(), pairs.end());
-  return pairs;
+  return listed_indices(layout.root / "pairs",
+                        [&](std::uint64_t pair) { return shard.contains(pair); });
 }
 
 // The pairs this process still renders, in order, computed as the plan is walked: the shard's
