@@ -5,7 +5,14 @@
     logic     -> util                       (trains, samplers, rules, the Prolog engine)
     renderer  -> util                       (meshes, materials, cameras, lenses, passes)
     scenes    -> logic, renderer, util      (a train laid out as a render::Scene)
-    tools     -> anything above; tools/railyard and tools/bench are used by no library
+    tools     -> anything above, and inside tools/ its own sub-layers:
+        tools/records   the record layer: a dataset folder's layout, typed records, formats
+        tools/export    -> records                 (exports for symbolic learners)
+        tools/dataset   -> export, records         (config, the run skeleton, its run kinds)
+        tools/sheet     -> records                 (contact sheets)
+        tools/suite     -> dataset, export, records, sheet
+        tools/assetgen  -> nothing of tools/       (the mesh generator)
+        tools/railyard and tools/bench sit on top: no other part of tools includes them
 
 Usage: layers_test.py SOURCE_DIR
 """
@@ -21,6 +28,20 @@ ALLOWED = {
 }
 # Inside tools/: the command and the benchmarks sit on top; no other part of tools includes them.
 TOP_OF_TOOLS = {"tools/railyard", "tools/bench"}
+TOOLS_ALLOWED = {
+    "tools/records": {"tools/records"},
+    "tools/export": {"tools/export", "tools/records"},
+    "tools/dataset": {"tools/dataset", "tools/export", "tools/records"},
+    "tools/sheet": {"tools/sheet", "tools/records"},
+    "tools/suite": {"tools/suite", "tools/dataset", "tools/export", "tools/records", "tools/sheet"},
+    "tools/assetgen": {"tools/assetgen"},
+}
+
+
+def tools_part(path):
+    """'tools/export' for tools/export/x.h; None outside tools/."""
+    parts = path.split("/")
+    return "/".join(parts[:2]) if parts[0] == "tools" and len(parts) > 2 else None
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
 
@@ -43,6 +64,9 @@ def main():
                 if any(target.startswith(t + "/") for t in TOP_OF_TOOLS):
                     problems.append(f"{relative} includes {target} (the command and benchmarks "
                                     "are the top of tools/)")
+            part, target_part = tools_part(relative), tools_part(target)
+            if part in TOOLS_ALLOWED and target_part and target_part not in TOOLS_ALLOWED[part]:
+                problems.append(f"{relative} includes {target} ({part} sits below {target_part})")
             if layer != "tests" and top == "tests":
                 problems.append(f"{relative} includes test code {target}")
     for problem in problems:

@@ -16,9 +16,9 @@
 #include "python/bindings/arrays.h"
 #include "python/bindings/bindings.h"
 #include "python/bindings/json_objects.h"
-#include "tools/dataset/annotations/rle.h"
-#include "tools/dataset/formats/description.h"
-#include "tools/dataset/formats/train_json.h"
+#include "tools/records/annotations/rle.h"
+#include "tools/records/formats/description.h"
+#include "tools/records/formats/train_json.h"
 #include "tools/dataset/sample_factory.h"
 #include "tools/dataset/sample_writer.h"
 #include "util/exr_io.h"
@@ -35,7 +35,7 @@ class Generator {
       : config_(build_config(file, assignments, "Generator")),
         inputs_(resolve_inputs(config_, data_root())),
         scene_(load_scene_context(config_, inputs_)),
-        paths_(config_, inputs_.rule_name, inputs_.scene_name),
+        paths_(dataset_identity(config_, inputs_.rule_name, inputs_.scene_name)),
         writer_{config_, paths_, inputs_.rule_name, inputs_.scene_name},
         trains_(config_.sampler, Rule::load(inputs_.rule_file, inputs_.background_file),
                 BalanceOptions{true, config_.max_attempts, inputs_.rule_name}, config_.seed) {

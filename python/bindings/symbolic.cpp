@@ -17,8 +17,8 @@
 #include "python/bindings/bindings.h"
 #include "python/bindings/json_objects.h"
 #include "tools/dataset/config.h"
-#include "tools/dataset/formats/description.h"
-#include "tools/dataset/formats/train_json.h"
+#include "tools/records/formats/description.h"
+#include "tools/records/formats/train_json.h"
 #include "tools/dataset/inputs.h"
 #include "tools/dataset/rule_loading.h"
 

@@ -13,7 +13,7 @@
 #include "renderer/backends.h"
 #include "scenes/layout.h"
 #include "test_data.h"
-#include "tools/dataset/annotations/image_annotations.h"
+#include "tools/records/annotations/image_annotations.h"
 
 namespace railyard {
 namespace {

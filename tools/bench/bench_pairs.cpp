@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "tools/bench/measure.h"
-#include "tools/dataset/dataset_paths.h"
 #include "tools/dataset/dataset_run.h"
-#include "tools/dataset/formats/description.h"
 #include "tools/dataset/inputs.h"
 #include "tools/dataset/pairs/pairs_run.h"
+#include "tools/records/dataset_paths.h"
+#include "tools/records/formats/description.h"
 
 namespace railyard {
 namespace {
@@ -36,7 +36,8 @@ std::filesystem::path base_descriptions(const DatasetConfig& config,
   DatasetInputs inputs = resolve_inputs(config, data_root());
   DatasetConfig base = config;
   base.output = pairs_root / "base";
-  return DatasetPaths(base, inputs.rule_name, inputs.scene_name).description_file();
+  return DatasetPaths(dataset_identity(base, inputs.rule_name, inputs.scene_name))
+      .description_file();
 }
 
 }  // namespace

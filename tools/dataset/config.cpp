@@ -564,4 +564,15 @@ render::BackendSettings backend_settings(const DatasetConfig& config) {
   return settings;
 }
 
+DatasetIdentity dataset_identity(const DatasetConfig& config, const std::string& rule_name,
+                                 const std::string& scene_name) {
+  return {config.output,
+          config.representation,
+          rule_name,
+          std::string(distribution_name(config.sampler.distribution)),
+          scene_name,
+          config.sampler.min_cars,
+          config.sampler.max_cars};
+}
+
 }  // namespace railyard

@@ -18,6 +18,7 @@
 #include "renderer/backends.h"
 #include "tools/dataset/pairs/intervention_settings.h"
 #include "tools/export/export_options.h"
+#include "tools/records/dataset_paths.h"
 #include "util/exr_io.h"
 #include "util/settings_schema.h"
 
@@ -92,6 +93,10 @@ std::string emit_config(const DatasetConfig& config);
 // The config as far as it decides the dataset's bytes: without the keys that only say where and
 // how fast (output, threads). Kept in the dataset's lock and manifest.
 std::string emit_dataset_config(const DatasetConfig& config);
+
+// What names the dataset folder of this config (rule and scene: the resolved names, inputs.h).
+DatasetIdentity dataset_identity(const DatasetConfig& config, const std::string& rule_name,
+                                 const std::string& scene_name);
 
 // What the renderer backend is made from: the backend's options and the thread count.
 render::BackendSettings backend_settings(const DatasetConfig& config);

@@ -5,14 +5,14 @@
 #include <thread>
 
 #include "renderer/backends.h"
-#include "tools/dataset/dataset_paths.h"
 #include "tools/dataset/finalize.h"
 #include "tools/dataset/input_files.h"
 #include "tools/dataset/pipeline.h"
 #include "tools/dataset/run_lock.h"
 #include "tools/dataset/sample_factory.h"
-#include "tools/dataset/sample_files.h"
 #include "tools/dataset/writer_lock.h"
+#include "tools/records/dataset_paths.h"
+#include "tools/records/sample_files.h"
 #include "util/atomic_file.h"
 #include "util/read_file.h"
 
@@ -44,7 +44,8 @@ PendingIndices remaining_samples(const DatasetPaths& paths, const Shard& shard, 
   if (writers.exclusive()) remove_temp_files(paths);
   ShardIndices mine = shard.samples(count);
   std::vector<std::uint64_t> failed;
-  std::vector<std::uint64_t> finished = finished_samples(paths, mine, threads, failed);
+  std::vector<std::uint64_t> finished = finished_samples(
+      paths, [&](std::uint64_t i) { return mine.contains(i); }, threads, failed);
   summary.skipped = finished.size();
   summary.redone = failed.size();
   return PendingIndices(mine, std::move(finished));
@@ -99,7 +100,7 @@ RunSummary run(const DatasetConfig& config, const DatasetInputs& inputs, TrainSo
   SampleFactory factory(trains, scene, *renderer, config);
   probe_render(factory, options.shard.samples(config.count), config);
 
-  DatasetPaths paths(config, rule_name, inputs.scene_name);
+  DatasetPaths paths(dataset_identity(config, rule_name, inputs.scene_name));
   paths.create_folders();
   WriterLock writers = WriterLock::for_run(paths, options.shard);
   RunLock lock = acquire_run_lock(config, input_files, paths);
@@ -179,7 +180,7 @@ std::function<render::Scene(std::uint64_t)> dataset_scenes(const DatasetConfig& 
 
 std::filesystem::path merge_dataset(const DatasetConfig& config, const RunOptions& options) {
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
-  DatasetPaths paths(config, inputs.rule_name, inputs.scene_name);
+  DatasetPaths paths(dataset_identity(config, inputs.rule_name, inputs.scene_name));
   RunLock lock = read_run_lock(config, hash_input_files(inputs), paths);
   WriterLock writers = WriterLock::for_merge(paths);
   remove_temp_files(paths);

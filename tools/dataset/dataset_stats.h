@@ -9,7 +9,7 @@
 
 #include "logic/train.h"
 #include "logic/vocabulary.h"
-#include "tools/dataset/formats/sample_record.h"
+#include "tools/records/formats/sample_record.h"
 
 namespace railyard {
 

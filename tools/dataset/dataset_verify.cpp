@@ -5,11 +5,11 @@
 #include <set>
 
 #include "tools/dataset/config.h"
-#include "tools/dataset/dataset_folder.h"
 #include "tools/dataset/finalize.h"
-#include "tools/dataset/pairs_folder.h"
 #include "tools/dataset/run_lock.h"
-#include "tools/dataset/sample_files.h"
+#include "tools/records/dataset_folder.h"
+#include "tools/records/pairs_folder.h"
+#include "tools/records/sample_files.h"
 #include "util/atomic_file.h"
 #include "util/external_program.h"
 #include "util/read_file.h"
@@ -118,7 +118,7 @@ void check_dataset_files(const DatasetFolder& folder, VerifyReport& report) {
   std::string rule = manifest_text(folder, "rule");
   std::string scene = folder.read_record(0).scene;
   config.output = scratch.path();
-  DatasetPaths made(config, rule, scene);
+  DatasetPaths made(dataset_identity(config, rule, scene));
   made.create_folders();
   fs::remove(made.records());
   fs::remove(made.runs());

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "tools/dataset/config.h"
-#include "tools/dataset/dataset_paths.h"
+#include "tools/records/dataset_paths.h"
 
 namespace railyard {
 

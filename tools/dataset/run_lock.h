@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "tools/dataset/config.h"
-#include "tools/dataset/dataset_paths.h"
 #include "tools/dataset/input_files.h"
+#include "tools/records/dataset_paths.h"
 
 namespace railyard {
 

@@ -1,6 +1,6 @@
 #include "tools/dataset/sample_writer.h"
 
-#include "tools/dataset/formats/depth_png.h"
+#include "tools/records/formats/depth_png.h"
 #include "util/atomic_file.h"
 #include "util/content_hash.h"
 #include "util/exr_io.h"

@@ -10,8 +10,8 @@
 #include "renderer/renderer.h"
 #include "scenes/part.h"
 #include "tools/dataset/config.h"
-#include "tools/dataset/dataset_paths.h"
-#include "tools/dataset/formats/sample_record.h"
+#include "tools/records/dataset_paths.h"
+#include "tools/records/formats/sample_record.h"
 
 namespace railyard {
 

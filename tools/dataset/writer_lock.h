@@ -7,8 +7,8 @@
 
 #include <filesystem>
 
-#include "tools/dataset/dataset_paths.h"
 #include "tools/dataset/shard.h"
+#include "tools/records/dataset_paths.h"
 
 namespace railyard {
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "tools/dataset/dataset_folder.h"
+#include "tools/records/dataset_folder.h"
 #include "tools/export/example.h"
 
 namespace railyard::exports {

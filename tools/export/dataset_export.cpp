@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "tools/dataset/pairs_folder.h"
+#include "tools/records/pairs_folder.h"
 #include "tools/export/dataset_examples.h"
 #include "tools/export/staged_folder.h"
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "logic/train.h"
-#include "tools/dataset/formats/sample_record.h"
+#include "tools/records/formats/sample_record.h"
 
 namespace railyard::exports {
 

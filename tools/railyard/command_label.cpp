@@ -2,8 +2,8 @@
 #include <cstdio>
 
 #include "tools/dataset/config.h"
-#include "tools/dataset/formats/description.h"
-#include "tools/dataset/formats/train_set_writer.h"
+#include "tools/records/formats/description.h"
+#include "tools/records/formats/train_set_writer.h"
 #include "tools/dataset/rule_loading.h"
 #include "tools/railyard/commands.h"
 

@@ -2,7 +2,7 @@
 // folder layout. Labels are taken as written.
 #include <algorithm>
 
-#include "tools/dataset/formats/description.h"
+#include "tools/records/formats/description.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
 

@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "logic/labelled_batch.h"
-#include "tools/dataset/formats/train_set_writer.h"
+#include "tools/records/formats/train_set_writer.h"
 #include "tools/dataset/rule_loading.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"

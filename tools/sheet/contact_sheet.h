@@ -10,7 +10,7 @@
 #include "logic/train.h"
 #include "logic/vocabulary.h"
 #include "scenes/part.h"
-#include "tools/dataset/annotations/pixel_box.h"
+#include "tools/records/annotations/pixel_box.h"
 #include "tools/sheet/text.h"
 #include "util/image.h"
 

@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "logic/distribution.h"
-#include "tools/dataset/dataset_paths.h"
+#include "tools/records/dataset_paths.h"
 #include "tools/suite/suite_picture.h"
 #include "util/atomic_file.h"
 #include "util/png_io.h"
@@ -28,7 +28,7 @@ Json variant_json(const Suite& suite, const SuiteCheck& check, std::size_t v,
   const DatasetConfig& c = variant.config;
   const VariantStats& stats = check.stats[v];
   Json counts = stats.counts.to_json();
-  DatasetPaths paths(c, check.inputs[v].rule_name, check.inputs[v].scene_name);
+  DatasetPaths paths(dataset_identity(c, check.inputs[v].rule_name, check.inputs[v].scene_name));
   Json distance = Json::object();
   for (const auto& [key, tv] : distances(counts, reference_counts)) distance[key] = rounded(tv);
   Json confounders = Json::array();

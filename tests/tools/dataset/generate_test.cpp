@@ -12,11 +12,11 @@
 #include "logic/errors.h"
 #include "tests/support/dataset_snapshot.h"
 #include "tests/support/test_backend.h"
-#include "tools/dataset/dataset_paths.h"
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/finalize.h"
-#include "tools/dataset/sample_files.h"
 #include "tools/dataset/writer_lock.h"
+#include "tools/records/dataset_paths.h"
+#include "tools/records/sample_files.h"
 #include "util/content_hash.h"
 #include "util/exr_io.h"
 #include "util/read_file.h"
@@ -77,8 +77,9 @@ class GenerateTest : public ::testing::Test {
     generate_dataset(second, options());
     std::vector<std::pair<fs::path, fs::path>> pairs;
     for (std::uint64_t i = 0; i < 2; ++i)
-      pairs.emplace_back(DatasetPaths(first, "theoryx", "base_scene").depth_exr(i),
-                         DatasetPaths(second, "theoryx", "base_scene").depth_exr(i));
+      pairs.emplace_back(
+          DatasetPaths(dataset_identity(first, "theoryx", "base_scene")).depth_exr(i),
+          DatasetPaths(dataset_identity(second, "theoryx", "base_scene")).depth_exr(i));
     return pairs;
   }
 
@@ -136,7 +137,7 @@ TEST_F(GenerateTest, WritesTheWholeDatasetInVlolLayout) {
   RunSummary summary = generate_dataset(c, options());
   EXPECT_TRUE(summary.finalized);
   EXPECT_EQ(summary.rendered, 10u);
-  DatasetPaths paths(c, "theoryx", "base_scene");
+  DatasetPaths paths(dataset_identity(c, "theoryx", "base_scene"));
   EXPECT_EQ(paths.root().filename(), "Trains_theoryx_MichalskiTrains_base_scene_len_2-4");
   for (std::uint64_t i = 0; i < 10; ++i) {
     EXPECT_TRUE(fs::exists(paths.image(i)));
@@ -178,7 +179,8 @@ TEST_F(GenerateTest, SameBytesWhateverThreadsOrShards) {
     EXPECT_FALSE(s.finalized);
   }
   merge_dataset(sharded, options());
-  DatasetPaths a(single, "theoryx", "base_scene"), b(sharded, "theoryx", "base_scene");
+  DatasetPaths a(dataset_identity(single, "theoryx", "base_scene")),
+      b(dataset_identity(sharded, "theoryx", "base_scene"));
   auto left = snapshot(a.root()), right = snapshot(b.root());
   EXPECT_EQ(left.size(), right.size());
   for (const auto& [name, bytes] : left) EXPECT_TRUE(right[name] == bytes) << name;
@@ -187,7 +189,7 @@ TEST_F(GenerateTest, SameBytesWhateverThreadsOrShards) {
 TEST_F(GenerateTest, ResumeFinishesWithoutRedoingAndIgnoresLeftovers) {
   DatasetConfig c = config("resume");
   generate_dataset(c, options());
-  DatasetPaths paths(c, "theoryx", "base_scene");
+  DatasetPaths paths(dataset_identity(c, "theoryx", "base_scene"));
   auto complete = snapshot(paths.root());
   // What a run killed mid-way leaves: missing samples, a half-written temporary, no final files.
   for (std::uint64_t i : {2u, 7u}) {
@@ -208,7 +210,7 @@ TEST_F(GenerateTest, ResumeFinishesWithoutRedoingAndIgnoresLeftovers) {
 TEST_F(GenerateTest, RerunRendersAgainSamplesWhoseFilesFailTheirCheck) {
   DatasetConfig c = config("damaged");
   generate_dataset(c, options());
-  DatasetPaths paths(c, "theoryx", "base_scene");
+  DatasetPaths paths(dataset_identity(c, "theoryx", "base_scene"));
   auto complete = snapshot(paths.root());
   fs::resize_file(paths.image(3), fs::file_size(paths.image(3)) / 2);
   fs::remove(paths.depth_exr(5));
@@ -227,7 +229,7 @@ TEST_F(GenerateTest, RecordsCarryTheSizeAndHashOfTheirFiles) {
   c.count = 2;
   c.subsets = {};
   generate_dataset(c, options());
-  DatasetPaths paths(c, "theoryx", "base_scene");
+  DatasetPaths paths(dataset_identity(c, "theoryx", "base_scene"));
   SampleRecord record = read_sample_record(paths.record(1));
   ASSERT_TRUE(record.files.image_check && record.files.depth_png_check &&
               record.files.depth_exr_check);
@@ -251,7 +253,7 @@ TEST_F(GenerateTest, RerunAndMergeRemoveEveryTemporaryAKilledRunLeft) {
   DatasetConfig c = config("killed");
   c.exports = {exports::ExportOptions{}};
   generate_dataset(c, options());
-  DatasetPaths paths(c, "theoryx", "base_scene");
+  DatasetPaths paths(dataset_identity(c, "theoryx", "base_scene"));
   auto complete = snapshot(paths.root());
   fs::path descriptions = paths.description_file().parent_path();
   std::string description = paths.description_file().filename().string();
@@ -406,7 +408,7 @@ TEST_F(GenerateTest, AnEditedInputFileIsRefusedOnResumeAndMerge) {
           << e.what();
     }
   }
-  DatasetPaths paths(c, "my_rule", "base_scene");
+  DatasetPaths paths(dataset_identity(c, "my_rule", "base_scene"));
   EXPECT_EQ(missing_samples(paths, c.count).size(), 5u);  // nothing of shard 1 was rendered
   auto manifest_inputs = nlohmann::json::parse(std::ifstream(paths.input_lock()));
   EXPECT_EQ(manifest_inputs[0]["role"], "rule");
@@ -418,7 +420,7 @@ TEST_F(GenerateTest, AnEditedInputFileIsRefusedOnResumeAndMerge) {
 TEST_F(GenerateTest, ALiveWriterKeepsOthersOut) {
   DatasetConfig c = config("writers");
   generate_dataset(c, options({0, 2}));
-  DatasetPaths paths(c, "theoryx", "base_scene");
+  DatasetPaths paths(dataset_identity(c, "theoryx", "base_scene"));
   {
     WriterLock live_shard = WriterLock::for_run(paths, {1, 2});
     EXPECT_THROW(generate_dataset(c, options()), ConfigError);

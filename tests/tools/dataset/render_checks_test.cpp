@@ -7,8 +7,8 @@
 
 #include "logic/sampler.h"
 #include "tests/support/test_backend.h"
-#include "tools/dataset/annotations/image_annotations.h"
-#include "tools/dataset/annotations/rle.h"
+#include "tools/records/annotations/image_annotations.h"
+#include "tools/records/annotations/rle.h"
 #include "tools/dataset/sample_factory.h"
 
 namespace railyard {

@@ -1,7 +1,7 @@
 #include "tools/dataset/pairs/pair_record.h"
 
 #include "logic/vocabulary.h"
-#include "tools/dataset/annotations/rle.h"
+#include "tools/records/annotations/rle.h"
 #include "util/input_error.h"
 #include "util/read_file.h"
 

@@ -8,7 +8,6 @@
 #include <thread>
 
 #include "renderer/backends.h"
-#include "tools/dataset/dataset_paths.h"
 #include "tools/dataset/finalize.h"
 #include "tools/dataset/input_files.h"
 #include "tools/dataset/pairs/pair_difference.h"
@@ -17,8 +16,9 @@
 #include "tools/dataset/pipeline.h"
 #include "tools/dataset/run_lock.h"
 #include "tools/dataset/sample_factory.h"
-#include "tools/dataset/sample_files.h"
 #include "tools/dataset/writer_lock.h"
+#include "tools/records/dataset_paths.h"
+#include "tools/records/sample_files.h"
 #include "util/atomic_file.h"
 #include "util/io_error.h"
 #include "util/read_file.h"
@@ -55,14 +55,14 @@ struct PairsLayout {
 // The halves' counts are the config's until set_pairs (the folders do not depend on them).
 PairsLayout pairs_layout(const DatasetConfig& config, const DatasetInputs& inputs) {
   std::uint64_t pairs = config.count;
-  DatasetPaths whole(config, inputs.rule_name, inputs.scene_name);
+  DatasetPaths whole(dataset_identity(config, inputs.rule_name, inputs.scene_name));
   auto root =
       config.output / (whole.root().filename().string() + "_" +
                        std::string(intervention_mode_name(config.interventions.mode)) + "_pairs");
   DatasetConfig base = half_config(config, root / "base", pairs);
   DatasetConfig twin = half_config(config, root / "intervened", pairs);
-  DatasetPaths base_paths(base, inputs.rule_name, inputs.scene_name);
-  DatasetPaths twin_paths(twin, inputs.rule_name, inputs.scene_name);
+  DatasetPaths base_paths(dataset_identity(base, inputs.rule_name, inputs.scene_name));
+  DatasetPaths twin_paths(dataset_identity(twin, inputs.rule_name, inputs.scene_name));
   return {root, std::move(base), std::move(twin), std::move(base_paths), std::move(twin_paths)};
 }
 

@@ -6,7 +6,7 @@
 #include "logic/vocabulary.h"
 #include "tests/tools/dataset/pairs/pairs_test_support.h"
 #include "tools/bench/swipl.h"
-#include "tools/dataset/formats/sample_record.h"
+#include "tools/records/formats/sample_record.h"
 #include "tools/dataset/pairs/pairs_run.h"
 
 namespace railyard {

@@ -1,0 +1,32 @@
+#include "tools/records/dataset_paths.h"
+
+#include "util/io_error.h"
+
+namespace railyard {
+
+DatasetPaths::DatasetPaths(const DatasetIdentity& id) {
+  std::string lengths = std::to_string(id.min_cars) + "-" + std::to_string(id.max_cars);
+  root_ = id.output / (id.representation + "_" + id.rule + "_" + id.distribution + "_" + id.scene +
+                       "_len_" + lengths);
+  description_ =
+      id.output / "dataset_descriptions" / id.rule / (id.distribution + "_len_" + lengths + ".txt");
+}
+
+std::string DatasetPaths::image_name(std::uint64_t index) {
+  return std::to_string(index) + "_m_train.png";
+}
+
+std::string DatasetPaths::depth_exr_name(std::uint64_t index) {
+  return std::to_string(index) + "_m_train.exr";
+}
+
+void DatasetPaths::create_folders() const {
+  for (const auto& folder : {images(), depths(), records(), all_scenes().parent_path(),
+                             coco().parent_path(), splits(), runs(), description_.parent_path()}) {
+    std::error_code error;
+    std::filesystem::create_directories(folder, error);
+    if (error) throw IoError("cannot create folder " + folder.string() + ": " + error.message());
+  }
+}
+
+}  // namespace railyard

@@ -1,0 +1,49 @@
+// A finished pairs folder (railyard intervene) as its readers see it: the manifest names the two
+// sides, each a finished dataset (dataset_folder.h) of as many samples as there are pairs, and
+// pairs.jsonl has one line per pair, pair p pairing sample p of each side. Open refuses, naming
+// the file and the fault, a folder whose sides no longer align.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tools/records/dataset_folder.h"
+
+namespace railyard {
+
+class PairsFolder {
+ public:
+  // True when `root` holds pairs.jsonl: a pairs folder rather than a dataset.
+  static bool is_pairs_folder(const std::filesystem::path& root);
+
+  // Throws DatasetError (IoError when the disk fails).
+  static PairsFolder open(const std::filesystem::path& root);
+
+  const std::filesystem::path& root() const { return root_; }
+  const DatasetFolder& base() const { return base_; }
+  const DatasetFolder& intervened() const { return intervened_; }
+  std::uint64_t pairs() const { return pairs_; }
+  const nlohmann::json& manifest() const { return manifest_; }
+  // pairs/<p>.json: pair p's own record, the source of line p of pairs.jsonl.
+  std::filesystem::path pair_file(std::uint64_t pair) const {
+    return root_ / "pairs" / (std::to_string(pair) + ".json");
+  }
+
+ private:
+  PairsFolder(std::filesystem::path root, nlohmann::json manifest, DatasetFolder base,
+              DatasetFolder intervened, std::uint64_t pairs)
+      : root_(std::move(root)),
+        manifest_(std::move(manifest)),
+        base_(std::move(base)),
+        intervened_(std::move(intervened)),
+        pairs_(pairs) {}
+
+  std::filesystem::path root_;
+  nlohmann::json manifest_;
+  DatasetFolder base_, intervened_;
+  std::uint64_t pairs_;
+};
+
+}  // namespace railyard
