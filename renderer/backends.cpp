@@ -1,6 +1,8 @@
 #include "renderer/backends.h"
 
 #include <cmath>
+#include <type_traits>
+#include <utility>
 
 #include "renderer/embree/embree_renderer.h"
 #include "renderer/opengl/opengl_renderer.h"
@@ -11,25 +13,79 @@ namespace {
 
 using Kind = BackendOption::Kind;
 
-double value_of(const BackendSettings& settings, const BackendEntry& entry,
-                const std::string& option) {
-  auto found = settings.options.find(option);
-  if (found != settings.options.end()) return found->second;
-  for (const BackendOption& o : entry.options)
-    if (o.name == option) return o.default_value;
-  return 0.0;
+// The options of one backend, each bound to a member of the backend's own options struct
+// (EmbreeOptions, OpenGlOptions): the option's kind follows the member's type, its default is
+// the struct's own (stated once, there), and read() gives the struct typed, from the values the
+// config or a command set by name.
+template <class Options>
+class OptionTable {
+ public:
+  template <class T>
+  OptionTable& add(std::string name, T Options::*member, double lo, double hi, std::string help) {
+    BackendOption option;
+    option.name = std::move(name);
+    option.kind = std::is_same_v<T, bool> ? Kind::Switch
+                  : std::is_integral_v<T> ? Kind::Whole
+                                          : Kind::Number;
+    option.lo = std::is_same_v<T, bool> ? 0.0 : lo;
+    option.hi = std::is_same_v<T, bool> ? 1.0 : hi;
+    option.default_value = static_cast<double>(Options{}.*member);
+    option.help = std::move(help);
+    options_.push_back(std::move(option));
+    write_.push_back([member](Options& options, double value) {
+      if constexpr (std::is_same_v<T, bool>)
+        options.*member = value != 0.0;
+      else
+        options.*member = static_cast<T>(value);
+    });
+    return *this;
+  }
+
+  const std::vector<BackendOption>& options() const { return options_; }
+
+  // The struct's defaults, then every option `values` names (checked by check_options).
+  Options read(const BackendOptionValues& values) const {
+    Options options;
+    for (std::size_t i = 0; i < options_.size(); ++i)
+      if (auto found = values.find(options_[i].name); found != values.end())
+        write_[i](options, found->second);
+    return options;
+  }
+
+ private:
+  std::vector<BackendOption> options_;
+  std::vector<std::function<void(Options&, double)>> write_;
+};
+
+const OptionTable<OpenGlOptions>& raster_options() {
+  static const OptionTable<OpenGlOptions> table = OptionTable<OpenGlOptions>().add(
+      "shadow_map_size", &OpenGlOptions::shadow_map_size, 0, 16384,
+      "sun shadow map texels per side; 0: chosen from the image size");
+  return table;
+}
+
+const OptionTable<EmbreeOptions>& pathtrace_options() {
+  static const OptionTable<EmbreeOptions> table =
+      OptionTable<EmbreeOptions>()
+          .add("bounces", &EmbreeOptions::max_bounces, 0, 1000,
+               "bounces per path (V-LoL renders with 20)")
+          .add("filter_width", &EmbreeOptions::filter_width, 0.5, 4.0,
+               "Blackman-Harris pixel filter width in pixels (Cycles' default 1.5)")
+          .add("russian_roulette_depth", &EmbreeOptions::russian_roulette_depth, 1, 1000,
+               "bounces before Russian roulette may end a path")
+          .add("sky_next_event", &EmbreeOptions::sky_next_event, 0, 1,
+               "sample the sky directly at every path vertex (less noise per sample)");
+  return table;
 }
 
 BackendEntry raster() {
   BackendEntry entry{"raster",
                      "OpenGL 4.5 through EGL (the GPU, or Mesa's llvmpipe on the CPU); `samples` "
                      "is its MSAA count; fisheye part ids and depth are traced with Embree",
-                     {{"shadow_map_size", Kind::Whole, 0, 16384, 0,
-                       "sun shadow map texels per side; 0: chosen from the image size"}},
+                     raster_options().options(),
                      {}};
-  entry.make = [entry](const BackendSettings& settings) -> std::unique_ptr<Renderer> {
-    OpenGlOptions options;
-    options.shadow_map_size = static_cast<int>(value_of(settings, entry, "shadow_map_size"));
+  entry.make = [](const BackendSettings& settings) -> std::unique_ptr<Renderer> {
+    OpenGlOptions options = raster_options().read(settings.options);
     EmbreeOptions tracer;
     tracer.threads = static_cast<int>(settings.threads);
     return std::make_unique<TracedAnnotations>(
@@ -39,25 +95,13 @@ BackendEntry raster() {
 }
 
 BackendEntry pathtrace() {
-  BackendEntry entry{
-      "pathtrace",
-      "Embree path tracer on the CPU; `samples` is its paths per pixel (default 64)",
-      {{"bounces", Kind::Whole, 0, 1000, 20, "bounces per path (V-LoL renders with 20)"},
-       {"filter_width", Kind::Number, 0.5, 4.0, 1.5,
-        "Blackman-Harris pixel filter width in pixels (Cycles' default 1.5)"},
-       {"russian_roulette_depth", Kind::Whole, 1, 1000, 3,
-        "bounces before Russian roulette may end a path"},
-       {"sky_next_event", Kind::Switch, 0, 1, 1,
-        "sample the sky directly at every path vertex (less noise per sample)"}},
-      {}};
-  entry.make = [entry](const BackendSettings& settings) -> std::unique_ptr<Renderer> {
-    EmbreeOptions options;
+  BackendEntry entry{"pathtrace",
+                     "Embree path tracer on the CPU; `samples` is its paths per pixel (default 64)",
+                     pathtrace_options().options(),
+                     {}};
+  entry.make = [](const BackendSettings& settings) -> std::unique_ptr<Renderer> {
+    EmbreeOptions options = pathtrace_options().read(settings.options);
     options.threads = static_cast<int>(settings.threads);
-    options.max_bounces = static_cast<int>(value_of(settings, entry, "bounces"));
-    options.filter_width = static_cast<float>(value_of(settings, entry, "filter_width"));
-    options.russian_roulette_depth =
-        static_cast<int>(value_of(settings, entry, "russian_roulette_depth"));
-    options.sky_next_event = value_of(settings, entry, "sky_next_event") != 0.0;
     return make_embree_renderer(options);
   };
   return entry;

@@ -15,7 +15,11 @@
 
 namespace railyard::render {
 
-// One option of a backend: a number (whole or not) or a switch, with its range and default.
+// One option of a backend: a number (whole or not) or a switch, with its range and default. Each
+// is declared once in backends.cpp, bound to a member of the backend's options struct
+// (EmbreeOptions::max_bounces): its kind follows the member's type and its default is the
+// struct's own, and the backend reads its options back as that struct, typed. The dataset config
+// makes each the key backend_options.<backend>.<option>.
 struct BackendOption {
   enum class Kind { Whole, Number, Switch };
   std::string name;

@@ -30,12 +30,15 @@ glm::mat3 Camera::intrinsics() const {
   return k;
 }
 
+float Camera::vertical_fov() const {
+  float half_width = 0.5f * static_cast<float>(width);
+  return 2.0f * std::atan(0.5f * static_cast<float>(height) / half_width *
+                          std::tan(glm::radians(fov_deg) * 0.5f));
+}
+
 glm::mat4 Camera::projection() const {
   float aspect = static_cast<float>(width) / static_cast<float>(height);
-  float half_width = 0.5f * static_cast<float>(width);
-  float vertical_fov = 2.0f * std::atan(0.5f * static_cast<float>(height) / half_width *
-                                        std::tan(glm::radians(fov_deg) * 0.5f));
-  return glm::perspective(vertical_fov, aspect, near, far);
+  return glm::perspective(vertical_fov(), aspect, near, far);
 }
 
 std::optional<glm::vec2> Camera::project(const glm::vec3& world) const {

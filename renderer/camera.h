@@ -29,6 +29,9 @@ struct Camera {
   float focal_length_px() const;
   // Pinhole intrinsics K (column-major glm): [[f,0,cx],[0,f,cy],[0,0,1]] with cx = w/2, cy = h/2.
   glm::mat3 intrinsics() const;
+  // The pinhole's vertical field of view, in radians: fov_deg spans the width, so the height
+  // sees 2 atan(h / w * tan(fov / 2)).
+  float vertical_fov() const;
   // OpenGL clip-from-camera matrix of the pinhole.
   glm::mat4 projection() const;
 

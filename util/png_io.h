@@ -14,7 +14,7 @@ namespace railyard {
 
 enum class PngFilter { None, Sub, Up, Average, Paeth, Adaptive };
 
-// The defaults favour speed. Measured with tests/renderer/io/png_benchmark on render-like
+// The defaults favour speed. Measured with tests/util/png_benchmark on render-like
 // 480x270 images (one core of a shared 2-core machine): level 1 with the Up filter takes about
 // 2.9 ms (74 KiB) smooth and 5.1 ms (167 KiB) with path-tracer grain, against 20 ms and 47 ms
 // (58 and 147 KiB) for libpng's defaults (level 6, adaptive filters). zlib's RLE strategy was no

@@ -1,31 +1,17 @@
 #include "logic/prolog/engine.h"
 
-#include <fstream>
-#include <sstream>
-
 #include "logic/prolog/reader.h"
+#include "util/io_error.h"
+#include "util/read_file.h"
 
 namespace railyard::prolog {
 
 void Engine::consult_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw PrologError("cannot open Prolog file " + file.string());
-  // Read in one piece: a file of millions of clauses is held once, not twice (stream and copy).
   std::string text;
-  in.seekg(0, std::ios::end);
-  std::streamoff size = in.tellg();
-  in.seekg(0, std::ios::beg);
-  if (size > 0) {
-    text.resize(static_cast<std::size_t>(size));
-    in.read(text.data(), size);
-    text.resize(static_cast<std::size_t>(in.gcount()));
-  }
-  if (size < 0 || in.bad()) {  // not seekable (a pipe): read it as a stream
-    in.clear();
-    in.seekg(0, std::ios::beg);
-    std::ostringstream stream;
-    stream << in.rdbuf();
-    text = stream.str();
+  try {
+    text = read_file_text(file);
+  } catch (const IoError& e) {  // "<file>: cannot open: No such file or directory"
+    throw PrologError(std::string("cannot read Prolog file ") + e.what());
   }
   consult_text(text, file.string());
 }

@@ -1,5 +1,6 @@
 // The parts of the `railyard._native` extension, one concept per file: errors, JSON values,
-// dataset files, the image generator and the symbolic API. module.cpp calls each bind_* once.
+// dataset files, dataset and pairs folders, the image generator and the symbolic API. module.cpp
+// calls each bind_* once.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -8,9 +9,11 @@ namespace railyard::python {
 
 namespace py = pybind11;
 
-void bind_errors(py::module_& module);         // errors.cpp
-void bind_dataset_files(py::module_& module);  // dataset_files.cpp
-void bind_generator(py::module_& module);      // generator.cpp
-void bind_symbolic(py::module_& module);       // symbolic.cpp
+void bind_errors(py::module_& module);          // errors.cpp
+void bind_dataset_files(py::module_& module);   // dataset_files.cpp
+void bind_dataset_folder(py::module_& module);  // dataset_folder.cpp
+void bind_pairs_folder(py::module_& module);    // pairs_folder.cpp
+void bind_generator(py::module_& module);       // generator.cpp
+void bind_symbolic(py::module_& module);        // symbolic.cpp
 
 }  // namespace railyard::python

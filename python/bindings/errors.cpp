@@ -12,6 +12,7 @@
 #include "python/bindings/bindings.h"
 #include "renderer/renderer.h"
 #include "scenes/scene_error.h"
+#include "tools/records/dataset_error.h"
 #include "util/input_error.h"
 #include "util/io_error.h"
 
@@ -24,6 +25,12 @@ void bind_errors(py::module_& module) {
   static py::exception<RuleError> rule(module, "RuleError", input.ptr());
   static py::exception<SceneError> scene(module, "SceneError", input.ptr());
   static py::exception<DescriptionError> description(module, "DescriptionError", input.ptr());
+  static py::exception<DatasetError> dataset(module, "DatasetError", input.ptr());
+  dataset.attr("__doc__") =
+      "A dataset, pairs or suite folder whose files disagree with each other or are not what "
+      "railyard writes (a record missing or of another sample, a split listing an index twice or "
+      "in two splits, a manifest that is not railyard's, a truncated pairs.jsonl): the message "
+      "names the file and the fault. An InputError, so a ValueError.";
   static py::exception<InterventionError> intervention(module, "InterventionError",
                                                        PyExc_ValueError);
   static py::exception<UnreachableClassError> unreachable(module, "UnreachableClassError",
@@ -43,6 +50,8 @@ void bind_errors(py::module_& module) {
       scene(e.what());
     } catch (const DescriptionError& e) {
       description(e.what());
+    } catch (const DatasetError& e) {
+      dataset(e.what());
     } catch (const InputError& e) {
       input(e.what());
     } catch (const InterventionError& e) {

@@ -16,11 +16,11 @@
 #include "python/bindings/arrays.h"
 #include "python/bindings/bindings.h"
 #include "python/bindings/json_objects.h"
+#include "tools/dataset/dataset_run.h"
+#include "tools/dataset/run_setup.h"
 #include "tools/records/annotations/rle.h"
 #include "tools/records/formats/description.h"
 #include "tools/records/formats/train_json.h"
-#include "tools/dataset/sample_factory.h"
-#include "tools/dataset/sample_writer.h"
 #include "util/exr_io.h"
 
 namespace railyard::python {
@@ -34,17 +34,16 @@ class Generator {
   Generator(const std::filesystem::path& file, const std::vector<std::string>& assignments)
       : config_(build_config(file, assignments, "Generator")),
         inputs_(resolve_inputs(config_, data_root())),
-        scene_(load_scene_context(config_, inputs_)),
-        paths_(dataset_identity(config_, inputs_.rule_name, inputs_.scene_name)),
-        writer_{config_, paths_, inputs_.rule_name, inputs_.scene_name},
-        trains_(config_.sampler, Rule::load(inputs_.rule_file, inputs_.background_file),
-                BalanceOptions{true, config_.max_attempts, inputs_.rule_name}, config_.seed) {
+        setup_(config_, inputs_, RunSetup::RendererStart::OnFirstUse),
+        output_(config_, inputs_.rule_name, inputs_.scene_name),
+        writer_(output_.writer()),
+        trains_(sampled_trains(config_, inputs_)) {
     trains_.train(0);  // an unreachable class shows up now, as in generate
   }
 
   std::uint64_t size() const { return config_.count; }
   std::string effective_config() const { return emit_config(config_); }
-  std::filesystem::path dataset_root() const { return paths_.root(); }
+  std::filesystem::path dataset_root() const { return output_.paths().root(); }
 
   std::string renderer_description() {
     std::lock_guard lock(mutex_);
@@ -61,8 +60,7 @@ class Generator {
     {
       py::gil_scoped_release unlocked;
       std::lock_guard lock(mutex_);  // one renderer and one rule engine per Generator
-      SampleFactory factory(trains_, scene_, renderer(), config_);
-      rendered = factory(index);
+      rendered = factory()(index);
       if (annotations) record = writer_.record(rendered);
     }
     py::dict out;
@@ -85,16 +83,20 @@ class Generator {
  private:
   render::Renderer& renderer() {
     if (rendering_process != 0 && rendering_process != getpid()) {
-      (void)renderer_.release();  // the parent's: neither usable nor destructible here
+      setup_.abandon_renderer();  // the parent's: neither usable nor destructible here
       throw render::RendererError(
           "this process was forked after its parent rendered; render only in the DataLoader "
           "workers, or give the DataLoader multiprocessing_context='forkserver' or 'spawn'");
     }
-    if (!renderer_) {
-      renderer_ = render::make_renderer(config_.backend, backend_settings(config_));
-      rendering_process = getpid();
-    }
-    return *renderer_;
+    render::Renderer& renderer = setup_.renderer();
+    rendering_process = getpid();
+    return renderer;
+  }
+
+  // generate's factory, its renderer started in this process on first use.
+  SampleFactory factory() {
+    renderer();
+    return setup_.factory(trains_);
   }
 
   // P x H x W, 0/1: part k's visible pixels, decoded from the record's RLE as a reader would.
@@ -113,11 +115,10 @@ class Generator {
 
   DatasetConfig config_;
   DatasetInputs inputs_;
-  SceneContext scene_;
-  DatasetPaths paths_;  // names the files in records; nothing is written
+  RunSetup setup_;        // generate's scene, renderer and sample settings
+  DatasetOutput output_;  // names the files in records; nothing is written
   SampleWriter writer_;
   SampledTrains trains_;
-  std::unique_ptr<render::Renderer> renderer_;
   std::mutex mutex_;
 };
 

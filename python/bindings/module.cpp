@@ -5,6 +5,8 @@ PYBIND11_MODULE(_native, module) {
   module.doc() = "railyard's libraries from Python; use the `railyard` package, not this module";
   railyard::python::bind_errors(module);
   railyard::python::bind_dataset_files(module);
+  railyard::python::bind_dataset_folder(module);
+  railyard::python::bind_pairs_folder(module);
   railyard::python::bind_generator(module);
   railyard::python::bind_symbolic(module);
 }

@@ -17,9 +17,10 @@ disk whose files disagree (railyard.reader) is a DatasetError, an InputError.
 import numpy as np
 
 from . import _native
-from ._native import (ConfigError, DescriptionError, InputError, InterventionError, IoError,
-                      PrologError, RendererError, RuleError, SceneError, UnreachableClassError)
-from ._checks import DatasetError, position
+from ._native import (ConfigError, DatasetError, DescriptionError, InputError, InterventionError,
+                      IoError, PrologError, RendererError, RuleError, SceneError,
+                      UnreachableClassError)
+from ._checks import position
 from .config import assignments, config_path
 from .symbolic import Rule, TrainSet, rule_stats, sample_trains
 

@@ -1,17 +1,8 @@
 """Checks shared by the package: sample indices and path arguments, with messages that name
-what was given and what was expected, and the error of a dataset on disk whose files disagree."""
+what was given and what was expected."""
 import os
 
 import numpy as np
-
-from ._native import InputError
-
-
-class DatasetError(InputError):
-    """A dataset, pairs or suite folder whose files disagree with each other or are not what
-    railyard writes (a record missing or misnumbered, a split listing an index twice or in two
-    splits, a manifest that is not railyard's, a truncated pairs.jsonl): the message names the
-    file and the fault. An InputError, so a ValueError."""
 
 
 def position(index, count, what):

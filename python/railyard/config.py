@@ -2,8 +2,10 @@
 
 `Generator(config, **overrides)` takes the same keys as `railyard generate`: `count=8`,
 `rule="numerical"`, `outputs={"depth_exr": False}` or `outputs__depth_exr=False` (a double
-underscore stands for the dot of a section), `constraints={"roof": ["none", "flat"]}`. Values are
-written as JSON, which YAML reads, so the schema checks them exactly as it checks a config file.
+underscore stands for the dot of a section), `constraints={"roof": ["none", "flat"]}`,
+`exports=[{"target": "popper"}]`. An entry of a key that takes entries is a dotted key below it:
+`constraints__roof=["none"]`, `exports__0__noise=0.1` (item 0 of the list). Values are written as
+JSON, which YAML reads, so the schema checks them exactly as it checks a config file.
 """
 import json
 import os
@@ -38,13 +40,20 @@ def _is_section(key, keys):
     return any(k.startswith(key + ".") for k in keys)
 
 
+def _is_entry(key, keys):
+    """Below a key that is not a section (constraints.roof, exports.0.noise): the schema decides
+    whether that key takes entries, and names it when it does not."""
+    parts = key.split(".")
+    return any(".".join(parts[:i]) in keys for i in range(1, len(parts)))
+
+
 def assignments(overrides):
     """`key=value` strings, in the order given; KeyError naming a key the schema does not have."""
     keys = _native.config_keys()
     out = []
 
     def add(key, value):
-        if key in keys or (key.partition(".")[0] == "constraints" and "constraints" in keys):
+        if key in keys or _is_entry(key, keys):
             out.append(f"{key}={json.dumps(value, default=_plain)}")
         elif _is_section(key, keys) and isinstance(value, dict):
             for name, inner in value.items():

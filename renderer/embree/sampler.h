@@ -1,6 +1,6 @@
 // Counter-based random numbers for the path tracer. Each sample of each pixel draws from its own
 // stream keyed by (seed, image index, pixel, sample), so an image is the same byte for byte
-// whatever the number of threads or the order of the tiles. The style is logic/random.h's:
+// whatever the number of threads or the order of the tiles. The style is util/random.h's:
 // SplitMix64 increments through the keyed state.
 #pragma once
 

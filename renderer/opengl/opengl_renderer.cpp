@@ -63,11 +63,8 @@ glm::mat4 reversed_perspective(float vertical_fov, float aspect, float near, flo
 }
 
 glm::mat4 pinhole_clip_from_world(const Camera& camera) {
-  float half_width = 0.5f * static_cast<float>(camera.width);
-  float vertical_fov = 2.0f * std::atan(0.5f * static_cast<float>(camera.height) / half_width *
-                                        std::tan(glm::radians(camera.fov_deg) * 0.5f));
   float aspect = static_cast<float>(camera.width) / static_cast<float>(camera.height);
-  return reversed_perspective(vertical_fov, aspect, camera.near, camera.far) *
+  return reversed_perspective(camera.vertical_fov(), aspect, camera.near, camera.far) *
          camera.world_to_camera();
 }
 

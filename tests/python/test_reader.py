@@ -1,6 +1,7 @@
 """Datasets read back from disk equal what the generator gives; splits, COCO and suites."""
 import glob
 import os
+import pickle
 import re
 import shutil
 import subprocess
@@ -38,6 +39,15 @@ def test_splits(small_dataset):
     assert sorted(sum(parts, [])) == list(range(SMALL["count"]))
     train = DatasetOnDisk(root, split="train")
     assert train.indices == parts[0] and train[0]["index"] == parts[0][0]
+
+
+def test_a_dataset_pickles_as_its_folder(small_dataset):
+    """Spawned DataLoader workers get the dataset by pickle: they open the folder again."""
+    root, _ = small_dataset
+    dataset = DatasetOnDisk(root, split="train", masks=False)
+    copy = pickle.loads(pickle.dumps(dataset))
+    assert copy.indices == dataset.indices and copy.manifest == dataset.manifest
+    assert np.array_equal(copy[0]["image"], dataset[0]["image"]) and "masks" not in copy[0]
 
 
 def test_coco_annotations_hold_the_visible_regions(small_dataset):
@@ -187,12 +197,22 @@ def _misnamed_record(root):
     shutil.copy(root / "records" / "0.json", root / "records" / "x.json")
 
 
+def _write_indices(path, indices):
+    """A split file as railyard writes it: one index per line, ascending."""
+    path.write_text("".join(f"{index}\n" for index in sorted(indices, key=int)))
+
+
 def _index_twice(root):
+    _append(root / "splits" / "train.txt", _lines(root / "splits" / "train.txt")[-1])
+
+
+def _index_out_of_order(root):
     _append(root / "splits" / "train.txt", _lines(root / "splits" / "train.txt")[0])
 
 
 def _index_in_two_splits(root):
-    _append(root / "splits" / "test.txt", _lines(root / "splits" / "train.txt")[0])
+    test = root / "splits" / "test.txt"
+    _write_indices(test, _lines(test) + _lines(root / "splits" / "train.txt")[:1])
 
 
 def _index_in_no_split(root):
@@ -215,14 +235,14 @@ def _missing_split(root):
 
 
 def _subset_outside_train(root):
-    test = _lines(root / "splits" / "test.txt")[0]
-    (root / "splits" / "train_2.txt").write_text(
-        f"{_lines(root / 'splits' / 'train_2.txt')[0]}\n{test}\n")
+    subset = root / "splits" / "train_2.txt"
+    _write_indices(subset, _lines(subset)[:1] + _lines(root / "splits" / "test.txt")[:1])
 
 
 def _subset_of_wrong_size(root):
-    _append(root / "splits" / "train_2.txt", (set(_lines(root / "splits" / "train.txt")) -
-                                             set(_lines(root / "splits" / "train_2.txt"))).pop())
+    subset = root / "splits" / "train_2.txt"
+    others = set(_lines(root / "splits" / "train.txt")) - set(_lines(subset))
+    _write_indices(subset, _lines(subset) + [others.pop()])
 
 
 def _garbage_manifest(root):
@@ -245,22 +265,24 @@ def _splits_swapped(root):
     test.write_text(val_text)
 
 
-# (how to corrupt a copy of the dataset, the file named, the fault named)
+# (how to corrupt a copy of the dataset, the file named, the fault named): the faults as the C++
+# reader names them (tools/records/dataset_folder.h).
 CORRUPTIONS = {
-    "missing record": (_missing_record, "records/4.json", "missing"),
-    "record beyond the count": (_extra_record, "records/6.json", "beyond the manifest's count"),
-    "record name not an index": (_misnamed_record, "records/x.json", "not a sample record"),
+    "missing record": (_missing_record, "records", "records missing: 4"),
+    "record beyond the count": (_extra_record, "records", "samples 6, beyond the manifest's 6"),
+    "record name not an index": (_misnamed_record, "records/x.json", "not a record"),
     "index listed twice": (_index_twice, "splits/train.txt:", "listed twice"),
+    "index out of order": (_index_out_of_order, "splits/train.txt:", "out of order"),
     "index in two splits": (_index_in_two_splits, "splits/test.txt", "also in train.txt"),
-    "index in no split": (_index_in_no_split, "splits", "in none of train.txt"),
+    "index in no split": (_index_in_no_split, "splits", "in no split"),
     "index not a sample": (_index_not_a_sample, "splits/val.txt", "index 6 is not a sample"),
-    "line not an index": (_not_an_index, "splits/val.txt:", "not a sample index: 'two'"),
-    "missing split file": (_missing_split, "splits/val.txt", "split file missing"),
-    "subset outside train": (_subset_outside_train, "splits/train_2.txt", "not in train.txt"),
-    "subset of the wrong size": (_subset_of_wrong_size, "splits/train_2.txt", "3 indices"),
-    "garbage manifest": (_garbage_manifest, "manifest.json", "not UTF-8|not valid JSON"),
+    "line not an index": (_not_an_index, "splits/val.txt:", "not a sample index"),
+    "missing split file": (_missing_split, "splits/val.txt", "missing"),
+    "subset outside train": (_subset_outside_train, "splits/train_2.txt", "not all in train"),
+    "subset of the wrong size": (_subset_of_wrong_size, "splits/train_2.txt", "lists 3 samples"),
+    "garbage manifest": (_garbage_manifest, "manifest.json", "not valid JSON"),
     "truncated manifest": (_truncated_manifest, "manifest.json", "not valid JSON"),
-    "foreign manifest": (_foreign_manifest, "manifest.json", "not a manifest of railyard"),
+    "foreign manifest": (_foreign_manifest, "manifest.json", "expected an object"),
     "val and test swapped": (_splits_swapped, "splits/test.txt", "SHA-256 differs"),
 }
 
@@ -292,7 +314,7 @@ def test_a_record_of_another_index_is_refused_when_read(subset_dataset, tmp_path
     shutil.copy(root / "records" / "3.json", root / "records" / "1.json")
     dataset = DatasetOnDisk(root)
     dataset.sample(3)
-    with pytest.raises(railyard.DatasetError, match=r"records/1\.json: the record of sample 3"):
+    with pytest.raises(railyard.DatasetError, match=r"records/1\.json: key 'index' is 3"):
         dataset.sample(1)
     (root / "records" / "2.json").write_text('{"index": 2}')
     with pytest.raises(railyard.InputError, match=r"2\.json"):
@@ -357,9 +379,9 @@ def _garbage_pairs_manifest(root):
 
 
 PAIRS_CORRUPTIONS = {
-    "truncated line": (_truncated_line, "pairs.jsonl:", "not a JSON line"),
-    "lost line": (_lost_line, "pairs.jsonl", "but the manifest counts"),
-    "lines out of order": (_lines_swapped, "pairs.jsonl:1", "where pair 0 belongs"),
+    "truncated line": (_truncated_line, "pairs.jsonl:", "not valid JSON"),
+    "lost line": (_lost_line, "pairs.jsonl", r"lines for the manifest's \d+ pairs"),
+    "lines out of order": (_lines_swapped, "pairs.jsonl:1", "key 'pair': expected 0"),
     "garbage manifest": (_garbage_pairs_manifest, "manifest.json", "not valid JSON"),
 }
 

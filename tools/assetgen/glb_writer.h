@@ -1,6 +1,6 @@
 // Writes an Asset as a binary glTF 2.0 file through Assimp's exporter. Our frame is Z-up, glTF's
 // is Y-up: positions and normals are rotated on the way out (x, y, z) -> (x, z, -y), and the
-// loader (scenes/asset_library) rotates them back.
+// loader (scenes/asset_library.h) rotates them back.
 #pragma once
 
 #include <filesystem>

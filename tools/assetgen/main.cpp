@@ -5,14 +5,13 @@
 #include <cstdio>
 #include <exception>
 #include <filesystem>
-#include <fstream>
-#include <stdexcept>
 #include <string>
 
 #include "tools/assetgen/catalogue.h"
 #include "tools/assetgen/detail.h"
 #include "tools/assetgen/glb_writer.h"
 #include "tools/assetgen/manifest_writer.h"
+#include "util/atomic_file.h"
 
 namespace {
 
@@ -56,10 +55,9 @@ int main(int argc, char** argv) {
                     coarse_triangles);
     }
     if (!quiet) std::printf("%-36s %7zu triangles, coarse %7zu\n", "total", total, coarse_total);
-    std::filesystem::path manifest = std::filesystem::path(out_dir) / "manifest.yaml";
-    std::ofstream out(manifest, std::ios::binary);
-    out << railyard::assetgen::manifest_yaml();
-    if (!out.flush()) throw std::runtime_error("cannot write " + manifest.string());
+    // Whole or not at all: a failed run leaves the manifest that was there (util/atomic_file.h).
+    railyard::write_file_atomically(std::filesystem::path(out_dir) / "manifest.yaml",
+                                    railyard::assetgen::manifest_yaml());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "railyard-assetgen: %s\n", e.what());
     return 1;

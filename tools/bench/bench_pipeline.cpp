@@ -8,24 +8,19 @@
 #include <chrono>
 #include <cstdio>
 
-#include "renderer/backends.h"
 #include "tools/bench/measure.h"
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/inputs.h"
-#include "tools/dataset/sample_factory.h"
+#include "tools/dataset/run_setup.h"
 
 namespace railyard {
 namespace {
 
 double bare_rendering_seconds(const DatasetConfig& config) {
   DatasetInputs inputs = resolve_inputs(config, data_root());
-  SceneContext scene = load_scene_context(config, inputs);
-  BalanceOptions balance;
-  balance.rule_name = inputs.rule_name;
-  SampledTrains trains(config.sampler, Rule::load(inputs.rule_file, inputs.background_file),
-                       balance, config.seed);
-  auto renderer = render::make_renderer(config.backend, backend_settings(config));
-  SampleFactory factory(trains, scene, *renderer, config);
+  SampledTrains trains = sampled_trains(config, inputs);
+  RunSetup setup(config, inputs);
+  SampleFactory factory = setup.factory(trains);
   factory(0);  // warm-up: shader compilation, mesh upload
   auto start = std::chrono::steady_clock::now();
   for (std::uint64_t i = 0; i < config.count; ++i) factory(i);

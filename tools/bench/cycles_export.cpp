@@ -141,10 +141,10 @@ json to_json(const glm::mat4& m) {
 }
 
 json camera_json(const render::Camera& camera) {
-  float f = camera.focal_length_px();
-  float half_height = 0.5f * static_cast<float>(camera.height);
   bool pinhole = camera.lens == render::Lens::Pinhole;
-  float vertical = pinhole ? 2.0f * std::atan(half_height / f) : 2.0f * half_height / f;
+  // The equidistant fisheye maps angle to radius linearly: the height spans h / f radians.
+  float vertical = pinhole ? camera.vertical_fov()
+                           : static_cast<float>(camera.height) / camera.focal_length_px();
   return {{"position", to_json(camera.position)},
           {"look_at", to_json(camera.look_at)},
           {"up", to_json(camera.up)},

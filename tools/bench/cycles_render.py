@@ -1,5 +1,5 @@
 """Renders a scene exported by `railyard bench pathtrace` (scene.glb + scene.json, see
-tools/railyard/cycles_export.h) with Blender Cycles on the CPU and prints timings.
+tools/bench/cycles_export.h) with Blender Cycles on the CPU and prints timings.
 
     blender -b --factory-startup --python-exit-code 1 --python cycles_render.py -- \
         --glb scene.glb --json scene.json --out-dir DIR --samples 16 64 [--bounces 20] [--seed 0]

@@ -1,6 +1,6 @@
-// A whole dataset run, from a checked config to files on disk: resolve and load everything that
-// can fail first (rule, scene, assets, output folder, renderer), then render the samples this
-// process owns that are not done yet, then, for an unsharded run, write the dataset-wide files.
+// The sample run kinds, `generate` (trains sampled and labelled by a rule) and `render` (trains of
+// a description file), on the run skeleton (run_job.h): a unit is a sample index, its item the
+// rendered sample, its output a dataset folder finished by finalize_dataset.
 #pragma once
 
 #include <cstdint>
@@ -13,25 +13,34 @@
 #include "logic/train.h"
 #include "renderer/scene.h"
 #include "tools/dataset/config.h"
-#include "tools/dataset/shard.h"
+#include "tools/dataset/run_job.h"
+#include "tools/dataset/sample_writer.h"
+#include "tools/records/dataset_paths.h"
 
 namespace railyard {
 
-struct RunOptions {
-  Shard shard;                     // whole dataset by default
-  std::filesystem::path data_dir;  // holds logic/rules, scenes, assets
-  std::string version;             // written into the dataset's info and manifest
-  bool progress = true;
-};
+// The output of a run whose units are the samples of one dataset folder (generate, render, and a
+// test's sequences of trains): the folder and how finalize_dataset finishes it.
+class DatasetOutput final : public RunOutput {
+ public:
+  // rule_name, scene_name: the resolved names (inputs.h) the folder is named after.
+  DatasetOutput(const DatasetConfig& config, std::string rule_name, std::string scene_name);
 
-struct RunSummary {
-  std::filesystem::path root;
-  std::uint64_t rendered = 0;  // by this process
-  std::uint64_t skipped = 0;   // already done by an earlier run
-  std::uint64_t redone = 0;    // done earlier, but their files failed the check: rendered again
-  double seconds = 0.0;
-  bool finalized = false;
-  std::string backend;  // the renderer's description
+  const DatasetPaths& lock_folder() const override { return paths_; }
+  void remove_temporaries() const override;  // this dataset's description files
+  void finalize(const RunLock& lock, const std::string& version) override;
+
+  const DatasetConfig& config() const { return config_; }
+  const DatasetPaths& paths() const { return paths_; }
+  const std::string& rule_name() const { return rule_name_; }
+  const std::string& scene_name() const { return scene_name_; }
+  // Writes a sample's files into this folder, its record last.
+  SampleWriter writer() const { return {config_, paths_, rule_name_, scene_name_}; }
+
+ private:
+  const DatasetConfig& config_;
+  std::string rule_name_, scene_name_;
+  DatasetPaths paths_;
 };
 
 // railyard generate: trains sampled and labelled by config.rule.
@@ -47,7 +56,7 @@ RunSummary render_trains(const DatasetConfig& config, std::vector<LabelledTrain>
 std::function<render::Scene(std::uint64_t index)> dataset_scenes(const DatasetConfig& config,
                                                                  const RunOptions& options);
 
-// railyard merge: the dataset-wide files of a sharded run, once every shard is done.
+// railyard generate --merge: the dataset-wide files of a sharded run, once every shard is done.
 std::filesystem::path merge_dataset(const DatasetConfig& config, const RunOptions& options);
 
 }  // namespace railyard

@@ -71,16 +71,8 @@ bool same_file(const fs::path& made, const fs::path& on_disk, VerifyReport& repo
   if (read_file_text(made) == read_file_text(on_disk)) return true;
   report.faults.push_back(on_disk.string() +
                           ": not what the records make (made again from them, "
-                          "it differs); run `railyard merge` to rewrite it");
+                          "it differs); the run's command with --merge rewrites it");
   return false;
-}
-
-std::string manifest_text(const DatasetFolder& folder, const char* key) {
-  const auto& value = folder.manifest().find(key);
-  if (value == folder.manifest().end() || !value->is_string())
-    throw DatasetError(folder.paths().manifest().string() + ": key '" + key +
-                       "': expected a string");
-  return value->get<std::string>();
 }
 
 // config.yaml and inputs.json: the config and inputs the dataset was started with, as the
@@ -90,11 +82,10 @@ void check_locks(const DatasetFolder& folder, const std::optional<std::string>& 
                  VerifyReport& report) {
   if (!lock_config) return;
   const DatasetPaths& paths = folder.paths();
-  const auto& inputs = folder.manifest().find("inputs");
+  const DatasetManifest& manifest = folder.manifest();
   std::pair<fs::path, std::string> locks[] = {
-      {paths.input_lock(),
-       inputs == folder.manifest().end() ? std::string() : input_lock_text(*inputs)},
-      {paths.config_lock(), config_lock_text(manifest_text(folder, "created"), *lock_config)}};
+      {paths.input_lock(), manifest.inputs ? input_lock_text(*manifest.inputs) : std::string()},
+      {paths.config_lock(), config_lock_text(manifest.created, *lock_config)}};
   for (const auto& [file, text] : locks) {
     ++report.files;
     if (!fs::exists(file))
@@ -113,9 +104,10 @@ void check_dataset_files(const DatasetFolder& folder, VerifyReport& report) {
   TemporaryFolder scratch("railyard-verify");
   // The config as the manifest holds it (the pairs' intervened side has no config.yaml).
   fs::path config_file = scratch.path() / "config.yaml";
-  write_file_atomically(config_file, manifest_text(folder, "config"));
+  const DatasetManifest& manifest = folder.manifest();
+  write_file_atomically(config_file, manifest.config);
   DatasetConfig config = build_config(config_file, {});
-  std::string rule = manifest_text(folder, "rule");
+  const std::string& rule = manifest.rule;
   std::string scene = folder.read_record(0).scene;
   config.output = scratch.path();
   DatasetPaths made(dataset_identity(config, rule, scene));
@@ -124,14 +116,13 @@ void check_dataset_files(const DatasetFolder& folder, VerifyReport& report) {
   fs::remove(made.runs());
   fs::create_directory_symlink(fs::absolute(paths.records()), made.records());
   fs::create_directory_symlink(fs::absolute(paths.runs()), made.runs());
-  const auto& inputs = folder.manifest().find("inputs");
   FinalizeContext context{config,
                           made,
                           rule,
                           scene,
-                          manifest_text(folder, "created"),
-                          manifest_text(folder, "version"),
-                          inputs == folder.manifest().end() ? nlohmann::ordered_json() : *inputs};
+                          manifest.created,
+                          manifest.version,
+                          manifest.inputs ? *manifest.inputs : nlohmann::ordered_json()};
   context.exports = false;
   finalize_dataset(context);
   for (const fs::path& file : {made.all_scenes(), made.coco(), made.manifest()})
@@ -178,7 +169,7 @@ VerifyReport verify_one(const fs::path& root, std::optional<std::string> lock_co
     std::set<std::string> named = check_samples(folder, report, progress);
     check_unnamed_files(folder.paths(), named, report);
     if (report.ok()) check_dataset_files(folder, report);
-    if (lock_config && lock_config->empty()) lock_config = manifest_text(folder, "config");
+    if (lock_config && lock_config->empty()) lock_config = folder.manifest().config;
     check_locks(folder, lock_config, report);
   } catch (const std::exception& e) {
     report.faults.push_back(e.what());
@@ -195,10 +186,7 @@ std::vector<VerifyReport> verify_dataset(const fs::path& folder,
   std::vector<VerifyReport> reports;
   try {
     PairsFolder pairs = PairsFolder::open(folder);
-    const auto& config = pairs.manifest().find("config");
-    if (config == pairs.manifest().end() || !config->is_string())
-      throw DatasetError((folder / "manifest.json").string() + ": key 'config': expected a string");
-    reports.push_back(verify_one(pairs.base().root(), config->get<std::string>(), progress));
+    reports.push_back(verify_one(pairs.base().root(), pairs.manifest().config, progress));
     reports.push_back(verify_one(pairs.intervened().root(), std::nullopt, progress));
     check_pair_files(pairs, reports.front());
   } catch (const std::exception& e) {

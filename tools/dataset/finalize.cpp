@@ -8,14 +8,15 @@
 #include "tools/dataset/dataset_stats.h"
 #include "tools/dataset/splits.h"
 #include "tools/export/dataset_export.h"
+#include "tools/records/dataset_manifest.h"
 #include "tools/records/formats/all_scenes_writer.h"
 #include "tools/records/formats/coco_writer.h"
 #include "tools/records/formats/sample_record.h"
 #include "tools/records/formats/train_set_writer.h"
 #include "tools/records/formats/vlol_scene.h"
+#include "tools/records/run_record.h"
 #include "util/atomic_file.h"
 #include "util/content_hash.h"
-#include "util/read_file.h"
 
 namespace railyard {
 namespace {
@@ -30,54 +31,52 @@ std::string missing_message(const std::vector<std::uint64_t>& missing, std::uint
          ". Run the missing shards (or generate again with the same config) first.";
 }
 
-// The runs that made the dataset (runs/*.json, one per shard), summed for the manifest.
-nlohmann::ordered_json timing(const DatasetPaths& paths) {
-  double total = 0.0, longest = 0.0;
-  std::uint64_t runs = 0;
+// The runs that made the dataset (runs/shard-<i>-of-<N>.json, one per shard: run_record.h),
+// summed for the manifest. Records are written atomically, so a killed run never leaves half of
+// one: a record that does not read is damaged, and refused naming the file and the key.
+DatasetTiming timing(const DatasetPaths& paths) {
+  DatasetTiming timing;
+  std::vector<std::filesystem::path> files;
   std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator(paths.runs(), error)) {
-    if (entry.path().extension() != ".json") continue;
-    auto bytes = read_file_bytes(entry.path());
-    auto run = nlohmann::json::parse(bytes.begin(), bytes.end(), nullptr, false);
-    if (run.is_discarded()) continue;
-    double seconds = run.value("wall_seconds", 0.0);
-    total += seconds;
-    longest = std::max(longest, seconds);
-    ++runs;
+  for (const auto& entry : std::filesystem::directory_iterator(paths.runs(), error))
+    if (entry.path().extension() == ".json") files.push_back(entry.path());
+  for (const auto& file : files) {
+    double seconds = read_run_record(file).wall_seconds;
+    timing.wall_seconds_total += seconds;
+    timing.wall_seconds_longest = std::max(timing.wall_seconds_longest, seconds);
+    ++timing.shards;
   }
-  return {{"shards", runs}, {"wall_seconds_total", total}, {"wall_seconds_longest", longest}};
+  return timing;
 }
 
 // The size and SHA-256 of each split file: readers check them, so a swapped or edited split
 // (which could still be a partition) is refused rather than read.
-nlohmann::ordered_json split_file_checks(const DatasetPaths& paths) {
-  std::vector<std::filesystem::path> files;
-  for (const auto& entry : std::filesystem::directory_iterator(paths.splits()))
-    if (entry.path().extension() == ".txt" && !is_temp_file_name(entry.path().filename().string()))
-      files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  nlohmann::ordered_json checks = nlohmann::ordered_json::object();
-  for (const auto& file : files)
-    checks[file.filename().string()] = {{"bytes", std::filesystem::file_size(file)},
-                                        {"sha256", sha256_hex_of_file(file)}};
+std::vector<SplitFileCheck> split_file_checks(const DatasetPaths& paths) {
+  std::vector<SplitFileCheck> checks;
+  for (const auto& file : paths.split_files())
+    checks.push_back(
+        {file.filename().string(), std::filesystem::file_size(file), sha256_hex_of_file(file)});
   return checks;
 }
 
 void write_manifest(const FinalizeContext& context, const DatasetStats& stats,
                     std::uint64_t annotations) {
   const DatasetConfig& config = context.config;
-  nlohmann::ordered_json manifest = {{"tool", "railyard"},
-                                     {"version", context.version},
-                                     {"created", context.created_date},
-                                     {"seed", config.seed},
-                                     {"rule", context.rule_name},
-                                     {"config", emit_dataset_config(config)},
-                                     {"inputs", context.inputs},
-                                     {"counts", stats.to_json()},
-                                     {"coco_annotations", annotations},
-                                     {"split_files", split_file_checks(context.paths)},
-                                     {"timing", timing(context.paths)}};
-  write_file_atomically(context.paths.manifest(), manifest.dump(2) + "\n");
+  DatasetManifest manifest;
+  manifest.version = context.version;
+  manifest.created = context.created_date;
+  manifest.seed = config.seed;
+  manifest.rule = context.rule_name;
+  manifest.config = emit_dataset_config(config);
+  if (!context.inputs.is_null()) manifest.inputs = context.inputs;
+  // The statistics' JSON is the counts' one form (dataset_stats.h); read back typed.
+  nlohmann::ordered_json counts = stats.to_json();
+  JsonOrigin origin{context.paths.manifest().string()};
+  manifest.counts = dataset_counts_from_json(JsonField(counts, origin, "counts"));
+  manifest.coco_annotations = annotations;
+  manifest.split_files = split_file_checks(context.paths);
+  manifest.timing = timing(context.paths);
+  write_file_atomically(context.paths.manifest(), dataset_manifest_text(manifest));
 }
 
 }  // namespace

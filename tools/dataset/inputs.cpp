@@ -54,4 +54,12 @@ DatasetInputs resolve_inputs(const DatasetConfig& config, const std::filesystem:
   return inputs;
 }
 
+SampledTrains sampled_trains(const DatasetConfig& config, const DatasetInputs& inputs) {
+  BalanceOptions balance;
+  balance.max_attempts = config.max_attempts;
+  balance.rule_name = inputs.rule_name;
+  return {config.sampler, Rule::load(inputs.rule_file, inputs.background_file), balance,
+          config.seed};
+}
+
 }  // namespace railyard

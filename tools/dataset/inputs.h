@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <string>
 
+#include "tools/dataset/train_source.h"
+
 namespace railyard {
 
 struct DatasetConfig;
@@ -28,6 +30,10 @@ struct DatasetInputs {
 
 // Throws RuleError or SceneError naming the rule or scene and what exists instead.
 DatasetInputs resolve_inputs(const DatasetConfig& config, const std::filesystem::path& data_dir);
+
+// The trains of a config: sampled by config.sampler from config.seed, labelled by the resolved
+// rule, east and west balanced. Throws RuleError when the rule does not load.
+SampledTrains sampled_trains(const DatasetConfig& config, const DatasetInputs& inputs);
 
 // A bare name ("desert_scene") is data_dir/scenes/<name>.yaml; anything with a '/' or a .yaml
 // ending is a path. Throws SceneError listing the shipped scenes when there is no such file.

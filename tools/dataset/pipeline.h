@@ -1,7 +1,8 @@
 // The generation loop: one thread renders samples in index order (an OpenGL context belongs to
 // one thread; the path tracer parallelises inside), while a pool of writers annotates, encodes
 // and writes them. A bounded queue between the two keeps memory flat however large the dataset.
-// generate moves single samples through it, intervene pairs of them (tools/dataset/pairs/).
+// The run skeleton (run_job.h) drives it: generate moves single samples through it, intervene
+// pairs of them (tools/dataset/pairs/).
 #pragma once
 
 #include <condition_variable>
@@ -16,7 +17,6 @@
 #include <vector>
 
 #include "tools/dataset/progress.h"
-#include "tools/dataset/sample_writer.h"
 #include "tools/dataset/shard.h"
 
 namespace railyard {
@@ -113,12 +113,5 @@ void run_work_pipeline(const Produce& produce, const std::function<void(const It
   writers.clear();  // joins once the queue is drained
   if (auto failure = queue.failure()) std::rethrow_exception(failure);
 }
-
-// Renders the sample of one index (sampling, layout and rendering).
-using SampleProducer = std::function<RenderedSample(std::uint64_t index)>;
-
-// run_work_pipeline for single samples (generate, render).
-void run_pipeline(const SampleProducer& produce, const SampleWriter& writer,
-                  const PendingIndices& indices, unsigned writer_threads, Progress& progress);
 
 }  // namespace railyard

@@ -43,6 +43,12 @@ void collect_changes(const YAML::Node& stored, const YAML::Node& wanted, const s
       }
     return;
   }
+  // Lists of the same length (exports) name the item: exports[0].vocabulary.
+  if (stored && stored.IsSequence() && wanted.IsSequence() && stored.size() == wanted.size()) {
+    for (std::size_t i = 0; i < wanted.size(); ++i)
+      collect_changes(stored[i], wanted[i], key + "[" + std::to_string(i) + "]", changed);
+    return;
+  }
   std::string was = stored ? YAML::Dump(stored) : "none", now = YAML::Dump(wanted);
   if (was != now) report(key, was, now);
 }

@@ -24,19 +24,40 @@ TrainScene layout_scene(const SceneContext& context, const Train& train) {
                       context.layout);
 }
 
-RenderedSample SampleFactory::operator()(std::uint64_t index) {
+render::RenderOptions SampleSettings::render_options(std::uint64_t image_index,
+                                                     render::PassSet passes) const {
+  render::RenderOptions options;
+  options.samples = samples;
+  options.local_lighting = local_lighting;
+  options.seed = seed;
+  options.image_index = static_cast<int>(image_index);
+  options.passes = passes;
+  return options;
+}
+
+SampleSettings sample_settings(const DatasetConfig& config) {
+  return {config.seed, config.samples, config.local_lighting, config.label_noise,
+          config.supervision};
+}
+
+RenderedSample render_sample(const SceneContext& scene, render::Renderer& renderer,
+                             const render::RenderOptions& options, std::uint64_t index,
+                             LabelledTrain train) {
   RenderedSample sample;
   sample.index = index;
-  sample.train = trains_.train(index);
-  sample.published = published_label(sample.train.label, config_.seed, index, config_.label_noise);
-  sample.labelled = label_given(config_.seed, index, config_.supervision);
-  sample.scene = layout_scene(scene_, sample.train.train);
-  render::RenderOptions options;
-  options.samples = config_.samples;
-  options.local_lighting = config_.local_lighting;
-  options.seed = config_.seed;
-  options.image_index = static_cast<int>(index);
-  sample.frame = renderer_.render(sample.scene.scene, options);
+  sample.train = std::move(train);
+  sample.published = sample.train.label;
+  sample.scene = layout_scene(scene, sample.train.train);
+  sample.frame = renderer.render(sample.scene.scene, options);
+  return sample;
+}
+
+RenderedSample SampleFactory::operator()(std::uint64_t index) {
+  RenderedSample sample = render_sample(scene_, renderer_, settings_.render_options(index), index,
+                                        trains_.train(index));
+  sample.published =
+      published_label(sample.train.label, settings_.seed, index, settings_.label_noise);
+  sample.labelled = label_given(settings_.seed, index, settings_.supervision);
   return sample;
 }
 

@@ -31,11 +31,34 @@ SceneContext load_scene_context(const DatasetConfig& config, const DatasetInputs
 // The scene of a train as a dataset with this context lays it out.
 TrainScene layout_scene(const SceneContext& context, const Train& train);
 
+// What a sample's pixels and published label depend on besides its train: one value per run,
+// built once from the config.
+struct SampleSettings {
+  std::uint64_t seed = 0;
+  int samples = 0;  // the backend's default when 0
+  bool local_lighting = false;
+  double label_noise = 0.0;  // label_noise.h
+  double supervision = 1.0;
+
+  // The options of image `image_index` (its random stream).
+  render::RenderOptions render_options(std::uint64_t image_index,
+                                       render::PassSet passes = render::PassSet::all()) const;
+};
+
+SampleSettings sample_settings(const DatasetConfig& config);
+
+// `train` laid out and rendered as sample `index`, its label published as it is.
+RenderedSample render_sample(const SceneContext& scene, render::Renderer& renderer,
+                             const render::RenderOptions& options, std::uint64_t index,
+                             LabelledTrain train);
+
+// Sample `index` of a dataset: its train from the source, its published label (label noise,
+// supervision), its layout and its pictures.
 class SampleFactory {
  public:
   SampleFactory(TrainSource& trains, const SceneContext& scene, render::Renderer& renderer,
-                const DatasetConfig& config)
-      : trains_(trains), scene_(scene), renderer_(renderer), config_(config) {}
+                const SampleSettings& settings)
+      : trains_(trains), scene_(scene), renderer_(renderer), settings_(settings) {}
 
   RenderedSample operator()(std::uint64_t index);
 
@@ -43,7 +66,7 @@ class SampleFactory {
   TrainSource& trains_;
   const SceneContext& scene_;
   render::Renderer& renderer_;
-  const DatasetConfig& config_;
+  const SampleSettings& settings_;
 };
 
 }  // namespace railyard

@@ -119,9 +119,21 @@ class PendingIndices {
 // Parses "i/N" with 0 <= i < N. Throws ConfigError.
 Shard parse_shard(std::string_view text);
 
-// From SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT and SLURM_ARRAY_TASK_MIN when set (a job
-// array's ids need not start at 0); nullopt outside a job array. Throws ConfigError when the
-// variables are inconsistent.
-std::optional<Shard> shard_from_slurm_environment();
+// The farms whose array jobs set a task index in each task's environment.
+enum class Scheduler { Slurm, Kubernetes, AwsBatch };
+
+// This process's shard from the farm's environment, or nullopt outside an array job:
+//   Slurm         SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT and SLURM_ARRAY_TASK_MIN (a job
+//                 array's ids need not start at 0)
+//   Kubernetes    JOB_COMPLETION_INDEX (an Indexed Job)
+//   AWS Batch     AWS_BATCH_JOB_ARRAY_INDEX (an array job)
+// Kubernetes and AWS Batch do not export the task count: `tasks` (the --tasks flag) gives it;
+// with Slurm it must agree with SLURM_ARRAY_TASK_COUNT when given. Throws ConfigError naming the
+// variables when they are inconsistent, when two farms set theirs, when the count is missing, or
+// when `tasks` is given outside any farm.
+std::optional<Shard> shard_from_environment(std::optional<std::uint64_t> tasks = std::nullopt);
+
+// The environment variable that holds a scheduler's task index.
+std::string_view task_index_variable(Scheduler scheduler);
 
 }  // namespace railyard

@@ -3,6 +3,10 @@
 #include <array>
 #include <cstdio>
 #include <string>
+#include <utility>
+#include <vector>
+
+#include "tools/export/export_schema.h"
 
 namespace railyard::exports {
 namespace {
@@ -60,6 +64,35 @@ void validate_options(const ExportOptions& options) {
   if (rate > 0.0 && options.target == ExportTarget::SceneGraphs)
     throw ExportError(
         "perception noise applies to the popper and aleph exports, not to scene_graphs");
+}
+
+const Schema<ExportOptions>& export_schema() {
+  static const Schema<ExportOptions> schema = [] {
+    auto names = [](const auto& all, auto key_of) {
+      std::vector<std::pair<std::string, std::decay_t<decltype(all[0])>>> out;
+      for (auto value : all) out.emplace_back(std::string(key_of(value)), value);
+      return out;
+    };
+    auto logic_only = [](const ExportOptions& o) { return o.target != ExportTarget::SceneGraphs; };
+    Schema<ExportOptions> s;
+    s.choice("target", field(&ExportOptions::target), names(kTargets, target_key),
+             "what to export: input for Popper or Aleph, or scene graphs", "-t,--target")
+        .required();
+    s.choice("vocabulary", field(&ExportOptions::vocabulary), names(kVocabularies, vocabulary_key),
+             "the predicates of the popper and aleph exports", "--vocabulary")
+        .applies_when(logic_only);
+    s.number("noise", field(&ExportOptions::noise, &PerceptionNoise::rate), 0.0, 1.0,
+             "perception noise: each background attribute replaced with this probability "
+             "(popper and aleph)",
+             "--noise")
+        .applies_when(logic_only);
+    s.unsigned_whole("seed", field(&ExportOptions::noise, &PerceptionNoise::seed),
+                     "seed of the perception noise", "--noise-seed")
+        .applies_when(logic_only);
+    s.check(validate_options);
+    return s;
+  }();
+  return schema;
 }
 
 }  // namespace railyard::exports

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "tools/export/export_options.h"
+#include "util/shortest_decimal.h"
 
 namespace railyard::exports {
 
@@ -32,9 +33,7 @@ void append_json_number(std::string& out, std::int64_t value) {
 
 void append_json_number(std::string& out, float value) {
   if (!std::isfinite(value)) throw ExportError("a world coordinate is not a finite number");
-  char text[32];
-  auto [end, ec] = std::to_chars(text, text + sizeof text, value);
-  out.append(text, end);
+  append_shortest_decimal(out, value);
 }
 
 void append_json_array(std::string& out, const std::array<int, 4>& values) {

@@ -3,6 +3,7 @@
 #include "logic/vocabulary.h"
 #include "tools/export/export_options.h"
 #include "tools/export/json_text.h"
+#include "tools/records/formats/part_tree.h"
 
 namespace railyard::exports {
 namespace {
@@ -11,62 +12,13 @@ std::array<int, 4> box_array(const PixelBox& box) {
   return {box.x, box.y, box.width, box.height};
 }
 
-struct CarParts {
-  const PartRecord* body = nullptr;
-  const PartRecord* wall = nullptr;
-  const PartRecord* roof = nullptr;
-  const PartRecord* wheels = nullptr;
-  std::vector<const PartRecord*> loads;  // by payload index
-};
-
-struct SceneParts {
-  const PartRecord* locomotive = nullptr;
-  std::vector<CarParts> cars;
-};
-
-std::string part_name(const PartRecord& part) {
-  return "part " + std::to_string(part.id) + " (" +
-         describe({part.kind, part.car, part.payload, {}, {}}) + ")";
-}
-
-void claim(const PartRecord*& slot, const PartRecord& part, const std::string& id) {
-  if (slot != nullptr)
-    throw ExportError("example " + id + ": " + part_name(part) + " and " + part_name(*slot) +
-                      " are the same object");
-  slot = &part;
-}
-
-SceneParts index_parts(const Example& example, const std::string& id) {
-  const Train& train = example.train.train;
-  SceneParts scene;
-  scene.cars.resize(train.cars.size());
-  for (std::size_t k = 0; k < train.cars.size(); ++k)
-    scene.cars[k].loads.assign(static_cast<std::size_t>(train.cars[k].load_count), nullptr);
-  for (const PartRecord& part : example.parts) {
-    if (part.kind == PartKind::Rail) continue;
-    if (part.kind == PartKind::Locomotive) {
-      claim(scene.locomotive, part, id);
-      continue;
-    }
-    if (part.car < 1 || part.car > static_cast<int>(train.cars.size()))
-      throw ExportError("example " + id + ": " + part_name(part) + " names a car the train (" +
-                        std::to_string(train.cars.size()) + " cars) does not have");
-    CarParts& car = scene.cars[static_cast<std::size_t>(part.car - 1)];
-    switch (part.kind) {
-      case PartKind::Body: claim(car.body, part, id); break;
-      case PartKind::Wall: claim(car.wall, part, id); break;
-      case PartKind::Roof: claim(car.roof, part, id); break;
-      case PartKind::Wheels: claim(car.wheels, part, id); break;
-      case PartKind::Payload:
-        if (part.payload < 0 || part.payload >= static_cast<int>(car.loads.size()))
-          throw ExportError("example " + id + ": " + part_name(part) + " is not a load: the car " +
-                            "carries " + std::to_string(car.loads.size()));
-        claim(car.loads[static_cast<std::size_t>(part.payload)], part, id);
-        break;
-      default: break;
-    }
+// The example's part tree; a part that does not fit the train is an ExportError naming both.
+PartTree index_parts(const Example& example, const std::string& id) {
+  try {
+    return part_tree(example.train.train, example.parts);
+  } catch (const PartTreeError& e) {
+    throw ExportError("example " + id + ": " + e.what());
   }
-  return scene;
 }
 
 class GraphWriter {
@@ -161,7 +113,7 @@ void append_graph_header(std::string& out, const Example& example, const std::st
 void append_scene_graph(std::string& out, const Example& example) {
   std::string id = example_id(example);
   const Train& train = example.train.train;
-  SceneParts scene = index_parts(example, id);
+  PartTree scene = index_parts(example, id);
   append_graph_header(out, example, id);
 
   GraphWriter graph(out, example);
@@ -174,7 +126,7 @@ void append_scene_graph(std::string& out, const Example& example) {
   std::string car_id, part_id;
   for (std::size_t k = 0; k < train.cars.size(); ++k) {
     const Car& car = train.cars[k];
-    const CarParts& parts = scene.cars[k];
+    const CarPartTree& parts = scene.cars[k];
     car_id = id + "_c" + std::to_string(car.position);
     std::string_view colour = name(Vocabulary::Trains, car.shape);
     graph.begin_node(car_id, "car", parts.body ? std::string_view(parts.body->label) : colour,
@@ -190,10 +142,10 @@ void append_scene_graph(std::string& out, const Example& example) {
     if (parts.wheels)
       graph.part(car_id, car_id + "_wheels", "wheels", car.position, -1, *parts.wheels,
                  "has_wheels");
-    for (std::size_t j = 0; j < parts.loads.size(); ++j) {
-      if (parts.loads[j] == nullptr) continue;
+    for (std::size_t j = 0; j < parts.payloads.size(); ++j) {
+      if (parts.payloads[j] == nullptr) continue;
       part_id = car_id + "_l" + std::to_string(j + 1);
-      graph.part(car_id, part_id, "load", car.position, static_cast<int>(j), *parts.loads[j],
+      graph.part(car_id, part_id, "load", car.position, static_cast<int>(j), *parts.payloads[j],
                  "has_load");
     }
   }

@@ -1,22 +1,32 @@
 // `railyard export DATASET...`: a finished dataset (or a pairs folder, or every variant of a
 // suite given one by one) as input for Popper, Aleph and graph learners.
-#include <charconv>
+//
+// Its flags are the keys of one export, declared once in tools/export/export_schema.h (the items
+// of a dataset config's `exports:`): -t/--target (several, comma-separated; every target unless
+// given), --vocabulary, --noise and --noise-seed, with the schema's help and defaults.
 #include <cstdio>
 
 #include "tools/export/dataset_export.h"
+#include "tools/export/export_schema.h"
 #include "tools/export/staged_folder.h"
 #include "tools/railyard/commands.h"
+#include "tools/railyard/config_options.h"
 
 namespace railyard {
 namespace {
 
+using ExportSetting = Setting<exports::ExportOptions>;
+
+// Each flag's help names its key in a dataset config's `exports:` items.
+constexpr const char* kKeyNote = "config: exports[].";
+
 struct ExportCommandOptions {
   std::vector<std::string> datasets;
-  std::vector<std::string> targets = {"popper", "aleph", "scene_graphs"};
-  std::string vocabulary = "relational";
-  double noise = 0.0;
-  std::string noise_seed = "0";  // checked here: CLI11 would clamp -1 and 2^64 silently
-  std::string output;            // with one dataset and one target: the export folder itself
+  std::vector<std::string> targets = exports::export_schema().find("target")->choices;
+  // The other keys' flags, in command-line order, read by the schema (which refuses -1 or 2^64
+  // as a seed, where CLI11 would clamp them).
+  std::vector<std::pair<const ExportSetting*, std::string>> values;
+  std::string output;  // with one dataset and one target: the export folder itself
 };
 
 void print(const exports::DatasetExportSummary& summary) {
@@ -30,15 +40,6 @@ void print(const exports::DatasetExportSummary& summary) {
   std::printf("\n");
 }
 
-std::uint64_t parse_noise_seed(const std::string& text) {
-  std::uint64_t seed = 0;
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seed);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size())
-    throw exports::ExportError("--noise-seed " + text +
-                               ": expected a whole number from 0 to 18446744073709551615");
-  return seed;
-}
-
 std::filesystem::path destination(const ExportCommandOptions& options, const std::string& dataset,
                                   const exports::ExportOptions& e) {
   if (!options.output.empty()) return options.output;
@@ -47,14 +48,16 @@ std::filesystem::path destination(const ExportCommandOptions& options, const std
 
 void run(const ExportCommandOptions& options) {
   // Every option is checked before the first export is written.
+  const Schema<exports::ExportOptions>& schema = exports::export_schema();
   std::vector<exports::ExportOptions> wanted;
   for (const std::string& target : options.targets) {
     exports::ExportOptions e;
-    e.target = exports::parse_export_target(target);
-    e.vocabulary = exports::parse_logic_vocabulary(options.vocabulary);
-    if (e.target != exports::ExportTarget::SceneGraphs)
-      e.noise = {options.noise, parse_noise_seed(options.noise_seed)};
-    exports::validate_options(e);
+    schema.assign_value("target", target, "--target " + target, e);
+    // Each flag where its key applies to the target (--noise: popper and aleph only).
+    for (const auto& [setting, value] : options.values)
+      if (!setting->applies || setting->applies(e))
+        schema.assign_value(setting->key, value, long_flag(setting->flag) + " " + value, e);
+    schema.validate(e);
     wanted.push_back(e);
   }
   if (!options.output.empty() && (wanted.size() != 1 || options.datasets.size() != 1))
@@ -80,19 +83,24 @@ void add_export_command(CLI::App& app) {
   command->add_option("datasets", options->datasets, "dataset folders (or pairs folders)")
       ->required()
       ->check(CLI::ExistingDirectory);
+  const Schema<exports::ExportOptions>& schema = exports::export_schema();
+  const ExportSetting& target = *schema.find("target");
   // One value per -t (comma-separated for several), so `-t popper DATASET` reads DATASET as a
   // dataset, not as a second target.
-  command->add_option("-t,--target", options->targets, "popper, aleph, scene_graphs")
+  command
+      ->add_option(target.flag, options->targets,
+                   target.help + " [" + target.type + "]; several: -t popper,aleph (" + kKeyNote +
+                       target.key + ")")
       ->delimiter(',')
       ->allow_extra_args(false)
       ->capture_default_str();
-  command->add_option("--vocabulary", options->vocabulary, "relational or michalski")
-      ->capture_default_str();
-  command->add_option("--noise", options->noise,
-                      "perception noise: each background attribute replaced with this "
-                      "probability (Popper and Aleph)");
-  command->add_option("--noise-seed", options->noise_seed, "seed of the perception noise")
-      ->capture_default_str();
+  static const exports::ExportOptions defaults;
+  add_schema_flags<exports::ExportOptions>(
+      *command, schema,
+      [options](const ExportSetting& setting, const std::string& value) {
+        options->values.emplace_back(&setting, value);
+      },
+      [&target](const ExportSetting& setting) { return &setting != &target; }, &defaults, kKeyNote);
   command->add_option("-o,--output", options->output,
                       "the export folder (one dataset and one target only); a folder that "
                       "exists must be empty or an earlier export");

@@ -6,12 +6,12 @@
 #include "tools/dataset/pairs/pairs_run.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
+#include "tools/railyard/run_flags.h"
 
 namespace railyard {
 
 void add_intervene_command(CLI::App& app) {
   auto options = std::make_shared<ConfigOptions>();
-  auto merge = std::make_shared<bool>(false);
   CLI::App* intervene = app.add_subcommand(
       "intervene", "render base/intervened pairs of trains and pairs.jsonl (interventions:)");
   add_config_options(*intervene, *options, /*with_file=*/false);
@@ -35,33 +35,8 @@ void add_intervene_command(CLI::App& app) {
           },
           "dataset config (YAML), then key=value assignments applied after the flags")
       ->expected(0, -1);
-  intervene
-      ->add_option_function<std::string>(
-          "--shard",
-          [options](const std::string& shard) {
-            options->shard = shard;
-            options->shard_given = true;
-          },
-          "render only pairs i, i+N, ... (i/N); default from SLURM_ARRAY_TASK_*")
-      ->expected(1);
-  intervene->add_flag("--merge", *merge,
-                      "write pairs.jsonl and the dataset-wide files once every shard is done");
-  intervene->add_flag("--print-config", options->print_config,
-                      "print the effective config with defaults and exit");
-  intervene->callback([options, merge] {
-    DatasetConfig config = effective_config(*options);
-    if (options->print_config) {
-      std::fputs(emit_config(config).c_str(), stdout);
-      return;
-    }
-    if (*merge) {
-      auto root = merge_pairs(config, run_options(*options, false));
-      std::printf("merged %s\n", root.c_str());
-      return;
-    }
-    print_summary(intervene_dataset(config, run_options(*options, true)), "pairs",
-                  "railyard intervene --merge");
-  });
+  add_run_command(*intervene, options, "render only pairs i, i+N, ... (i/N)",
+                  {intervene_dataset, merge_pairs, "pairs", "intervene"});
 }
 
 }  // namespace railyard

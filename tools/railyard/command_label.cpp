@@ -2,10 +2,10 @@
 #include <cstdio>
 
 #include "tools/dataset/config.h"
-#include "tools/records/formats/description.h"
-#include "tools/records/formats/train_set_writer.h"
 #include "tools/dataset/rule_loading.h"
 #include "tools/railyard/commands.h"
+#include "tools/records/formats/description.h"
+#include "tools/records/formats/train_set_writer.h"
 
 namespace railyard {
 namespace {

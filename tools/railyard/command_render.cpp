@@ -2,9 +2,10 @@
 // folder layout. Labels are taken as written.
 #include <algorithm>
 
-#include "tools/records/formats/description.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
+#include "tools/railyard/run_flags.h"
+#include "tools/records/formats/description.h"
 
 namespace railyard {
 namespace {
@@ -30,7 +31,8 @@ void run_render(const RenderOptions& options) {
       options.rule_name.empty()
           ? std::filesystem::absolute(options.descriptions).parent_path().filename().string()
           : options.rule_name;
-  print_summary(render_trains(config, std::move(trains), rule, run_options(dataset, false)));
+  print_run_summary(render_trains(config, std::move(trains), rule, run_options(dataset)),
+                    "images", "render");
 }
 
 }  // namespace

@@ -3,10 +3,10 @@
 #include <cstdio>
 
 #include "logic/labelled_batch.h"
-#include "tools/records/formats/train_set_writer.h"
 #include "tools/dataset/rule_loading.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
+#include "tools/records/formats/train_set_writer.h"
 
 namespace railyard {
 namespace {

@@ -7,6 +7,7 @@
 #include "tools/dataset/inputs.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
+#include "tools/railyard/run_flags.h"
 #include "tools/suite/suite.h"
 #include "tools/suite/suite_bench.h"
 #include "tools/suite/suite_check.h"
@@ -23,8 +24,7 @@ struct SuiteOptions {
   std::string print_config;  // a variant's name
   bool list = false;
   bool check = false;
-  bool merge = false;
-  std::optional<std::string> shard;  // set when --shard is given, even as ''
+  RunFlags farm;  // a task of V x K: shard t % K of variant t / K
   bool quiet = false;
 };
 
@@ -50,21 +50,17 @@ void run(const SuiteOptions& options) {
     std::fputs(summary_markdown(summary_json(suite, check)).c_str(), stdout);
     return;
   }
-  if (options.merge) {
+  if (options.farm.merge) {
     merge_suite(suite, run);
     std::printf("merged suite %s\n", suite.folder().c_str());
     return;
   }
-  std::optional<Shard> task;
-  if (options.shard)
-    task = parse_shard(*options.shard);
-  else
-    task = shard_from_slurm_environment();
-  if (task && !task->whole()) {
-    print_summary(run_suite_task(suite, *task, run), "images", "railyard suite --merge");
+  if (Shard task = process_shard(options.farm); !task.whole()) {
+    print_run_summary(run_suite_task(suite, task, run), "images", "suite");
     return;
   }
-  for (const RunSummary& summary : run_suite(suite, run)) print_summary(summary);
+  for (const RunSummary& summary : run_suite(suite, run))
+    print_run_summary(summary, "images", "suite");
   std::printf("suite %s: summary.md, summary.json, summary.png\n", suite.folder().c_str());
 }
 
@@ -96,11 +92,9 @@ void add_suite_command(CLI::App& app) {
                     "sample the variants' trains (at most " + std::to_string(kBoundedCheckTrains) +
                         " per variant without combination filters), check them and print the "
                         "summary; render nothing");
-  command->add_option("--shard", options->shard,
-                      "farm task t/T: shard t % K of variant t / K, K = T / variants; default "
-                      "from SLURM_ARRAY_TASK_*");
-  command->add_flag("--merge", options->merge,
-                    "after a farm's tasks: every variant's dataset-wide files and the summary");
+  add_run_flags(*command, options->farm,
+                "farm task t/T: shard t % K of variant t / K, K = T / variants (the merge: "
+                "every variant's dataset-wide files and the summary)");
   command->add_flag("-q,--quiet", options->quiet, "no progress output");
   command->callback([options] { run(*options); });
 }

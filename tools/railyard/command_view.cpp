@@ -34,7 +34,7 @@ void run_view(const ViewCommandOptions& options) {
     throw std::runtime_error("--index " + std::to_string(options.index) + ": the dataset has " +
                              std::to_string(config.count) + " trains (count)");
   }
-  auto scenes = dataset_scenes(config, run_options(options.dataset, false));
+  auto scenes = dataset_scenes(config, run_options(options.dataset));
 
   render::ViewerOptions viewer;
   int scale = std::max(1, std::min(2, 1920 / std::max(config.width, 1)));

@@ -41,34 +41,20 @@ bool wanted(std::string_view key, std::initializer_list<std::string_view> keys) 
 
 }  // namespace
 
+std::string long_flag(const std::string& flag) {
+  return flag.substr(flag.rfind(',') == std::string::npos ? 0 : flag.rfind(',') + 1);
+}
+
 DatasetConfig effective_config(const ConfigOptions& options) {
   return build_config(options.config_file, options.assignments, "command line");
 }
 
-RunOptions run_options(const ConfigOptions& options, bool sharded) {
+RunOptions run_options(const ConfigOptions& options) {
   RunOptions run;
   run.data_dir = data_root();
   run.version = RAILYARD_VERSION;
   run.progress = !options.quiet;
-  if (sharded) {
-    if (options.shard_given)
-      run.shard = parse_shard(options.shard);
-    else if (auto slurm = shard_from_slurm_environment())
-      run.shard = *slurm;
-  }
   return run;
-}
-
-void print_summary(const RunSummary& s, std::string_view unit, std::string_view merge) {
-  std::printf("%s: %llu %.*s rendered, %llu already done, %.1f s (%.1f %.*s/s) on %s\n",
-              s.root.c_str(), static_cast<unsigned long long>(s.rendered),
-              static_cast<int>(unit.size()), unit.data(),
-              static_cast<unsigned long long>(s.skipped), s.seconds,
-              s.seconds > 0 ? static_cast<double>(s.rendered) / s.seconds : 0.0,
-              static_cast<int>(unit.size()), unit.data(), s.backend.c_str());
-  if (!s.finalized)
-    std::printf("shard done; run `%.*s` with the same arguments once every shard is done\n",
-                static_cast<int>(merge.size()), merge.data());
 }
 
 void add_config_options(CLI::App& command, ConfigOptions& options, bool with_file,
@@ -84,26 +70,12 @@ void add_config_options(CLI::App& command, ConfigOptions& options, bool with_fil
           "set any config key, repeatable, in order with the flags: --set splits.val=0.2")
       ->expected(1)
       ->trigger_on_parse();
-  for (const Setting<DatasetConfig>& setting : dataset_schema().settings()) {
-    if (setting.flag.empty() || !wanted(setting.key, keys)) continue;
-    std::string key = setting.key;
-    std::string help = setting.help + " [" + setting.type + "]";
-    if (setting.type == "true|false") {
-      command
-          .add_flag_function(
-              setting.flag,
-              [&assignments, key](std::int64_t) { assignments.push_back(key + "=true"); }, help)
-          ->trigger_on_parse();
-    } else {
-      command
-          .add_option_function<std::string>(
-              setting.flag,
-              [&assignments, key](const std::string& v) { assignments.push_back(key + "=" + v); },
-              help)
-          ->expected(1)
-          ->trigger_on_parse();
-    }
-  }
+  add_schema_flags<DatasetConfig>(
+      command, dataset_schema(),
+      [&assignments](const Setting<DatasetConfig>& setting, const std::string& value) {
+        assignments.push_back(setting.key + "=" + value);
+      },
+      [keys](const Setting<DatasetConfig>& setting) { return wanted(setting.key, keys); });
   if (wanted("constraints", keys))
     command
         .add_option_function<std::string>(

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <functional>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -19,8 +20,6 @@ struct ConfigOptions {
   std::string config_file;
   // key=value from flags and --set, in command-line order.
   std::vector<std::string> assignments;
-  std::string shard;
-  bool shard_given = false;
   bool print_config = false;
   bool quiet = false;
 };
@@ -28,12 +27,43 @@ struct ConfigOptions {
 // Defaults, then the file, then the assignments in order.
 DatasetConfig effective_config(const ConfigOptions& options);
 
-// sharded: take --shard, else the Slurm array variables.
-RunOptions run_options(const ConfigOptions& options, bool sharded);
+// The data folder, version and progress of a run; its shard is the run flags' (run_flags.h).
+RunOptions run_options(const ConfigOptions& options);
 
-// One line per run: what was rendered, how fast; for a shard, the command that merges.
-void print_summary(const RunSummary& summary, std::string_view unit = "images",
-                   std::string_view merge = "railyard merge");
+// The flag of each key of `schema` that declares one and that `wanted` takes (empty: all), with
+// the key's help and type (and, given `defaults`, its default there; given `key_note`, the
+// key's name after it: "(config: exports[].seed)"). Each occurrence calls `assign(setting,
+// value)` as it is parsed, so flags apply in command-line order; a switch ("true|false") is a
+// flag without a value, its value "true".
+template <class Config>
+void add_schema_flags(CLI::App& command, const Schema<Config>& schema,
+                      std::function<void(const Setting<Config>&, const std::string& value)> assign,
+                      std::function<bool(const Setting<Config>&)> wanted = {},
+                      const Config* defaults = nullptr, const std::string& key_note = {}) {
+  for (const Setting<Config>& setting : schema.settings()) {
+    if (setting.flag.empty() || (wanted && !wanted(setting))) continue;
+    std::string help = setting.help + " [" + setting.type + "]";
+    if (!key_note.empty()) help += " (" + key_note + setting.key + ")";
+    CLI::Option* option = nullptr;
+    if (setting.type == "true|false") {
+      option = command.add_flag_function(
+          setting.flag, [assign, &setting](std::int64_t) { assign(setting, "true"); }, help);
+    } else {
+      option =
+          command
+              .add_option_function<std::string>(
+                  setting.flag,
+                  [assign, &setting](const std::string& value) { assign(setting, value); }, help)
+              ->expected(1);
+      if (defaults) option->default_str(Schema<Config>::value_text(setting, *defaults));
+    }
+    option->trigger_on_parse();
+  }
+}
+
+// The flag's long name ("--noise-seed" of "--noise-seed", "--target" of "-t,--target"), for
+// messages.
+std::string long_flag(const std::string& flag);
 
 // The config file argument (when `with_file`), --set, and the flag of every key that has one;
 // `keys` limits the flags to these keys (empty: all). Also -c/--constraint, --cars (min_cars and

@@ -76,18 +76,9 @@ void DatasetFolder::read_manifest() {
   if (!fs::exists(file) || !fs::is_directory(paths_.splits()))
     throw DatasetError(root().string() +
                        ": the dataset is not finished (no manifest or splits); finish the run or "
-                       "run `railyard merge` first");
-  manifest_ = nlohmann::ordered_json::parse(read_file_text(file), nullptr, false);
-  if (manifest_.is_discarded() || !manifest_.is_object() ||
-      manifest_.value("tool", "") != "railyard")
-    throw DatasetError(file.string() +
-                       ": not a railyard manifest (expected a JSON object with "
-                       "\"tool\": \"railyard\")");
-  const auto counts = manifest_.find("counts");
-  if (counts == manifest_.end() || !counts->is_object() || !counts->contains("samples") ||
-      !(*counts)["samples"].is_number_unsigned())
-    throw DatasetError(file.string() + ": key 'counts.samples': expected the number of samples");
-  count_ = (*counts)["samples"].get<std::uint64_t>();
+                       "merge its shards (`railyard generate ... --merge`) first");
+  manifest_ = read_dataset_manifest(file);
+  count_ = manifest_.counts.samples;
   if (count_ == 0)
     throw DatasetError(file.string() + ": key 'counts.samples': the dataset is empty");
 }
@@ -129,26 +120,20 @@ namespace {
 
 // The split files against the manifest's list of them (manifests since it was kept): a split
 // swapped or edited is refused even when it is still a partition.
-void check_split_files(const DatasetPaths& paths, const nlohmann::ordered_json& manifest) {
-  auto listed = manifest.find("split_files");
-  if (listed == manifest.end()) return;
-  fs::path manifest_file = paths.manifest();
-  if (!listed->is_object())
-    throw DatasetError(manifest_file.string() + ": key 'split_files': expected an object");
-  for (const auto& [name, check] : listed->items()) {
-    fs::path file = paths.splits() / name;
-    if (!check.is_object() || !check.contains("sha256") || !check["sha256"].is_string())
-      throw DatasetError(manifest_file.string() + ": key 'split_files." + name +
-                         "': expected {bytes, sha256}");
+void check_split_files(const DatasetPaths& paths, const DatasetManifest& manifest) {
+  if (!manifest.split_files) return;
+  for (const SplitFileCheck& check : *manifest.split_files) {
+    fs::path file = paths.splits() / check.name;
     if (!fs::exists(file)) throw DatasetError(file.string() + ": missing");
-    if (sha256_hex_of_file(file) != check["sha256"].get<std::string>())
+    if (sha256_hex_of_file(file) != check.sha256)
       throw DatasetError(file.string() +
                          ": not the split file the manifest lists (its SHA-256 differs)");
   }
-  for (const auto& entry : fs::directory_iterator(paths.splits())) {
-    std::string name = entry.path().filename().string();
-    if (entry.path().extension() == ".txt" && !is_temp_file_name(name) && !listed->contains(name))
-      throw DatasetError(entry.path().string() + ": a split the manifest does not list");
+  for (const fs::path& file : paths.split_files()) {
+    std::string name = file.filename().string();
+    bool listed = std::any_of(manifest.split_files->begin(), manifest.split_files->end(),
+                              [&](const SplitFileCheck& check) { return check.name == name; });
+    if (!listed) throw DatasetError(file.string() + ": a split the manifest does not list");
   }
 }
 
@@ -157,7 +142,7 @@ void check_split_files(const DatasetPaths& paths, const nlohmann::ordered_json& 
 void DatasetFolder::read_splits() {
   split_of_.assign(count_, 0);
   for (std::size_t s = 0; s < std::size(kSplitNames); ++s) {
-    fs::path file = paths_.splits() / (std::string(kSplitNames[s]) + ".txt");
+    fs::path file = paths_.split(kSplitNames[s]);
     if (!fs::exists(file)) throw DatasetError(file.string() + ": missing");
     SplitFile split = read_split_file(file);
     for (std::uint64_t index : split.indices) {
@@ -177,13 +162,8 @@ void DatasetFolder::read_splits() {
   if (!unsplit.empty())
     throw DatasetError(paths_.splits().string() + ": " + std::to_string(unsplit.size()) +
                        " samples are in no split: " + first_few(unsplit));
-  std::vector<fs::path> extra;
-  for (const auto& entry : fs::directory_iterator(paths_.splits()))
-    if (entry.path().extension() == ".txt" && !is_temp_file_name(entry.path().filename().string()))
-      extra.push_back(entry.path());
-  std::sort(extra.begin(), extra.end());
   std::vector<std::size_t> supervision;  // positions in splits_
-  for (const fs::path& file : extra) {
+  for (const fs::path& file : paths_.split_files()) {
     std::string name = file.stem().string();
     if (name == "train" || name == "val" || name == "test") continue;
     SplitFile split = read_split_file(file);

@@ -1,6 +1,7 @@
 // A finished dataset folder as its readers see it (`railyard export`, `railyard verify`, pairs):
 // opened once and checked once, so that no reader trusts a folder that contradicts itself. Open
-// refuses, naming the file and the fault: a missing or garbage manifest, a missing, stray or
+// refuses, naming the file and the fault: a missing or garbage manifest (naming the line and key,
+// dataset_manifest.h), a missing, stray or
 // surplus record file, a split file that is missing, lists an index twice, lists one that is not
 // a sample, or leaves a sample in no split or in two (train/test leakage), a subset outside the
 // train split. read_record() refuses a record that belongs to another index.
@@ -8,21 +9,15 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "tools/records/dataset_error.h"
+#include "tools/records/dataset_manifest.h"
 #include "tools/records/dataset_paths.h"
 #include "tools/records/formats/sample_record.h"
-#include "util/input_error.h"
 
 namespace railyard {
-
-// A dataset folder that is not what its own files say. The message names the file and the fault.
-class DatasetError : public InputError {
- public:
-  using InputError::InputError;
-};
 
 // One split file: splits/<name>.txt and the indices it lists, ascending.
 struct SplitFile {
@@ -38,7 +33,7 @@ class DatasetFolder {
   const DatasetPaths& paths() const { return paths_; }
   const std::filesystem::path& root() const { return paths_.root(); }
   std::uint64_t count() const { return count_; }
-  const nlohmann::ordered_json& manifest() const { return manifest_; }
+  const DatasetManifest& manifest() const { return manifest_; }
 
   // "train", "val" or "test": the split that holds the sample.
   const std::string& split_of(std::uint64_t index) const;
@@ -56,7 +51,7 @@ class DatasetFolder {
   void read_splits();
 
   DatasetPaths paths_;
-  nlohmann::ordered_json manifest_;  // in its key order, for `railyard verify` to remake
+  DatasetManifest manifest_;
   std::uint64_t count_ = 0;
   std::vector<SplitFile> splits_;
   std::vector<std::uint8_t> split_of_;  // per sample: 1 + its position among train, val, test

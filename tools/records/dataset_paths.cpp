@@ -1,5 +1,8 @@
 #include "tools/records/dataset_paths.h"
 
+#include <algorithm>
+
+#include "util/atomic_file.h"
 #include "util/io_error.h"
 
 namespace railyard {
@@ -18,6 +21,15 @@ std::string DatasetPaths::image_name(std::uint64_t index) {
 
 std::string DatasetPaths::depth_exr_name(std::uint64_t index) {
   return std::to_string(index) + "_m_train.exr";
+}
+
+std::vector<std::filesystem::path> DatasetPaths::split_files() const {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(splits()))
+    if (entry.path().extension() == ".txt" && !is_temp_file_name(entry.path().filename().string()))
+      files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
 }
 
 void DatasetPaths::create_folders() const {

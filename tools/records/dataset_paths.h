@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace railyard {
 
@@ -40,6 +42,11 @@ class DatasetPaths {
   std::filesystem::path all_scenes() const { return root_ / "all_scenes" / "all_scenes.json"; }
   std::filesystem::path coco() const { return root_ / "coco" / "instances.json"; }
   std::filesystem::path splits() const { return root_ / "splits"; }
+  std::filesystem::path split(std::string_view name) const {  // "train": splits/train.txt
+    return splits() / (std::string(name) + ".txt");
+  }
+  // The split files on disk (splits/*.txt, temporaries left out), in name order.
+  std::vector<std::filesystem::path> split_files() const;
   std::filesystem::path manifest() const { return root_ / "manifest.json"; }
   std::filesystem::path config_lock() const { return root_ / "config.yaml"; }
   std::filesystem::path input_lock() const { return root_ / "inputs.json"; }

@@ -1,42 +1,20 @@
 #include "tools/records/pairs_folder.h"
 
 #include <fstream>
-#include <nlohmann/json.hpp>
 
-#include "logic/vocabulary.h"
-#include "util/read_file.h"
+#include "tools/records/pair_record.h"
 
 namespace railyard {
 namespace {
 
 namespace fs = std::filesystem;
 
-// The folder the manifest names for a side: a relative path inside the pairs folder.
-fs::path side_folder(const fs::path& root, const nlohmann::json& manifest, const char* side) {
-  fs::path file = root / "manifest.json";
-  if (!manifest.contains(side) || !manifest[side].is_string())
-    throw DatasetError(file.string() + ": key '" + side + "': expected the folder of the " + side +
-                       " dataset");
-  fs::path relative = manifest[side].get<std::string>();
-  if (relative.empty() || relative.is_absolute() ||
-      relative.lexically_normal().string().starts_with(".."))
-    throw DatasetError(file.string() + ": key '" + side + "': '" + relative.string() +
-                       "' is not a folder inside the pairs folder");
-  return root / relative;
-}
-
 // Pair p's samples are its line's: the base sample has the line's base label, the intervened
 // one its label, and the two trains differ (an intervention edits the train).
-void check_pair_samples(const std::string& where, const nlohmann::json& line,
-                        const DatasetFolder& base, const DatasetFolder& intervened,
-                        std::uint64_t p) {
+void check_pair_samples(const std::string& where, const PairRecord& pair, const DatasetFolder& base,
+                        const DatasetFolder& intervened, std::uint64_t p) {
   SampleRecord before = base.read_record(p), after = intervened.read_record(p);
-  auto label = [&](const char* key) {
-    if (!line.contains(key) || !line[key].is_string())
-      throw DatasetError(where + "key '" + key + "': expected east or west");
-    return line[key].get<std::string>();
-  };
-  if (label("base_label") != name(before.train.label) || label("label") != name(after.train.label))
+  if (pair.base_label != before.train.label || pair.label != after.train.label)
     throw DatasetError(where + "its labels are not those of sample " + std::to_string(p) +
                        " of the two sides: the sides no longer align with pairs.jsonl");
   if (before.train.train == after.train.train)
@@ -54,15 +32,13 @@ void check_pair_lines(const fs::path& root, std::uint64_t pairs, const DatasetFo
   std::uint64_t p = 0;
   for (; std::getline(in, line); ++p) {
     std::string where = file.string() + ":" + std::to_string(p + 1) + ": ";
-    auto json = nlohmann::json::parse(line, nullptr, false);
-    if (json.is_discarded() || !json.is_object())
-      throw DatasetError(where + "not a pair record (truncated?)");
-    for (const char* key : {"pair", "base", "intervened"})
-      if (!json.contains(key) || !json[key].is_number_unsigned() ||
-          json[key].get<std::uint64_t>() != p)
+    PairRecord pair = pair_record_from_line(line, file, p + 1);
+    for (auto [key, value] : {std::pair{"pair", pair.pair}, std::pair{"base", pair.base},
+                              std::pair{"intervened", pair.intervened}})
+      if (value != p)
         throw DatasetError(where + "key '" + key + "': expected " + std::to_string(p) +
-                           " (line p pairs sample p of both sides)");
-    if (p < pairs) check_pair_samples(where, json, base, intervened, p);
+                           " (line p pairs sample p of both sides), got " + std::to_string(value));
+    if (p < pairs) check_pair_samples(where, pair, base, intervened, p);
   }
   if (p != pairs)
     throw DatasetError(file.string() + ": " + std::to_string(p) + " lines for the manifest's " +
@@ -81,14 +57,10 @@ PairsFolder PairsFolder::open(const fs::path& root) {
     throw DatasetError(root.string() +
                        ": the pairs folder is not finished (no manifest.json); "
                        "finish the run or run `railyard intervene --merge`");
-  auto manifest = nlohmann::json::parse(read_file_text(file), nullptr, false);
-  if (manifest.is_discarded() || !manifest.is_object())
-    throw DatasetError(file.string() + ": not a JSON object");
-  if (!manifest.contains("pairs") || !manifest["pairs"].is_number_unsigned())
-    throw DatasetError(file.string() + ": key 'pairs': expected the number of pairs");
-  std::uint64_t pairs = manifest["pairs"].get<std::uint64_t>();
-  DatasetFolder base = DatasetFolder::open(side_folder(root, manifest, "base"));
-  DatasetFolder intervened = DatasetFolder::open(side_folder(root, manifest, "intervened"));
+  PairsManifest manifest = read_pairs_manifest(file);
+  std::uint64_t pairs = manifest.pairs;
+  DatasetFolder base = DatasetFolder::open(root / manifest.base);
+  DatasetFolder intervened = DatasetFolder::open(root / manifest.intervened);
   for (const DatasetFolder* side : {&base, &intervened})
     if (side->count() != pairs)
       throw DatasetError(side->paths().manifest().string() + ": " + std::to_string(side->count()) +

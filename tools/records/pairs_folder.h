@@ -1,15 +1,16 @@
 // A finished pairs folder (railyard intervene) as its readers see it: the manifest names the two
 // sides, each a finished dataset (dataset_folder.h) of as many samples as there are pairs, and
-// pairs.jsonl has one line per pair, pair p pairing sample p of each side. Open refuses, naming
-// the file and the fault, a folder whose sides no longer align.
+// pairs.jsonl has one line per pair (pair_record.h), pair p pairing sample p of each side. Open
+// refuses, naming the file (the line) and the key, a folder whose files do not read or whose sides
+// no longer align.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "tools/records/dataset_folder.h"
+#include "tools/records/pairs_manifest.h"
 
 namespace railyard {
 
@@ -25,14 +26,14 @@ class PairsFolder {
   const DatasetFolder& base() const { return base_; }
   const DatasetFolder& intervened() const { return intervened_; }
   std::uint64_t pairs() const { return pairs_; }
-  const nlohmann::json& manifest() const { return manifest_; }
+  const PairsManifest& manifest() const { return manifest_; }
   // pairs/<p>.json: pair p's own record, the source of line p of pairs.jsonl.
   std::filesystem::path pair_file(std::uint64_t pair) const {
     return root_ / "pairs" / (std::to_string(pair) + ".json");
   }
 
  private:
-  PairsFolder(std::filesystem::path root, nlohmann::json manifest, DatasetFolder base,
+  PairsFolder(std::filesystem::path root, PairsManifest manifest, DatasetFolder base,
               DatasetFolder intervened, std::uint64_t pairs)
       : root_(std::move(root)),
         manifest_(std::move(manifest)),
@@ -41,7 +42,7 @@ class PairsFolder {
         pairs_(pairs) {}
 
   std::filesystem::path root_;
-  nlohmann::json manifest_;
+  PairsManifest manifest_;
   DatasetFolder base_, intervened_;
   std::uint64_t pairs_;
 };

@@ -63,11 +63,7 @@ VariantStats sample_variant(const Suite& suite, const SuiteVariant& variant,
                             const DatasetInputs& inputs, std::uint64_t count,
                             const std::vector<TrainPattern>& confounders, std::FILE* out) {
   const DatasetConfig& config = variant.config;
-  BalanceOptions balance;
-  balance.max_attempts = config.max_attempts;
-  balance.rule_name = inputs.rule_name;
-  SampledTrains trains(config.sampler, Rule::load(inputs.rule_file, inputs.background_file),
-                       balance, config.seed);
+  SampledTrains trains = sampled_trains(config, inputs);
   if (out) {
     std::fprintf(out, "checking variant %s: %llu of its %llu trains\n", variant.name.c_str(),
                  static_cast<unsigned long long>(count),

@@ -16,6 +16,8 @@
 //      "confounders": [{"attribute", "east_share", "west_share", "strength"}] (share of east / west
 //      trains carrying it; strength = east_share - west_share), "counts" (exactly the manifest's
 //      counts)}]}
+//
+// The typed record of the file, its to_json and its checked reader: suite_summary_record.h.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -23,10 +25,16 @@
 
 #include "tools/suite/suite.h"
 #include "tools/suite/suite_check.h"
+#include "tools/suite/suite_summary_record.h"
 
 namespace railyard {
 
+SuiteSummary make_suite_summary(const Suite& suite, const SuiteCheck& check);
+// to_json(make_suite_summary(suite, check)): summary.json's content.
 nlohmann::ordered_json summary_json(const Suite& suite, const SuiteCheck& check);
+
+std::string summary_markdown(const SuiteSummary& summary);
+// Of a summary's JSON, read checked first (DatasetError naming the key when it is not one).
 std::string summary_markdown(const nlohmann::ordered_json& summary);
 
 // summary.json, summary.md and summary.png in the suite's folder, each written atomically.

@@ -4,10 +4,13 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
+#include <stdexcept>
 
 #include "logic/errors.h"
 #include "tests/support/scratch_dir.h"
+#include "tools/export/export_schema.h"
 
 namespace railyard {
 namespace {
@@ -210,6 +213,79 @@ TEST_F(DatasetConfigTest, FileErrorsNameTheFile) {
     EXPECT_NE(std::string(e.what()).find(path.string() + ":"), std::string::npos) << e.what();
   }
   EXPECT_ANY_THROW(build_config(dir_ / "missing.yaml", {}));
+}
+
+// `exports:` is the export feature's schema taken as a list: items read over ExportOptions'
+// defaults, errors naming the item and key with the file and line, one item at a time on the
+// command line.
+TEST_F(DatasetConfigTest, ExportsAreAListOfTheExportSchemasItems) {
+  DatasetConfig c =
+      build_config(file("count: 20\nexports:\n  - {target: aleph, vocabulary: michalski, noise: "
+                        "0.05, seed: 7}\n  - {target: scene_graphs}\n"),
+                   {"exports.0.seed=9", "exports.2={target: popper}", "exports.2.noise=0.1"});
+  ASSERT_EQ(c.exports.size(), 3u);
+  EXPECT_EQ(c.exports[0].target, exports::ExportTarget::Aleph);
+  EXPECT_EQ(c.exports[0].vocabulary, exports::LogicVocabulary::Michalski);
+  EXPECT_EQ(c.exports[0].noise.rate, 0.05);  // a double, as `railyard export --noise` reads it
+  EXPECT_EQ(c.exports[0].noise.seed, 9u);
+  EXPECT_EQ(c.exports[1].target, exports::ExportTarget::SceneGraphs);
+  EXPECT_EQ(c.exports[2].noise.rate, 0.1);
+  std::string printed = emit_config(c);
+  EXPECT_NE(printed.find("exports: [{target: aleph, vocabulary: michalski, noise: 0.05, seed: 9}, "
+                         "{target: scene_graphs}, {target: popper, vocabulary: relational, "
+                         "noise: 0.1, seed: 0}]"),
+            std::string::npos)
+      << printed;
+  EXPECT_EQ(emit_config(build_config(file(printed, "printed.yaml"), {})), printed);
+
+  auto expect = [&](const std::string& yaml, const std::vector<std::string>& set,
+                    const std::string& text) {
+    std::string e = error_of(yaml, set);
+    EXPECT_NE(e.find(text), std::string::npos) << yaml << " -> " << e;
+  };
+  expect("exports:\n  - {target: popper}\n  - {target: prolog}\n", {},
+         "test.yaml:3: key 'exports[1].target': 'prolog' is not one of: popper|aleph|scene_graphs");
+  expect("exports: [{vocabulary: michalski}]", {}, "key 'exports[0].target': missing");
+  expect("exports: [{target: popper, colour: 1}]", {},
+         "key 'exports[0].colour': unknown key (allowed: target, vocabulary, noise, seed)");
+  expect("exports: [{target: scene_graphs, noise: 0.5}]", {},
+         "key 'exports[0]': perception noise applies to the popper and aleph exports");
+  expect("exports: [{target: popper, noise: 2}]", {}, "key 'exports[0].noise': must be between");
+  expect("exports: {target: popper}", {}, "key 'exports': expected a list");
+  expect("exports: [{target: popper}]", {"exports.0.noise=3"}, "key 'exports.0.noise'");
+  expect("exports: [{target: popper}]", {"exports.0.colour=3"}, "key 'exports.0.colour'");
+  expect("exports: [{target: popper}]", {"exports.2={target: aleph}"}, "no item 2 in exports");
+  expect("exports: [{target: popper}]", {"exports.1.noise=0.1"}, "no item 1 in exports");
+  expect("exports: [{target: scene_graphs}]", {"exports.0.noise=0.1"}, "not to scene_graphs");
+}
+
+// The flags of `railyard export` come from the same declaration; so do its defaults.
+TEST(ExportSchema, DefaultsAreExportOptionsOwn) {
+  const auto& schema = exports::export_schema();
+  const exports::ExportOptions defaults;
+  EXPECT_EQ(schema.value_text(*schema.find("vocabulary"), defaults), "relational");
+  EXPECT_EQ(schema.value_text(*schema.find("noise"), defaults), "0");
+  EXPECT_EQ(schema.value_text(*schema.find("seed"), defaults), "0");
+  EXPECT_EQ(schema.find("target")->flag, "-t,--target");
+  EXPECT_EQ(schema.find("seed")->flag, "--noise-seed");
+  EXPECT_EQ(schema.find("target")->choices,
+            (std::vector<std::string>{"popper", "aleph", "scene_graphs"}));
+}
+
+// `interventions:` is the interventions feature's section; its modes are one list.
+TEST(DatasetSchema, InterventionsAreTheirFeaturesSection) {
+  for (const auto& setting : intervention_schema().settings())
+    EXPECT_TRUE(dataset_schema().find("interventions." + setting.key)) << setting.key;
+  std::vector<std::string> modes;
+  for (const auto& [name, mode] : intervention_modes()) {
+    modes.push_back(name);
+    EXPECT_EQ(intervention_mode_name(mode), name);
+  }
+  EXPECT_EQ(dataset_schema().find("interventions.mode")->choices, modes);
+  // The section's checks are the config's.
+  DatasetConfig c;
+  c.interventions.mode = InterventionMode::Listed;
+  EXPECT_THROW(dataset_schema().validate(c), ConfigError);
 }
 
 TEST(DatasetSchema, EveryKeyIsDeclaredOnceWithHelpAndAUniqueFlag) {

@@ -295,6 +295,7 @@ TEST_F(GenerateTest, RerunAndMergeRemoveEveryTemporaryAKilledRunLeft) {
 
 TEST_F(GenerateTest, ChangedConfigIsRefusedNamingTheKey) {
   DatasetConfig c = config("changed");
+  c.exports = {exports::ExportOptions{}};  // a shard writes no exports: only the lock holds it
   generate_dataset(c, options({0, 2}));
   c.samples = 16;
   try {
@@ -307,6 +308,7 @@ TEST_F(GenerateTest, ChangedConfigIsRefusedNamingTheKey) {
   c.samples = testing::test_samples();
   c.outputs.depth_exr = false;
   c.interventions.max_edits = 3;
+  c.exports[0].vocabulary = exports::LogicVocabulary::Michalski;
   try {
     generate_dataset(c, options({1, 2}));
     FAIL() << "expected ConfigError";
@@ -315,6 +317,9 @@ TEST_F(GenerateTest, ChangedConfigIsRefusedNamingTheKey) {
     EXPECT_NE(message.find("outputs.depth_exr (was true, now false)"), std::string::npos)
         << message;
     EXPECT_NE(message.find("interventions.max_edits (was 1, now 3)"), std::string::npos) << message;
+    EXPECT_NE(message.find("exports[0].vocabulary (was relational, now michalski)"),
+              std::string::npos)
+        << message;
     EXPECT_EQ(message.find("depth_png"), std::string::npos) << "an unchanged key: " << message;
   }
 }

@@ -72,20 +72,72 @@ TEST(Shard, PendingIndicesSkipWhatIsDone) {
 
 TEST(Shard, ReadsSlurmArrayVariables) {
   unsetenv("SLURM_ARRAY_TASK_ID");
-  EXPECT_FALSE(shard_from_slurm_environment().has_value());
+  EXPECT_FALSE(shard_from_environment().has_value());
   setenv("SLURM_ARRAY_TASK_ID", "12", 1);
   setenv("SLURM_ARRAY_TASK_COUNT", "4", 1);
   setenv("SLURM_ARRAY_TASK_MIN", "10", 1);
-  auto shard = shard_from_slurm_environment();
+  auto shard = shard_from_environment();
   ASSERT_TRUE(shard.has_value());
   EXPECT_EQ(shard->index, 2u);
   EXPECT_EQ(shard->count, 4u);
+  setenv("SLURM_ARRAY_TASK_MAX", "16", 1);  // --array=10-16:2 holds 4 tasks, not 10..13
+  EXPECT_THROW(shard_from_environment(), ConfigError);
+  setenv("SLURM_ARRAY_TASK_MAX", "13", 1);
+  EXPECT_EQ(shard_from_environment()->index, 2u);
+  unsetenv("SLURM_ARRAY_TASK_MAX");
   setenv("SLURM_ARRAY_TASK_ID", "15", 1);
-  EXPECT_THROW(shard_from_slurm_environment(), ConfigError);
+  EXPECT_THROW(shard_from_environment(), ConfigError);
   unsetenv("SLURM_ARRAY_TASK_COUNT");
-  EXPECT_THROW(shard_from_slurm_environment(), ConfigError);
+  EXPECT_THROW(shard_from_environment(), ConfigError);
   unsetenv("SLURM_ARRAY_TASK_ID");
   unsetenv("SLURM_ARRAY_TASK_MIN");
+}
+
+// Neither Kubernetes nor AWS Batch exports the task count: --tasks gives it.
+void expect_counted_farm(const char* variable) {
+  SCOPED_TRACE(variable);
+  setenv(variable, "3", 1);
+  auto shard = shard_from_environment(5);
+  ASSERT_TRUE(shard.has_value());
+  EXPECT_EQ(shard->index, 3u);
+  EXPECT_EQ(shard->count, 5u);
+  try {
+    shard_from_environment();
+    ADD_FAILURE() << "no task count, yet a shard";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("--tasks"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(variable), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(shard_from_environment(3), ConfigError);  // index 3 of 3 tasks
+  EXPECT_THROW(shard_from_environment(0), ConfigError);
+  setenv(variable, "x", 1);
+  EXPECT_THROW(shard_from_environment(5), ConfigError);
+  unsetenv(variable);
+}
+
+TEST(Shard, ReadsKubernetesIndexedJobVariable) {
+  expect_counted_farm("JOB_COMPLETION_INDEX");
+}
+
+TEST(Shard, ReadsAwsBatchArrayVariable) {
+  expect_counted_farm("AWS_BATCH_JOB_ARRAY_INDEX");
+}
+
+TEST(Shard, RefusesTwoFarmsAndTasksWithoutAnIndex) {
+  EXPECT_FALSE(shard_from_environment().has_value());
+  EXPECT_THROW(shard_from_environment(4), ConfigError);  // --tasks with no task index
+  setenv("JOB_COMPLETION_INDEX", "1", 1);
+  setenv("AWS_BATCH_JOB_ARRAY_INDEX", "1", 1);
+  EXPECT_THROW(shard_from_environment(4), ConfigError);
+  unsetenv("AWS_BATCH_JOB_ARRAY_INDEX");
+  setenv("SLURM_ARRAY_TASK_ID", "1", 1);
+  EXPECT_THROW(shard_from_environment(4), ConfigError);
+  unsetenv("JOB_COMPLETION_INDEX");
+  setenv("SLURM_ARRAY_TASK_COUNT", "4", 1);
+  EXPECT_EQ(shard_from_environment(4)->index, 1u);  // Slurm's count, and --tasks agreeing
+  EXPECT_THROW(shard_from_environment(5), ConfigError);
+  unsetenv("SLURM_ARRAY_TASK_ID");
+  unsetenv("SLURM_ARRAY_TASK_COUNT");
 }
 
 TEST(LabelNoise, FlipsTheRequestedFractionDeterministically) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A dataset rendered on a real (single-node, local) Slurm farm by tools/slurm/submit.sh, as a
 # 4-task array plus the merge job, is byte-for-byte the dataset of one unsharded
-# `railyard generate` with the same config; a two-variant suite queued by submit_suite.sh (one
+# `railyard generate` with the same config; a two-variant suite queued by the same script (one
 # array over both variants, two shards each, and a merge job) is byte-for-byte the suite of one
 # `railyard suite`. Only runs/ (each process's own timing record) and the manifests' "timing"
 # blocks may differ.
@@ -61,7 +61,7 @@ mkdir "$tmp/farm" "$tmp/single"
 # A config railyard rejects is refused before anything is queued.
 echo "width: 3" >"$tmp/bad.yaml"
 refusal=$(cd "$tmp/farm" && RAILYARD_BIN=$railyard timeout 60 "$repo/tools/slurm/submit.sh" \
-  "$tmp/bad.yaml" 4 2>&1)
+  4 -- generate "$tmp/bad.yaml" 2>&1)
 status=$?
 if [ "$status" -ne 2 ] || [[ $refusal != *"nothing submitted"* ]]; then
   fail "submit.sh did not refuse a bad config (status $status): $refusal"
@@ -69,7 +69,7 @@ fi
 [ -z "$(timeout 10 squeue -h)" ] || fail "a rejected config left jobs in the queue"
 
 job_ids=$(cd "$tmp/farm" && RAILYARD_BIN=$railyard timeout 60 "$repo/tools/slurm/submit.sh" \
-  "$tmp/config.yaml" 4 --cpus-per-task=1 --time=10) || fail "submit.sh failed"
+  4 --cpus-per-task=1 --time=10 -- generate "$tmp/config.yaml") || fail "submit.sh failed"
 read -r array_id merge_id <<<"$job_ids"
 echo "generate array $array_id, merge job $merge_id"
 cluster_wait_gone "$array_id" "$merge_id" 240 || fail "the farm jobs did not finish in 240 s"
@@ -105,8 +105,8 @@ variants:
 EOF_SUITE
 mkdir "$tmp/suite_farm" "$tmp/suite_single"
 job_ids=$(cd "$tmp/suite_farm" && RAILYARD_BIN=$railyard timeout 60 \
-  "$repo/tools/slurm/submit_suite.sh" "$tmp/suite.yaml" 2 --cpus-per-task=1 --time=10) ||
-  fail "submit_suite.sh failed"
+  "$repo/tools/slurm/submit.sh" 2 --cpus-per-task=1 --time=10 -- suite "$tmp/suite.yaml") ||
+  fail "submit.sh (suite) failed"
 read -r array_id merge_id <<<"$job_ids"
 echo "suite array $array_id, merge job $merge_id"
 cluster_wait_gone "$array_id" "$merge_id" 240 || fail "the suite's jobs did not finish in 240 s"

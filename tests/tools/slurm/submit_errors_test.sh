@@ -29,35 +29,37 @@ expect_refusal() {
 }
 
 expect_refusal "no arguments" "usage:" "$submit"
-expect_refusal "one argument" "usage:" "$submit" "$work/config.yaml"
-expect_refusal "zero shards" "got '0'" "$submit" "$work/config.yaml" 0
-expect_refusal "shards not a number" "got 'four'" "$submit" "$work/config.yaml" four
-expect_refusal "bad throttle" "got '4%'" "$submit" "$work/config.yaml" 4%
-expect_refusal "config missing" "config '$work/none.yaml' not found" \
-  "$submit" "$work/none.yaml" 4
-expect_refusal "config with a space missing" "config '$work/my config.yaml' not found" \
-  "$submit" "$work/my config.yaml" 4
+expect_refusal "no command" "no railyard command after '--'" "$submit" 4
+expect_refusal "no command after --" "usage:" "$submit" 4 --
+expect_refusal "zero tasks" "got '0'" "$submit" 0 -- generate "$work/config.yaml"
+expect_refusal "tasks not a number" "got 'four'" "$submit" four -- generate "$work/config.yaml"
+expect_refusal "bad throttle" "got '4%'" "$submit" 4% -- generate "$work/config.yaml"
+expect_refusal "not a run command" "'verify' is not a run command" \
+  "$submit" 4 -- verify "$work/config.yaml"
 # PATH without sbatch (nor anything else: the script must get this far on shell built-ins).
 expect_refusal "no sbatch" "sbatch not found on PATH" \
-  env PATH=/nonexistent RAILYARD_BIN="$work/railyard" /bin/bash "$submit" "$work/config.yaml" 4
+  env PATH=/nonexistent RAILYARD_BIN="$work/railyard" /bin/bash "$submit" 4 -- generate \
+  "$work/config.yaml"
 # Only reached where sbatch exists; a fake one on PATH makes the case run everywhere.
 mkdir "$work/bin" && ln -s /bin/false "$work/bin/sbatch"
 expect_refusal "binary missing" "railyard binary '$work/missing' not found" \
-  env PATH="$work/bin:$PATH" RAILYARD_BIN="$work/missing" "$submit" "$work/config.yaml" 4
+  env PATH="$work/bin:$PATH" RAILYARD_BIN="$work/missing" "$submit" 4 -- generate \
+  "$work/config.yaml"
 
-# submit_suite.sh: the same refusals, and a suite railyard rejects queues nothing.
-suite_submit=$repo/tools/slurm/submit_suite.sh
+# What railyard itself refuses (a missing config, a bad suite) queues nothing.
 printf 'suite: s\nvariants:\n  - name: a\n  - name: a\n' >"$work/suite.yaml"
-expect_refusal "suite: no arguments" "usage:" "$suite_submit"
-expect_refusal "suite: zero shards" "got '0'" "$suite_submit" "$work/suite.yaml" 0
-expect_refusal "suite: missing" "suite '$work/none.yaml' not found" \
-  "$suite_submit" "$work/none.yaml" 2
-expect_refusal "suite: binary missing" "railyard binary '$work/missing' not found" \
-  env PATH="$work/bin:$PATH" RAILYARD_BIN="$work/missing" "$suite_submit" "$work/suite.yaml" 2
-if [ -x "$repo/build/bin/railyard" ] || [ -n "${RAILYARD_BIN:-}" ]; then
+real=${RAILYARD_BIN:-$repo/build/bin/railyard}
+if [ -x "$real" ]; then
+  for command in generate intervene; do
+    expect_refusal "$command: config missing" "nothing submitted" \
+      env PATH="$work/bin:$PATH" RAILYARD_BIN="$real" "$submit" 2 -- "$command" \
+      "$work/none.yaml"
+  done
   expect_refusal "suite: rejected by railyard" "nothing submitted" \
-    env PATH="$work/bin:$PATH" RAILYARD_BIN="${RAILYARD_BIN:-$repo/build/bin/railyard}" \
-    "$suite_submit" "$work/suite.yaml" 2
+    env PATH="$work/bin:$PATH" RAILYARD_BIN="$real" "$submit" 2 -- suite "$work/suite.yaml"
+else
+  echo "FAIL: no railyard binary at $real to check its refusals"
+  failures=$((failures + 1))
 fi
 
 [ "$failures" -eq 0 ] || exit 1

@@ -283,6 +283,21 @@ TEST_F(SuiteTest, SummaryCountsAreTheManifestsCounts) {
   EXPECT_EQ(summary["variants"][4]["scene"], "desert_scene");
 }
 
+// summary.json reads back, checked, to the record it was written from and to the same bytes; the
+// Markdown and the picture are drawn from that record.
+TEST_F(SuiteTest, SummaryReadsBackToTheSameBytes) {
+  Suite suite = load_suite(write(kSmall));
+  SuiteCheck check = check_suite(suite, data_dir());
+  SuiteSummary summary = make_suite_summary(suite, check);
+  std::string text = suite_summary_text(summary);
+  EXPECT_EQ(text, summary_json(suite, check).dump(2) + "\n");
+  std::filesystem::path file = write(text, "summary.json");
+  SuiteSummary back = read_suite_summary(file);
+  EXPECT_EQ(back, summary);
+  EXPECT_EQ(suite_summary_text(back), text);
+  EXPECT_EQ(summary_markdown(back), summary_markdown(summary_json(suite, check)));
+}
+
 TEST(TotalVariation, HalfTheL1DistanceOfTheShares) {
   EXPECT_DOUBLE_EQ(total_variation({{"a", 1}, {"b", 1}}, {{"a", 5}, {"b", 5}}), 0.0);
   EXPECT_DOUBLE_EQ(total_variation({{"a", 1}}, {{"b", 3}}), 1.0);

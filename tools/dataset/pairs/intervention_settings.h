@@ -1,13 +1,22 @@
 // The `interventions:` section of a dataset config: how `railyard intervene` turns each base
 // train into its intervened twin (logic/intervention/intervention.h has the four modes).
+//
+// The section is declared here, beside the feature, as a schema of InterventionSettings
+// (intervention_schema()); the dataset config takes it whole under `interventions`
+// (config.cpp: section("interventions", ...)), so every key here is `interventions.<key>` in a
+// config file, a --set, a suite and --print-config, and check_intervention_settings runs with the
+// config's checks.
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "logic/intervention/edit_kinds.h"
 #include "logic/intervention/operation.h"
+#include "util/settings_schema.h"
 
 namespace railyard {
 
@@ -30,16 +39,22 @@ struct InterventionSettings {
   OnRefusal on_refusal = OnRefusal::Fail;  // listed
 };
 
-// "flip", "preserve", "listed", "random": the mode's config name (config.cpp, from the schema's
-// list of modes).
+// The modes by their config names, in the order help shows them: the one list the schema,
+// messages and folder names (<mode>_pairs) use.
+const std::vector<std::pair<std::string, InterventionMode>>& intervention_modes();
+
+// "flip", "preserve", "listed", "random": the mode's config name, from intervention_modes().
 std::string_view intervention_mode_name(InterventionMode mode);
+
+// Every key of the section, relative to `interventions` ("mode", "max_edits"), with its checks.
+const Schema<InterventionSettings>& intervention_schema();
 
 // Throws ConfigError naming the keys when the settings set a key their mode ignores (operations,
 // indices or on_refusal outside listed; kinds in listed; max_edits outside flip: any value but
 // the default counts as set), when listed mode has no operations, or when interventions.keep asks
 // for pairs the mode never makes (keep: preserved with flip, keep: flipped with preserve).
-// check_config runs it; so does railyard intervene's planner (pair_plan.h). In config.cpp, beside
-// the interventions keys.
+// The schema's check, so check_config runs it; so does railyard intervene's planner
+// (pair_plan.h).
 void check_intervention_settings(const InterventionSettings& settings);
 
 }  // namespace railyard

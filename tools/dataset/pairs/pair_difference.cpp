@@ -135,16 +135,6 @@ bool same_size(const render::Frame& frame, int width, int height) {
 
 }  // namespace
 
-std::string_view part_change_name(PartChangeKind change) {
-  switch (change) {
-    case PartChangeKind::Added: return "added";
-    case PartChangeKind::Removed: return "removed";
-    case PartChangeKind::Moved: return "moved";
-    case PartChangeKind::Altered: return "altered";
-  }
-  return "altered";
-}
-
 Image<std::uint8_t> dilate(const Image<std::uint8_t>& mask, int radius) {
   Image<std::uint8_t> grown(mask.width, mask.height, 0);
   for (int y = 0; y < mask.height; ++y)

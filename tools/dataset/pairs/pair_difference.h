@@ -22,22 +22,13 @@
 #include "logic/intervention/intervention.h"
 #include "renderer/renderer.h"
 #include "scenes/part.h"
+#include "tools/records/pair_record.h"
 #include "util/image.h"
 
 namespace railyard {
 
-enum class PartChangeKind : std::uint8_t { Added, Removed, Moved, Altered };
-
-struct PartChange {
-  PartChangeKind change = PartChangeKind::Altered;
-  PartKind kind = PartKind::Body;
-  int car = 0;                // in the intervened train; in the base train for a removed part
-  int payload = -1;           // payload number for payloads
-  std::uint32_t base_id = 0;  // part id in the base picture; 0 for an added part
-  std::uint32_t id = 0;       // part id in the intervened picture; 0 for a removed part
-
-  bool operator==(const PartChange&) const = default;
-};
+// One changed part, as the pair's record keeps it (tools/records/pair_record.h).
+using PartChange = PairPart;
 
 struct PairDifference {
   std::vector<PartChange> parts;  // removed parts (base id order), then the others (id order)
@@ -59,7 +50,5 @@ inline constexpr int kEdgeMargin = 1;  // pixels; see the top of this file
 
 // The mask grown by `radius` pixels in each of the eight directions (a square neighbourhood).
 Image<std::uint8_t> dilate(const Image<std::uint8_t>& mask, int radius);
-
-std::string_view part_change_name(PartChangeKind change);  // added, removed, moved, altered
 
 }  // namespace railyard

@@ -1,51 +1,17 @@
 #include "tools/records/formats/json_values.h"
 
-#include <charconv>
-#include <cstdlib>
-
-#include "util/input_error.h"
+#include "util/printable_text.h"
+#include "util/shortest_decimal.h"
 
 namespace railyard {
 namespace {
 
 using Json = nlohmann::ordered_json;
 
-[[noreturn]] void fail(const std::string& key, const std::string& what) {
-  throw InputError("'" + key + "': " + what);
-}
-
-const nlohmann::json& member(const nlohmann::json& json, const char* name, const std::string& key) {
-  if (!json.is_object() || !json.contains(name)) fail(key, std::string("has no '") + name + "'");
-  return json.at(name);
-}
-
-std::vector<double> numbers(const nlohmann::json& json, std::size_t count, const std::string& key) {
-  if (!json.is_array() || json.size() != count)
-    fail(key, "expected a list of " + std::to_string(count) + " numbers");
-  std::vector<double> out;
-  for (const auto& item : json) {
-    if (!item.is_number()) fail(key, "expected numbers, got " + item.dump());
-    out.push_back(item.get<double>());
-  }
-  return out;
-}
-
-int integer(const nlohmann::json& json, const std::string& key) {
-  if (!json.is_number_integer()) fail(key, "expected a whole number, got " + json.dump());
-  return json.get<int>();
-}
-
 }  // namespace
 
-double short_decimal(float value) {
-  char text[32];
-  auto [end, ec] = std::to_chars(text, text + sizeof text - 1, value);
-  *end = '\0';
-  return std::strtod(text, nullptr);
-}
-
 Json vec_json(const glm::vec3& v) {
-  return Json::array({short_decimal(v.x), short_decimal(v.y), short_decimal(v.z)});
+  return Json::array({shortest_double(v.x), shortest_double(v.y), shortest_double(v.z)});
 }
 
 Json box_json(const PixelBox& box) {
@@ -69,19 +35,19 @@ Json camera_json(const render::Camera& camera) {
   Json k_rows = Json::array();
   for (int row = 0; row < 3; ++row)
     k_rows.push_back(Json::array(
-        {short_decimal(k[0][row]), short_decimal(k[1][row]), short_decimal(k[2][row])}));
+        {shortest_double(k[0][row]), shortest_double(k[1][row]), shortest_double(k[2][row])}));
   Json m_rows = Json::array();
   for (int row = 0; row < 4; ++row) {
     Json values = Json::array();
-    for (int col = 0; col < 4; ++col) values.push_back(short_decimal(world_to_camera[col][row]));
+    for (int col = 0; col < 4; ++col) values.push_back(shortest_double(world_to_camera[col][row]));
     m_rows.push_back(std::move(values));
   }
   Json object;
   object["lens"] = render::lens_name(camera.lens);
-  object["fov"] = short_decimal(camera.fov_deg);
+  object["fov"] = shortest_double(camera.fov_deg);
   object["width"] = camera.width;
   object["height"] = camera.height;
-  object["focal_length_px"] = short_decimal(camera.focal_length_px());
+  object["focal_length_px"] = shortest_double(camera.focal_length_px());
   object["K"] = std::move(k_rows);
   object["world_to_camera"] = std::move(m_rows);
   object["position"] = vec_json(camera.position);
@@ -91,45 +57,51 @@ Json camera_json(const render::Camera& camera) {
   return object;
 }
 
-glm::vec3 vec_from_json(const nlohmann::json& json, const std::string& key) {
-  auto v = numbers(json, 3, key);
-  return {static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2])};
+glm::vec3 vec_from_json(const Field& field) {
+  auto items = field.items(3);
+  return {static_cast<float>(items[0].as_number()), static_cast<float>(items[1].as_number()),
+          static_cast<float>(items[2].as_number())};
 }
 
-PixelBox box_from_json(const nlohmann::json& json, const std::string& key) {
-  if (!json.is_array() || json.size() != 4) fail(key, "expected [x, y, width, height]");
-  return {integer(json[0], key), integer(json[1], key), integer(json[2], key),
-          integer(json[3], key)};
+PixelBox box_from_json(const Field& field) {
+  auto items = field.items(4);  // [x, y, width, height]
+  return {items[0].as_int(), items[1].as_int(), items[2].as_int(), items[3].as_int()};
 }
 
-Rle rle_from_json(const nlohmann::json& json, const std::string& key) {
-  const auto& size = member(json, "size", key);
-  const auto& counts = member(json, "counts", key);
-  if (!size.is_array() || size.size() != 2 || !counts.is_string())
-    fail(key, "expected {\"size\": [h, w], \"counts\": \"...\"}");
+Rle rle_from_json(const Field& field) {
+  auto size = field["size"].items(2);  // [h, w]
+  Field counts = field["counts"];
   try {
-    return rle_from_string(counts.get<std::string>(), integer(size[0], key), integer(size[1], key));
+    return rle_from_string(counts.as_string(), size[0].as_int(), size[1].as_int());
   } catch (const std::invalid_argument& e) {
-    fail(key, e.what());
+    counts.fail(e.what());
   }
 }
 
-render::Camera camera_from_json(const nlohmann::json& json, const std::string& key) {
+render::Camera camera_from_json(const Field& field) {
   render::Camera camera;
-  const auto& lens = member(json, "lens", key);
-  std::optional<render::Lens> parsed =
-      lens.is_string() ? render::parse_lens(lens.get<std::string>()) : std::nullopt;
-  if (!parsed) fail(key + ".lens", "unknown lens " + lens.dump());
+  Field lens = field["lens"];
+  std::optional<render::Lens> parsed = render::parse_lens(lens.as_string());
+  if (!parsed) lens.fail("unknown lens '" + printable(lens.as_string()) + "'");
   camera.lens = *parsed;
-  const auto& fov = member(json, "fov", key);
-  if (!fov.is_number()) fail(key + ".fov", "expected a number");
-  camera.fov_deg = fov.get<float>();
-  camera.width = integer(member(json, "width", key), key + ".width");
-  camera.height = integer(member(json, "height", key), key + ".height");
-  camera.position = vec_from_json(member(json, "position", key), key + ".position");
-  camera.look_at = vec_from_json(member(json, "look_at", key), key + ".look_at");
-  camera.up = vec_from_json(member(json, "up", key), key + ".up");
+  camera.fov_deg = static_cast<float>(field["fov"].as_number());
+  camera.width = field["width"].as_int();
+  camera.height = field["height"].as_int();
+  camera.position = vec_from_json(field["position"]);
+  camera.look_at = vec_from_json(field["look_at"]);
+  camera.up = vec_from_json(field["up"]);
   return camera;
+}
+
+Direction direction_from_json(const Field& field) {
+  return field.as_name({"east", "west"}) == "east" ? Direction::East : Direction::West;
+}
+
+PartKind part_kind_from_json(const Field& field) {
+  std::string name = field.as_string();
+  for (int k = 0; k < kPartKindCount; ++k)
+    if (part_kind_name(static_cast<PartKind>(k)) == name) return static_cast<PartKind>(k);
+  field.fail("unknown part kind '" + printable(name) + "'");
 }
 
 }  // namespace railyard

@@ -1,20 +1,20 @@
 // The JSON forms of values that several dataset formats share, in one place: vectors, pixel
-// boxes, COCO RLE masks and cameras. Each has a reader that throws InputError naming the key.
+// boxes, COCO RLE masks and cameras. Each has a reader that throws DatasetError naming the file
+// and the key.
 #pragma once
 
 #include <glm/glm.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "logic/train.h"
 #include "renderer/camera.h"
+#include "scenes/part.h"
 #include "tools/records/annotations/pixel_box.h"
 #include "tools/records/annotations/rle.h"
+#include "tools/records/json_fields.h"
 
 namespace railyard {
-
-// The shortest decimal that reads back as the same float, so 0.1f prints as 0.1 rather than as
-// the double 0.10000000149011612.
-double short_decimal(float value);
 
 nlohmann::ordered_json vec_json(const glm::vec3& v);
 nlohmann::ordered_json box_json(const PixelBox& box);  // [x, y, width, height]
@@ -28,11 +28,15 @@ nlohmann::ordered_json rle_json(const Rle& rle);
 // centre: equidistant r = f * theta, equisolid r = 2 f sin(theta / 2) (renderer/lens.h).
 nlohmann::ordered_json camera_json(const render::Camera& camera);
 
-// Readers of the forms above; `key` names the value in messages ("parts[3].full_box").
-glm::vec3 vec_from_json(const nlohmann::json& json, const std::string& key);
-PixelBox box_from_json(const nlohmann::json& json, const std::string& key);
-Rle rle_from_json(const nlohmann::json& json, const std::string& key);
+// Readers of the forms above and of the names records share, checked: each throws DatasetError
+// naming the file and the key ("parts[3].full_box") through `field` (json_fields.h).
+using Field = JsonField<nlohmann::json>;
+glm::vec3 vec_from_json(const Field& field);
+PixelBox box_from_json(const Field& field);
+Rle rle_from_json(const Field& field);
 // The pose, lens and size of camera_json's output (near and far planes are not recorded).
-render::Camera camera_from_json(const nlohmann::json& json, const std::string& key);
+render::Camera camera_from_json(const Field& field);
+Direction direction_from_json(const Field& field);  // "east" or "west"
+PartKind part_kind_from_json(const Field& field);   // part_kind_name's names
 
 }  // namespace railyard

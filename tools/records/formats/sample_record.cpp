@@ -1,11 +1,12 @@
 #include "tools/records/formats/sample_record.h"
 
+#include <limits>
 #include <stdexcept>
 
 #include "logic/vocabulary.h"
 #include "tools/records/formats/json_values.h"
 #include "util/atomic_file.h"
-#include "util/input_error.h"
+#include "util/printable_text.h"
 #include "util/read_file.h"
 
 namespace railyard {
@@ -13,33 +14,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-[[noreturn]] void fail(const std::string& key, const std::string& what) {
-  throw InputError("'" + key + "': " + what);
-}
-
-const nlohmann::json& member(const nlohmann::json& json, const std::string& name,
-                             const std::string& key) {
-  if (!json.is_object() || !json.contains(name))
-    fail(key.empty() ? name : key, key.empty() ? "missing" : "has no '" + name + "'");
-  return json.at(name);
-}
-
-std::int64_t integer(const nlohmann::json& json, const std::string& key) {
-  if (!json.is_number_integer()) fail(key, "expected a whole number, got " + json.dump());
-  return json.get<std::int64_t>();
-}
-
-std::string text(const nlohmann::json& json, const std::string& key) {
-  if (!json.is_string()) fail(key, "expected a string, got " + json.dump());
-  return json.get<std::string>();
-}
-
-Direction direction(const nlohmann::json& json, const std::string& key) {
-  std::string name = text(json, key);
-  if (name == "east") return Direction::East;
-  if (name == "west") return Direction::West;
-  fail(key, "expected east or west, got '" + name + "'");
-}
+using Field = JsonField<nlohmann::json>;
 
 Json car_json(const Car& car) {
   Json out = {{"position", car.position}};
@@ -56,21 +31,20 @@ Json car_json(const Car& car) {
   return out;
 }
 
-Car car_from_json(const nlohmann::json& json, const std::string& key) {
+Car car_from_json(const Field& field) {
   Car car;
-  car.position = static_cast<int>(integer(member(json, "position", key), key + ".position"));
+  car.position = field["position"].as_int();
   for (Descriptor d : kDescriptors) {
-    std::string name(descriptor_key(d));
-    const auto& value = member(json, name, key);
-    std::string where = key + "." + name;
-    if (d == Descriptor::LoadShape && value == "none") continue;  // a car without loads
-    std::optional<int> parsed = value.is_number_integer() ? std::optional<int>(value.get<int>())
-                                                          : parse_value(d, text(value, where));
-    if (!parsed) fail(where, "unknown value " + value.dump());
+    Field value = field[descriptor_key(d)];
+    if (d == Descriptor::LoadShape && value.json() == "none") continue;  // a car without loads
+    std::optional<int> parsed = value.json().is_number_integer()
+                                    ? std::optional<int>(value.as_int())
+                                    : parse_value(d, value.as_string());
+    if (!parsed) value.fail("unknown value " + printable(value.json().dump()));
     set_descriptor_value(car, d, *parsed);
   }
   if (car.load_count == 0) car.load_shape = LoadShape::Rectangle;
-  if (!satisfies_visual_constraints(car)) fail(key, "breaks the visual constraints");
+  if (!satisfies_visual_constraints(car)) field.fail("breaks the visual constraints");
   return car;
 }
 
@@ -80,15 +54,14 @@ Json train_json(const Train& train) {
   return {{"angle", train.angle}, {"cars", std::move(cars)}};
 }
 
-Train train_from_json(const nlohmann::json& json, const std::string& key) {
+Train train_from_json(const Field& field) {
   Train train;
-  train.angle = static_cast<int>(integer(member(json, "angle", key), key + ".angle"));
-  const auto& cars = member(json, "cars", key);
-  if (!cars.is_array()) fail(key + ".cars", "expected a list");
+  train.angle = field["angle"].as_int();
+  auto cars = field["cars"].items();
   for (std::size_t c = 0; c < cars.size(); ++c) {
-    Car car = car_from_json(cars[c], key + ".cars[" + std::to_string(c) + "]");
+    Car car = car_from_json(cars[c]);
     if (car.position != static_cast<int>(c) + 1)
-      fail(key + ".cars[" + std::to_string(c) + "]", "position must be " + std::to_string(c + 1));
+      cars[c]["position"].fail("must be " + std::to_string(c + 1));
     train.cars.push_back(car);
   }
   return train;
@@ -102,31 +75,26 @@ Json region_json(Json object, const RegionAnnotation& region) {
   return object;
 }
 
-RegionAnnotation region_from_json(const nlohmann::json& json, const std::string& key) {
+RegionAnnotation region_from_json(const Field& field) {
   RegionAnnotation region;
-  region.area = static_cast<std::uint64_t>(integer(member(json, "area", key), key + ".area"));
-  region.visible_box = box_from_json(member(json, "visible_box", key), key + ".visible_box");
-  region.full_box = box_from_json(member(json, "full_box", key), key + ".full_box");
-  region.mask = rle_from_json(member(json, "mask", key), key + ".mask");
+  region.area = field["area"].as_unsigned();
+  region.visible_box = box_from_json(field["visible_box"]);
+  region.full_box = box_from_json(field["full_box"]);
+  region.mask = rle_from_json(field["mask"]);
   return region;
 }
 
-PartKind part_kind_from_json(const nlohmann::json& json, const std::string& key) {
-  std::string name = text(json, key);
-  for (int k = 0; k < kPartKindCount; ++k)
-    if (part_kind_name(static_cast<PartKind>(k)) == name) return static_cast<PartKind>(k);
-  fail(key, "unknown part kind '" + name + "'");
-}
-
-PartRecord part_from_json(const nlohmann::json& json, const std::string& key) {
+PartRecord part_from_json(const Field& field) {
   PartRecord part;
-  part.id = static_cast<std::uint32_t>(integer(member(json, "id", key), key + ".id"));
-  part.kind = part_kind_from_json(member(json, "kind", key), key + ".kind");
-  part.car = static_cast<int>(integer(member(json, "car", key), key + ".car"));
-  part.payload = static_cast<int>(integer(member(json, "payload", key), key + ".payload"));
-  part.label = text(member(json, "label", key), key + ".label");
-  part.region = region_from_json(json, key);
-  part.centre = vec_from_json(member(json, "centre", key), key + ".centre");
+  std::uint64_t id = field["id"].as_unsigned();
+  if (id > std::numeric_limits<std::uint32_t>::max()) field["id"].fail("too large");
+  part.id = static_cast<std::uint32_t>(id);
+  part.kind = part_kind_from_json(field["kind"]);
+  part.car = field["car"].as_int();
+  part.payload = field["payload"].as_int();
+  part.label = field["label"].as_string();
+  part.region = region_from_json(field);
+  part.centre = vec_from_json(field["centre"]);
   return part;
 }
 
@@ -140,36 +108,35 @@ Json file_checks_json(const SampleFiles& files) {
   return checks;
 }
 
-std::optional<FileCheck> file_check_from_json(const nlohmann::json& checks, const char* key,
+std::optional<FileCheck> file_check_from_json(const Field& checks, const char* key,
                                               const std::string& name) {
-  std::string where = std::string("file_checks.") + key;
-  if (!checks.contains(key)) {
-    if (!name.empty()) fail(where, "missing: the file '" + name + "' has no check");
+  std::optional<Field> check = checks.find(key);
+  if (!check) {
+    if (!name.empty())
+      fail_at(checks.origin(), checks.key() + "." + key,
+              "missing: the file '" + printable(name) + "' has no check");
     return std::nullopt;
   }
-  if (name.empty()) fail(where, "a check for a file that was not written");
-  const auto& check = checks[key];
+  if (name.empty()) check->fail("a check for a file that was not written");
   FileCheck out;
-  std::int64_t bytes = integer(member(check, "bytes", where), where + ".bytes");
-  if (bytes < 0) fail(where + ".bytes", "must not be negative");
-  out.bytes = static_cast<std::uint64_t>(bytes);
-  out.sha256 = text(member(check, "sha256", where), where + ".sha256");
+  out.bytes = (*check)["bytes"].as_unsigned();
+  Field sha256 = (*check)["sha256"];
+  out.sha256 = sha256.as_string();
   if (out.sha256.size() != 64 ||
       out.sha256.find_first_not_of("0123456789abcdef") != std::string::npos)
-    fail(where + ".sha256", "expected 64 lowercase hex digits");
+    sha256.fail("expected 64 lowercase hex digits");
   return out;
 }
 
-void file_checks_from_json(const nlohmann::json& json, SampleFiles& files) {
-  if (!json.contains("file_checks")) return;  // a record from before checks were kept
-  const auto& checks = json["file_checks"];
-  if (!checks.is_object()) fail("file_checks", "expected an object");
-  for (const auto& [key, value] : checks.items())
+void file_checks_from_json(const Field& record, SampleFiles& files) {
+  std::optional<Field> checks = record.find("file_checks");
+  if (!checks) return;  // a record from before checks were kept
+  for (const auto& [key, value] : checks->members())
     if (key != "image" && key != "depth_png" && key != "depth_exr")
-      fail("file_checks." + key, "not a file of a sample (image, depth_png, depth_exr)");
-  files.image_check = file_check_from_json(checks, "image", files.image);
-  files.depth_png_check = file_check_from_json(checks, "depth_png", files.depth_png);
-  files.depth_exr_check = file_check_from_json(checks, "depth_exr", files.depth_exr);
+      value.fail("not a file of a sample (image, depth_png, depth_exr)");
+  files.image_check = file_check_from_json(*checks, "image", files.image);
+  files.depth_png_check = file_check_from_json(*checks, "depth_png", files.depth_png);
+  files.depth_exr_check = file_check_from_json(*checks, "depth_exr", files.depth_exr);
 }
 
 }  // namespace
@@ -234,39 +201,32 @@ Json to_json(const SampleRecord& record) {
   return json;
 }
 
-SampleRecord sample_record_from_json(const nlohmann::json& json, const std::string& source) {
-  try {
-    SampleRecord record;
-    record.index = static_cast<std::uint64_t>(integer(member(json, "index", ""), "index"));
-    record.train.label = direction(member(json, "label", ""), "label");
-    record.published = direction(member(json, "published_label", ""), "published_label");
-    record.train.train = train_from_json(member(json, "train", ""), "train");
-    record.scene = text(member(json, "scene", ""), "scene");
-    record.camera = camera_from_json(member(json, "camera", ""), "camera");
-    const auto& files = member(json, "files", "");
-    record.files.image = text(member(files, "image", "files"), "files.image");
-    record.files.depth_png = text(member(files, "depth_png", "files"), "files.depth_png");
-    record.files.depth_exr = text(member(files, "depth_exr", "files"), "files.depth_exr");
-    file_checks_from_json(json, record.files);
-    const auto& parts = member(json, "parts", "");
-    if (!parts.is_array()) fail("parts", "expected a list");
-    for (std::size_t k = 0; k < parts.size(); ++k) {
-      record.parts.push_back(part_from_json(parts[k], "parts[" + std::to_string(k) + "]"));
-      if (record.parts.back().id != k + 1)
-        fail("parts[" + std::to_string(k) + "].id", "must be " + std::to_string(k + 1));
-    }
-    const auto& cars = member(json, "cars", "");
-    if (!cars.is_array()) fail("cars", "expected a list");
-    for (std::size_t c = 0; c < cars.size(); ++c)
-      record.cars.push_back(region_from_json(cars[c], "cars[" + std::to_string(c) + "]"));
-    if (json.contains("labelled")) {
-      if (!json["labelled"].is_boolean()) fail("labelled", "expected true or false");
-      record.labelled = json["labelled"].get<bool>();
-    }
-    return record;
-  } catch (const InputError& e) {
-    throw InputError(source + ": not a sample record: " + e.what());
+SampleRecord sample_record_from_json(const nlohmann::json& json, const JsonOrigin& origin) {
+  Field field(json, origin);
+  SampleRecord record;
+  record.index = field["index"].as_unsigned();
+  record.train.label = direction_from_json(field["label"]);
+  record.published = direction_from_json(field["published_label"]);
+  record.train.train = train_from_json(field["train"]);
+  record.scene = field["scene"].as_string();
+  record.camera = camera_from_json(field["camera"]);
+  Field files = field["files"];
+  record.files.image = files["image"].as_string();
+  record.files.depth_png = files["depth_png"].as_string();
+  record.files.depth_exr = files["depth_exr"].as_string();
+  file_checks_from_json(field, record.files);
+  auto parts = field["parts"].items();
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    record.parts.push_back(part_from_json(parts[k]));
+    if (record.parts.back().id != k + 1) parts[k]["id"].fail("must be " + std::to_string(k + 1));
   }
+  for (const Field& car : field["cars"].items()) record.cars.push_back(region_from_json(car));
+  if (std::optional<Field> labelled = field.find("labelled")) record.labelled = labelled->as_bool();
+  return record;
+}
+
+SampleRecord sample_record_from_json(const nlohmann::json& json, const std::string& source) {
+  return sample_record_from_json(json, JsonOrigin{source});
 }
 
 std::string sample_record_text(const SampleRecord& record) {
@@ -278,10 +238,8 @@ void write_sample_record(const std::filesystem::path& path, const SampleRecord& 
 }
 
 SampleRecord read_sample_record(const std::filesystem::path& path) {
-  std::string text = read_file_text(path);
-  auto json = nlohmann::json::parse(text, nullptr, false);
-  if (json.is_discarded()) throw InputError(path.string() + ": not valid JSON");
-  return sample_record_from_json(json, path.string());
+  JsonOrigin origin{path.string()};
+  return sample_record_from_json(parse_json(read_file_text(path), origin), origin);
 }
 
 }  // namespace railyard

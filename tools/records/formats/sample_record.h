@@ -30,6 +30,7 @@
 #include "renderer/camera.h"
 #include "scenes/part.h"
 #include "tools/records/annotations/image_annotations.h"
+#include "tools/records/json_fields.h"
 
 namespace railyard {
 
@@ -87,11 +88,14 @@ struct SampleRecord {
 std::vector<PartRecord> part_records(const TrainScene& train, ImageAnnotations annotations);
 
 nlohmann::ordered_json to_json(const SampleRecord& record);
-// Throws InputError naming `source` and the key when the JSON is not a record.
+// Throws DatasetError (an InputError) naming `source` (or `origin`: the file, and a line) and the
+// key when the JSON is not a record.
+SampleRecord sample_record_from_json(const nlohmann::json& json, const JsonOrigin& origin);
 SampleRecord sample_record_from_json(const nlohmann::json& json, const std::string& source);
 
 // Reading and writing records/<i>.json. Writing is atomic (the record is the sample's "done"
-// mark); reading throws IoError or InputError naming the file.
+// mark); reading throws IoError or DatasetError naming the file, the line of a JSON fault and
+// the key.
 void write_sample_record(const std::filesystem::path& path, const SampleRecord& record);
 std::string sample_record_text(const SampleRecord& record);  // the bytes written
 SampleRecord read_sample_record(const std::filesystem::path& path);

@@ -1,73 +1,16 @@
 #include "tools/records/formats/vlol_scene.h"
 
-#include <stdexcept>
 #include <string>
-#include <vector>
 
 #include "logic/vocabulary.h"
 #include "tools/records/formats/description.h"
 #include "tools/records/formats/json_values.h"
+#include "tools/records/formats/part_tree.h"
 
 namespace railyard {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-// Where each annotated part of the train sits in the record (nullptr: the picture has none).
-struct CarParts {
-  const PartRecord *body = nullptr, *wall = nullptr, *roof = nullptr, *wheels = nullptr;
-  std::vector<const PartRecord*> payloads;
-};
-
-struct TrainParts {
-  const PartRecord *loco = nullptr, *rail = nullptr;
-  std::vector<CarParts> cars;
-};
-
-void claim(const PartRecord*& slot, const PartRecord& part) {
-  if (slot != nullptr)
-    throw std::invalid_argument("the scene has two parts for the " +
-                                describe({part.kind, part.car, part.payload, {}, {}}) + " (parts " +
-                                std::to_string(slot->id) + " and " + std::to_string(part.id) + ")");
-  slot = &part;
-}
-
-TrainParts index_parts(const SampleRecord& record) {
-  const Train& train = record.train.train;
-  TrainParts index;
-  index.cars.resize(train.cars.size());
-  for (std::size_t c = 0; c < train.cars.size(); ++c)
-    index.cars[c].payloads.assign(static_cast<std::size_t>(train.cars[c].load_count), nullptr);
-  for (const PartRecord& part : record.parts) {
-    if (part.kind == PartKind::Locomotive || part.kind == PartKind::Rail) {
-      claim(part.kind == PartKind::Locomotive ? index.loco : index.rail, part);
-      continue;
-    }
-    std::string what = describe({part.kind, part.car, part.payload, {}, {}});
-    if (part.car < 1 || part.car > static_cast<int>(train.cars.size()))
-      throw std::invalid_argument("scene part " + std::to_string(part.id) + " (" + what +
-                                  ") names car " + std::to_string(part.car) +
-                                  ", but the train has " + std::to_string(train.cars.size()) +
-                                  " cars");
-    CarParts& car = index.cars[static_cast<std::size_t>(part.car - 1)];
-    switch (part.kind) {
-      case PartKind::Body: claim(car.body, part); break;
-      case PartKind::Wall: claim(car.wall, part); break;
-      case PartKind::Roof: claim(car.roof, part); break;
-      case PartKind::Wheels: claim(car.wheels, part); break;
-      case PartKind::Payload:
-        if (part.payload < 0 || part.payload >= static_cast<int>(car.payloads.size()))
-          throw std::invalid_argument("scene part " + std::to_string(part.id) + " is payload " +
-                                      std::to_string(part.payload) + " of car " +
-                                      std::to_string(part.car) + ", which carries " +
-                                      std::to_string(car.payloads.size()) + " loads");
-        claim(car.payloads[static_cast<std::size_t>(part.payload)], part);
-        break;
-      default: break;
-    }
-  }
-  return index;
-}
 
 class SceneObjectBuilder {
  public:
@@ -97,7 +40,7 @@ class SceneObjectBuilder {
   }
 
   // c: the car's index in the train (position - 1).
-  Json car(std::size_t c, const Car& car, const CarParts& parts) const {
+  Json car(std::size_t c, const Car& car, const CarPartTree& parts) const {
     Json object;
     add_region(object, c < record_.cars.size() ? record_.cars[c] : empty_);
     if (parts.body != nullptr) {
@@ -125,11 +68,11 @@ class SceneObjectBuilder {
 
 Json vlol_scene_json(const SampleRecord& record, const VlolDataset& dataset) {
   const Train& train = record.train.train;
-  TrainParts parts = index_parts(record);
+  PartTree parts = part_tree(record);
   SceneObjectBuilder builder(record, dataset.masks);
 
   Json masks = Json::object();
-  if (parts.loco != nullptr) builder.add_part(masks["loco"], *parts.loco);
+  if (parts.locomotive != nullptr) builder.add_part(masks["loco"], *parts.locomotive);
   if (parts.rail != nullptr) builder.add_part(masks["rail"], *parts.rail);
   for (std::size_t c = 0; c < train.cars.size(); ++c)
     masks["car_" + std::to_string(train.cars[c].position)] =

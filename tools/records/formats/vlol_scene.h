@@ -37,8 +37,8 @@ struct VlolDataset {
   bool masks = true;  // false: regions keep their boxes and labels, without "mask"
 };
 
-// Throws std::invalid_argument when the record's parts do not fit its train (a car position or
-// payload index the train lacks, two parts of one kind for one car).
+// Throws PartTreeError, a std::invalid_argument, when the record's parts do not fit its train (a
+// car position or payload index the train lacks, two parts of one kind for one car; part_tree.h).
 nlohmann::ordered_json vlol_scene_json(const SampleRecord& record, const VlolDataset& dataset);
 
 }  // namespace railyard

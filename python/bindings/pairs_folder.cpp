@@ -1,0 +1,49 @@
+// A finished pairs folder of `railyard intervene` (tools/records/pairs_folder.h): both sides
+// opened as DatasetFolders and pairs.jsonl checked against them once, on opening.
+#include "tools/records/pairs_folder.h"
+
+#include <pybind11/stl/filesystem.h>
+
+#include "python/bindings/bindings.h"
+#include "python/bindings/json_objects.h"
+
+namespace railyard::python {
+
+void bind_pairs_folder(py::module_& m) {
+  py::class_<PairsFolder>(m, "PairsFolder",
+                          "A finished pairs folder, checked once on opening (pairs_folder.h); "
+                          "pickles as its root, opened again.")
+      .def_static(
+          "open",
+          [](const std::filesystem::path& root) {
+            py::gil_scoped_release unlocked;
+            return PairsFolder::open(root);
+          },
+          py::arg("root"),
+          "Opens and checks the folder and both its sides (DatasetError naming the file and the "
+          "fault).")
+      .def_static("is_pairs_folder", &PairsFolder::is_pairs_folder, py::arg("root"),
+                  "True when the folder holds pairs.jsonl: a pairs folder, not a dataset.")
+      .def_property_readonly("root", [](const PairsFolder& f) { return f.root().string(); })
+      .def_property_readonly("base", &PairsFolder::base,
+                             py::return_value_policy::reference_internal)
+      .def_property_readonly("intervened", &PairsFolder::intervened,
+                             py::return_value_policy::reference_internal)
+      .def_property_readonly("pairs", &PairsFolder::pairs, "The manifest's number of pairs.")
+      .def_property_readonly(
+          "manifest", [](const PairsFolder& f) { return to_python(to_json(f.manifest())); },
+          "manifest.json as a dict (a new one on each call).")
+      // pairs.jsonl, line p pair p: PairsFolder reads it on opening but names no accessor for it.
+      .def_property_readonly(
+          "pairs_file", [](const PairsFolder& f) { return (f.root() / "pairs.jsonl").string(); })
+      .def(
+          "pair_file",
+          [](const PairsFolder& f, std::uint64_t p) { return f.pair_file(p).string(); },
+          py::arg("pair"), "pairs/<pair>.json: the pair's own record.")
+      .def(py::pickle([](const PairsFolder& f) { return py::make_tuple(f.root()); },
+                      [](const py::tuple& state) {
+                        return PairsFolder::open(state[0].cast<std::filesystem::path>());
+                      }));
+}
+
+}  // namespace railyard::python

@@ -1,0 +1,156 @@
+// The run skeleton is general: a new unit of work, defined here, gets locks, resume, sharding and
+// merge without touching them. The unit is a sequence of three trains rendered as three samples
+// (3s, 3s+1, 3s+2) of one dataset folder; the test writes only what is the unit's own: how to
+// walk, produce, write and recognise it as done.
+#include "tools/dataset/run_job.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+
+#include "logic/errors.h"
+#include "logic/rule.h"
+#include "tests/support/dataset_snapshot.h"
+#include "tests/support/test_backend.h"
+#include "tools/dataset/dataset_run.h"
+#include "tools/dataset/inputs.h"
+#include "tools/dataset/train_source.h"
+#include "tools/records/sample_files.h"
+
+namespace railyard {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::uint64_t kSteps = 3;
+using Sequence = std::array<RenderedSample, kSteps>;
+
+// Sequence s: samples 3s..3s+2, done when all three are.
+class SequenceWork final : public RunWork<std::uint64_t, Sequence> {
+ public:
+  SequenceWork(RunSetup& setup, TrainSource& trains, const DatasetOutput& output)
+      : factory_(setup.factory(trains)), writer_(output.writer()), output_(output) {}
+
+  void begin_walk(const Shard& shard, ResumeCounts* resume, unsigned) override {
+    pending_.clear();
+    std::uint64_t sequences = output_.config().count / kSteps;
+    for (std::uint64_t s : shard.samples(sequences)) {
+      if (resume && listed(s)) {
+        bool done = true;
+        for (std::uint64_t i = kSteps * s; i < kSteps * (s + 1); ++i)
+          done = done && finished_sample(output_.paths(), i).has_value();
+        ++(done ? resume->skipped : resume->redone);
+        if (done) continue;
+      }
+      pending_.push_back(s);
+    }
+    next_ = 0;
+  }
+  std::optional<std::uint64_t> next_unit() override {
+    if (next_ == pending_.size()) return std::nullopt;
+    return pending_[next_++];
+  }
+  Sequence produce(std::uint64_t& s) override {
+    return {factory_(kSteps * s), factory_(kSteps * s + 1), factory_(kSteps * s + 2)};
+  }
+  void write(const Sequence& sequence) const override {
+    for (const RenderedSample& step : sequence) writer_.write(step);
+  }
+  std::optional<std::uint64_t> walk_size() const override { return pending_.size(); }
+  std::string unit_name() const override { return "sequences"; }
+
+ private:
+  bool listed(std::uint64_t s) const { return fs::exists(output_.paths().record(kSteps * s)); }
+
+  SampleFactory factory_;
+  SampleWriter writer_;
+  const DatasetOutput& output_;
+  std::vector<std::uint64_t> pending_;
+  std::size_t next_ = 0;
+};
+
+class RunJobTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ =
+        fs::temp_directory_path() /
+        ("railyard_run_job_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+         "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(root_);
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  DatasetConfig config(const std::string& sub) const {
+    DatasetConfig c;
+    c.count = 4 * kSteps;  // samples: four sequences
+    c.seed = 11;
+    c.width = 64;
+    c.height = 36;
+    c.splits = {0.5, 0.25, 0.25};
+    c.output = root_ / sub;
+    c.threads = 2;
+    c.backend = testing::test_backend();
+    c.samples = testing::test_samples();
+    return c;
+  }
+  static RunOptions options(Shard shard = {}) {
+    RunOptions o;
+    o.shard = shard;
+    o.data_dir = RAILYARD_SOURCE_DIR;
+    o.version = "test";
+    o.progress = false;
+    return o;
+  }
+
+  // The sequences of `config` as a run kind: the same wiring generate has.
+  static RunSummary run(const DatasetConfig& config, Shard shard = {}) {
+    DatasetInputs inputs = resolve_inputs(config, RAILYARD_SOURCE_DIR);
+    SampledTrains trains = sampled_trains(config, inputs);
+    RunSetup setup(config, inputs);
+    DatasetOutput output(config, inputs.rule_name, inputs.scene_name);
+    SequenceWork work(setup, trains, output);
+    return run_job(work, output, setup, options(shard));
+  }
+  static fs::path merge(const DatasetConfig& config) {
+    DatasetInputs inputs = resolve_inputs(config, RAILYARD_SOURCE_DIR);
+    DatasetOutput output(config, inputs.rule_name, inputs.scene_name);
+    return merge_run(output, config, inputs, options());
+  }
+
+  fs::path root_;
+};
+
+TEST_F(RunJobTest, ANewUnitOfWorkIsShardedResumedAndMergedByTheSkeleton) {
+  DatasetConfig whole = config("whole");
+  RunSummary first = run(whole);
+  EXPECT_EQ(first.rendered, 4u);
+  EXPECT_TRUE(first.finalized);
+  auto reference = testing::dataset_snapshot(first.root);
+  ASSERT_TRUE(reference.count("all_scenes/all_scenes.json"));
+  ASSERT_TRUE(reference.count("images/11_m_train.png"));
+
+  // Two shards and a merge: the same bytes as the whole run.
+  DatasetConfig sharded = config("sharded");
+  RunSummary shard0 = run(sharded, {0, 2});
+  EXPECT_EQ(shard0.rendered, 2u);  // sequences 0 and 2
+  EXPECT_FALSE(shard0.finalized);
+  EXPECT_THROW(merge(sharded), std::exception);  // sequences 1 and 3 are missing
+  run(sharded, {1, 2});
+  EXPECT_EQ(testing::dataset_snapshot(merge(sharded)), reference);
+
+  // A damaged step makes its whole sequence again, and only it.
+  fs::remove(DatasetPaths(first.root).image(4));  // sequence 1, step 1
+  RunSummary again = run(whole);
+  EXPECT_EQ(again.rendered, 1u);
+  EXPECT_EQ(again.skipped, 3u);
+  EXPECT_EQ(again.redone, 1u);
+  EXPECT_EQ(testing::dataset_snapshot(again.root), reference);
+
+  // The run's lock holds for the new kind too: another config into the same folder is refused.
+  DatasetConfig changed = whole;
+  changed.width = 80;
+  EXPECT_THROW(run(changed), ConfigError);
+}
+
+}  // namespace
+}  // namespace railyard

@@ -1,0 +1,51 @@
+#include "tools/dataset/run_job.h"
+
+#include <cstdio>
+
+#include "tools/dataset/input_files.h"
+#include "tools/records/run_record.h"
+#include "util/atomic_file.h"
+
+namespace railyard {
+
+void RunOutput::remove_temporaries() const {}
+
+namespace run_detail {
+
+void rethrow_probe_failure(const render::RendererError& error, const RunSetup& setup) {
+  throw render::RendererError("backend '" + setup.config.backend + "' cannot render " +
+                              setup.image_size() + " images: " + error.what());
+}
+
+void remove_temporaries(const RunOutput& output) {
+  remove_stale_temporaries_under(output.root());
+  output.remove_temporaries();
+}
+
+void record_run(const DatasetPaths& folder, const Shard& shard, const RunSummary& summary) {
+  auto path = folder.runs() / run_record_name(shard.index, shard.count);
+  double earlier = std::filesystem::exists(path) ? read_run_record(path).wall_seconds : 0.0;
+  write_run_record(path, {shard.index, shard.count, earlier + summary.seconds, summary.rendered,
+                          summary.backend});
+}
+
+void report_redone(const std::filesystem::path& root, const std::string& units,
+                   const ResumeCounts& resume, bool progress) {
+  if (resume.redone && progress)
+    std::fprintf(stderr,
+                 "%s: %llu finished %s failed the check of their files; making them again\n",
+                 root.c_str(), static_cast<unsigned long long>(resume.redone), units.c_str());
+}
+
+}  // namespace run_detail
+
+std::filesystem::path merge_run(RunOutput& output, const DatasetConfig& config,
+                                const DatasetInputs& inputs, const RunOptions& options) {
+  RunLock lock = read_run_lock(config, hash_input_files(inputs), output.lock_folder());
+  WriterLock writers = WriterLock::for_merge(output.lock_folder());
+  run_detail::remove_temporaries(output);
+  output.finalize(lock, options.version);
+  return output.root();
+}
+
+}  // namespace railyard

@@ -1,0 +1,63 @@
+#include "tools/railyard/run_flags.h"
+
+#include <cstdio>
+
+#include "tools/railyard/config_options.h"
+
+namespace railyard {
+
+void add_run_flags(CLI::App& command, RunFlags& flags, std::string_view shard_help) {
+  command.add_option("--shard", flags.shard,
+                     std::string(shard_help) +
+                         "; default from the farm's task index (SLURM_ARRAY_TASK_ID, "
+                         "JOB_COMPLETION_INDEX, AWS_BATCH_JOB_ARRAY_INDEX)");
+  command.add_option("--tasks", flags.tasks,
+                     "the number of tasks of a Kubernetes Indexed Job or AWS Batch array job "
+                     "(neither exports it); its task index comes from the environment");
+  command.add_flag("--merge", flags.merge,
+                   "write the dataset-wide files once every shard is done (the shards' command "
+                   "line with --merge)");
+}
+
+Shard process_shard(const RunFlags& flags) {
+  if (flags.shard) return parse_shard(*flags.shard);
+  return shard_from_environment(flags.tasks).value_or(Shard{});
+}
+
+void add_run_command(CLI::App& app, std::shared_ptr<ConfigOptions> options,
+                     std::string_view shard_help, RunCommand command) {
+  auto flags = std::make_shared<RunFlags>();
+  add_run_flags(app, *flags, shard_help);
+  app.add_flag("--print-config", options->print_config,
+               "print the effective config with defaults and exit");
+  app.callback([options, flags, command] {
+    DatasetConfig config = effective_config(*options);
+    if (options->print_config) {
+      std::fputs(emit_config(config).c_str(), stdout);
+      return;
+    }
+    RunOptions run = run_options(*options);
+    if (flags->merge) {
+      std::printf("merged %s\n", command.merge(config, run).c_str());
+      return;
+    }
+    run.shard = process_shard(*flags);
+    print_run_summary(command.run(config, run), command.units, command.command);
+  });
+}
+
+void print_run_summary(const RunSummary& s, std::string_view units, std::string_view command) {
+  std::printf("%s: %llu %.*s rendered, %llu already done, %.1f s (%.1f %.*s/s) on %s\n",
+              s.root.c_str(), static_cast<unsigned long long>(s.rendered),
+              static_cast<int>(units.size()), units.data(),
+              static_cast<unsigned long long>(s.skipped), s.seconds,
+              s.seconds > 0 ? static_cast<double>(s.rendered) / s.seconds : 0.0,
+              static_cast<int>(units.size()), units.data(), s.backend.c_str());
+  if (!s.finalized)
+    std::printf(
+        "shard done; run `railyard %.*s ... --merge` with the same arguments once every "
+        "shard is done\n",
+        static_cast<int>(command.size()), command.data());
+}
+
+}  // namespace railyard
