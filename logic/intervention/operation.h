@@ -41,6 +41,7 @@
 #include "logic/intervention/expected.h"
 #include "logic/train.h"
 #include "logic/vocabulary.h"
+#include "util/input_error.h"
 
 namespace railyard {
 
@@ -51,9 +52,9 @@ namespace railyard {
 // operation 'set' ..."). They are printable ASCII: the user's text is repeated with control
 // characters, bytes that are not UTF-8 and everything beyond ASCII escaped (\0, \r, \u200b, \xff),
 // and cut after 120 characters.
-class InterventionError : public std::runtime_error {
+class InterventionError : public InputError {
  public:
-  using std::runtime_error::runtime_error;
+  using InputError::InputError;
 };
 
 enum class OperationKind : std::uint8_t {

@@ -31,8 +31,7 @@ void bind_errors(py::module_& module) {
       "railyard writes (a record missing or of another sample, a split listing an index twice or "
       "in two splits, a manifest that is not railyard's, a truncated pairs.jsonl): the message "
       "names the file and the fault. An InputError, so a ValueError.";
-  static py::exception<InterventionError> intervention(module, "InterventionError",
-                                                       PyExc_ValueError);
+  static py::exception<InterventionError> intervention(module, "InterventionError", input.ptr());
   static py::exception<UnreachableClassError> unreachable(module, "UnreachableClassError",
                                                           PyExc_ValueError);
   static py::exception<prolog::PrologError> prolog_error(module, "PrologError", PyExc_ValueError);
@@ -52,10 +51,10 @@ void bind_errors(py::module_& module) {
       description(e.what());
     } catch (const DatasetError& e) {
       dataset(e.what());
-    } catch (const InputError& e) {
-      input(e.what());
     } catch (const InterventionError& e) {
       intervention(e.what());
+    } catch (const InputError& e) {
+      input(e.what());
     } catch (const UnreachableClassError& e) {
       unreachable(e.what());
     } catch (const prolog::PrologError& e) {

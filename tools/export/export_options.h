@@ -6,13 +6,15 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "util/input_error.h"
+
 namespace railyard::exports {
 
 // Bad export input: an unknown key, a rate outside [0, 1], no examples, a malformed example, or
 // an export folder that cannot be written. The message names the key, example or path at fault.
-class ExportError : public std::runtime_error {
+class ExportError : public InputError {
  public:
-  using std::runtime_error::runtime_error;
+  using InputError::InputError;
 };
 
 enum class ExportTarget { Popper, Aleph, SceneGraphs };  // popper, aleph, scene_graphs
