@@ -32,8 +32,7 @@ void record_run(const DatasetPaths& folder, const Shard& shard, const RunSummary
 void report_redone(const std::filesystem::path& root, const std::string& units,
                    const ResumeCounts& resume, bool progress) {
   if (resume.redone && progress)
-    std::fprintf(stderr,
-                 "%s: %llu finished %s failed the check of their files; making them again\n",
+    std::fprintf(stderr, "%s: %llu finished %s failed the check of their files; made them again\n",
                  root.c_str(), static_cast<unsigned long long>(resume.redone), units.c_str());
 }
 

@@ -133,6 +133,18 @@ class Walk {
   std::optional<typename Work::UnitType> current_;
 };
 
+// Makes the first unit of this process's shard once, before any folder exists, so that a frame
+// the device cannot allocate fails with nothing written (and the image size in the message).
+template <class Work>
+void probe(Work& work, RunSetup& setup, const Shard& shard) {
+  work.begin_walk(shard, nullptr, 1);
+  if (auto first = work.next_unit()) try {
+      work.produce(*first);
+    } catch (const render::RendererError& e) {
+      rethrow_probe_failure(e, setup);
+    }
+}
+
 }  // namespace run_detail
 
 // Runs `work` for the process's shard, into `output`: probe, folders and locks, resume, pipeline,
@@ -143,13 +155,7 @@ template <class Unit, class Item>
 RunSummary run_job(RunWork<Unit, Item>& work, RunOutput& output, RunSetup& setup,
                    const RunOptions& options) {
   std::vector<InputFile> input_files = hash_input_files(setup.inputs);
-  work.begin_walk(options.shard, nullptr, 1);
-  if (auto first = work.next_unit()) try {
-      work.produce(*first);
-    } catch (const render::RendererError& e) {
-      run_detail::rethrow_probe_failure(e, setup);
-    }
-
+  run_detail::probe(work, setup, options.shard);
   output.create_folders();
   WriterLock writers = WriterLock::for_run(output.lock_folder(), options.shard);
   RunLock lock = acquire_run_lock(setup.config, input_files, output.lock_folder());
@@ -160,7 +166,6 @@ RunSummary run_job(RunWork<Unit, Item>& work, RunOutput& output, RunSetup& setup
   summary.backend = setup.renderer().description();
   ResumeCounts resume;  // the walk counts into it as it goes
   work.begin_walk(options.shard, &resume, setup.writer_threads());
-  run_detail::report_redone(output.root(), work.unit_name(), resume, options.progress);
 
   std::FILE* out = options.progress ? stderr : nullptr;
   auto size = work.walk_size();
@@ -177,6 +182,7 @@ RunSummary run_job(RunWork<Unit, Item>& work, RunOutput& output, RunSetup& setup
   if (options.progress) progress.finish();
   summary.skipped = resume.skipped;
   summary.redone = resume.redone;
+  run_detail::report_redone(output.root(), work.unit_name(), resume, options.progress);
   run_detail::record_run(output.lock_folder(), options.shard, summary);
   if (options.shard.whole()) {
     output.finalize(lock, options.version);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Pins the bytes of small datasets: raster and path tracer, both representations, pinhole and
-# fisheye lenses, label noise, subsets and compressed depth. Every file `railyard generate`
-# writes is hashed (golden_hashes.py says what is normalised) and compared with golden/hashes.txt.
+# fisheye lenses, label noise, subsets and compressed depth, and a pairs folder (golden/pairs/,
+# made by `railyard intervene`). Every file the run writes is hashed (golden_hashes.py says what is normalised) and compared with golden/hashes.txt.
 # A change that alters dataset bytes on purpose regenerates the file with --update and says in
 # its commit which bytes changed and why. The raster runs on llvmpipe, whose output is the same on
 # every machine with Debian 12's Mesa.
@@ -17,6 +17,11 @@ export RAILYARD_EGL=surfaceless
 for config in "$here"/golden/*.yaml; do
   case_name=$(basename "$config" .yaml)
   "$railyard" generate "$config" -o "$tmp/$case_name" -j 2 -q >/dev/null
+  /usr/bin/python3 "$here/golden_hashes.py" "$case_name" "$tmp/$case_name" >>"$tmp/hashes.txt"
+done
+for config in "$here"/golden/pairs/*.yaml; do
+  case_name=pairs_$(basename "$config" .yaml)
+  "$railyard" intervene "$config" -o "$tmp/$case_name" -j 2 -q >/dev/null
   /usr/bin/python3 "$here/golden_hashes.py" "$case_name" "$tmp/$case_name" >>"$tmp/hashes.txt"
 done
 

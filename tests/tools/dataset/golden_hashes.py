@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""SHA-256 of every file a `railyard generate` run wrote under OUTPUT, minus what legitimately
+"""SHA-256 of every file a `railyard generate` or `intervene` run wrote under OUTPUT, minus what legitimately
 differs between runs: the wall times (runs/, the manifest's timing) and the day the dataset was
 started (replaced by a placeholder wherever it appears). Prints `<sha256>  <case>/<relative path>`
 lines, sorted. Usage: golden_hashes.py CASE OUTPUT"""
@@ -22,8 +22,9 @@ def normalised(path: pathlib.Path, created: str) -> bytes:
 
 def main() -> None:
     case, output = sys.argv[1], pathlib.Path(sys.argv[2])
-    manifests = list(output.glob("*/manifest.json"))
-    created = json.loads(manifests[0].read_text())["created"] if manifests else ""
+    # A dataset's manifest says the day (a pairs folder's is one level down, in base/).
+    days = [json.loads(m.read_text()).get("created", "") for m in sorted(output.rglob("manifest.json"))]
+    created = next((day for day in days if day), "")
     lines = []
     for path in sorted(p for p in output.rglob("*") if p.is_file()):
         relative = path.relative_to(output).as_posix()
