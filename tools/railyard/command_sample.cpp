@@ -24,7 +24,8 @@ void run_sample(const SampleOptions& options) {
   TrainSampler sampler(config.sampler);
   LoadedRule rule = load_rule(config.rule, config.threads);
   BalanceOptions balance{!options.unbalanced, config.max_attempts, rule.name};
-  TrainSetWriter writer(description_path(config.output, rule.name, config.sampler));
+  // The description file a dataset of this config would have (its name holds no scene).
+  TrainSetWriter writer(DatasetPaths(dataset_identity(config, rule.name, "")).description_file());
 
   auto start = std::chrono::steady_clock::now();
   std::vector<LabelledTrain> block;

@@ -34,11 +34,4 @@ void TrainSetWriter::commit() {
   json_lines_.commit();
 }
 
-std::filesystem::path description_path(const std::filesystem::path& out, const std::string& rule,
-                                       const SamplerConfig& config) {
-  return out / "dataset_descriptions" / rule /
-         (std::string(distribution_name(config.distribution)) + "_len_" +
-          std::to_string(config.min_cars) + "-" + std::to_string(config.max_cars) + ".txt");
-}
-
 }  // namespace railyard

@@ -27,8 +27,4 @@ class TrainSetWriter {
   AtomicFile json_lines_;
 };
 
-// The reference's path: <out>/dataset_descriptions/<rule>/<Distribution>_len_<min>-<max>.txt
-std::filesystem::path description_path(const std::filesystem::path& out, const std::string& rule,
-                                       const SamplerConfig& config);
-
 }  // namespace railyard
