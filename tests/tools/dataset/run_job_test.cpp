@@ -11,6 +11,7 @@
 #include "logic/errors.h"
 #include "logic/rule.h"
 #include "tests/support/dataset_snapshot.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/test_backend.h"
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/inputs.h"
@@ -69,17 +70,8 @@ class SequenceWork final : public RunWork<std::uint64_t, Sequence> {
   std::size_t next_ = 0;
 };
 
-class RunJobTest : public ::testing::Test {
+class RunJobTest : public testing::ScratchDirTest {
  protected:
-  void SetUp() override {
-    root_ =
-        fs::temp_directory_path() /
-        ("railyard_run_job_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-         "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(root_);
-  }
-  void TearDown() override { fs::remove_all(root_); }
-
   DatasetConfig config(const std::string& sub) const {
     DatasetConfig c;
     c.count = 4 * kSteps;  // samples: four sequences
@@ -87,7 +79,7 @@ class RunJobTest : public ::testing::Test {
     c.width = 64;
     c.height = 36;
     c.splits = {0.5, 0.25, 0.25};
-    c.output = root_ / sub;
+    c.output = dir_ / sub;
     c.threads = 2;
     c.backend = testing::test_backend();
     c.samples = testing::test_samples();
@@ -116,8 +108,6 @@ class RunJobTest : public ::testing::Test {
     DatasetOutput output(config, inputs.rule_name, inputs.scene_name);
     return merge_run(output, config, inputs, options());
   }
-
-  fs::path root_;
 };
 
 TEST_F(RunJobTest, ANewUnitOfWorkIsShardedResumedAndMergedByTheSkeleton) {

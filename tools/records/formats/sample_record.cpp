@@ -5,6 +5,7 @@
 
 #include "logic/vocabulary.h"
 #include "tools/records/formats/json_values.h"
+#include "tools/records/formats/train_json.h"
 #include "util/atomic_file.h"
 #include "util/printable_text.h"
 #include "util/read_file.h"
@@ -16,18 +17,10 @@ using Json = nlohmann::ordered_json;
 
 using Field = JsonField<nlohmann::json>;
 
-Json car_json(const Car& car) {
+Json record_car_json(const Car& car) {
   Json out = {{"position", car.position}};
-  for (Descriptor d : kDescriptors) {
-    std::string key(descriptor_key(d));
-    int value = descriptor_value(car, d);
-    if (d == Descriptor::Axles || d == Descriptor::LoadCount)
-      out[key] = value;
-    else if (d == Descriptor::LoadShape && car.load_count == 0)
-      out[key] = "none";
-    else
-      out[key] = value_name(Vocabulary::Michalski, d, value);
-  }
+  Json descriptors = car_json(Vocabulary::Michalski, car);
+  for (auto& [key, value] : descriptors.items()) out[key] = value;
   return out;
 }
 
@@ -50,7 +43,7 @@ Car car_from_json(const Field& field) {
 
 Json train_json(const Train& train) {
   Json cars = Json::array();
-  for (const Car& car : train.cars) cars.push_back(car_json(car));
+  for (const Car& car : train.cars) cars.push_back(record_car_json(car));
   return {{"angle", train.angle}, {"cars", std::move(cars)}};
 }
 

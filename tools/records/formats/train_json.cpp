@@ -3,9 +3,8 @@
 #include "logic/vocabulary.h"
 
 namespace railyard {
-namespace {
 
-nlohmann::ordered_json car_in(Vocabulary vocabulary, const Car& car) {
+nlohmann::ordered_json car_json(Vocabulary vocabulary, const Car& car) {
   nlohmann::ordered_json out = nlohmann::ordered_json::object();
   for (Descriptor d : kDescriptors) {
     std::string key(descriptor_key(d));
@@ -20,14 +19,12 @@ nlohmann::ordered_json car_in(Vocabulary vocabulary, const Car& car) {
   return out;
 }
 
-}  // namespace
-
 nlohmann::ordered_json train_json(const LabelledTrain& labelled, std::uint64_t index) {
   nlohmann::ordered_json cars = nlohmann::ordered_json::array();
   for (const Car& car : labelled.train.cars) {
     nlohmann::ordered_json entry = {{"position", car.position}};
     for (Vocabulary v : {Vocabulary::Michalski, Vocabulary::Trains, Vocabulary::Blocks})
-      entry[std::string(vocabulary_name(v))] = car_in(v, car);
+      entry[std::string(vocabulary_name(v))] = car_json(v, car);
     cars.push_back(std::move(entry));
   }
   return {{"index", index},
