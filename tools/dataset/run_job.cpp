@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "tools/dataset/input_files.h"
+#include "tools/records/dataset_error.h"
 #include "tools/records/run_record.h"
 #include "util/atomic_file.h"
 
@@ -24,7 +25,13 @@ void remove_temporaries(const RunOutput& output) {
 
 void record_run(const DatasetPaths& folder, const Shard& shard, const RunSummary& summary) {
   auto path = folder.runs() / run_record_name(shard.index, shard.count);
-  double earlier = std::filesystem::exists(path) ? read_run_record(path).wall_seconds : 0.0;
+  double earlier = 0.0;
+  try {
+    if (std::filesystem::exists(path)) earlier = read_run_record(path).wall_seconds;
+  } catch (const DatasetError& e) {
+    throw DatasetError(std::string(e.what()) +
+                       " (the samples are kept; remove this timing record and run again)");
+  }
   write_run_record(path, {shard.index, shard.count, earlier + summary.seconds, summary.rendered,
                           summary.backend});
 }

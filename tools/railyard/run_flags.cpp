@@ -1,6 +1,7 @@
 #include "tools/railyard/run_flags.h"
 
 #include <cstdio>
+#include <limits>
 
 #include "tools/railyard/config_options.h"
 
@@ -11,9 +12,11 @@ void add_run_flags(CLI::App& command, RunFlags& flags, std::string_view shard_he
                      std::string(shard_help) +
                          "; default from the farm's task index (SLURM_ARRAY_TASK_ID, "
                          "JOB_COMPLETION_INDEX, AWS_BATCH_JOB_ARRAY_INDEX)");
-  command.add_option("--tasks", flags.tasks,
-                     "the number of tasks of a Kubernetes Indexed Job or AWS Batch array job "
-                     "(neither exports it); its task index comes from the environment");
+  command
+      .add_option("--tasks", flags.tasks,
+                  "the number of tasks of a Kubernetes Indexed Job or AWS Batch array job "
+                  "(neither exports it); its task index comes from the environment")
+      ->check(CLI::Range(std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max() / 2));
   command.add_flag("--merge", flags.merge,
                    "write the dataset-wide files once every shard is done (the shards' command "
                    "line with --merge)");
