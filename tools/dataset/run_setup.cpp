@@ -1,8 +1,7 @@
 #include "tools/dataset/run_setup.h"
 
-#include <thread>
-
 #include "renderer/backends.h"
+#include "tools/dataset/rule_loading.h"
 
 namespace railyard {
 
@@ -24,7 +23,7 @@ void RunSetup::abandon_renderer() {
 }
 
 unsigned RunSetup::writer_threads() const {
-  return config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+  return config.threads ? config.threads : default_threads();
 }
 
 std::string RunSetup::image_size() const {

@@ -28,8 +28,12 @@ class PairsFolder {
   std::uint64_t pairs() const { return pairs_; }
   const PairsManifest& manifest() const { return manifest_; }
   // pairs/<p>.json: pair p's own record, the source of line p of pairs.jsonl.
-  std::filesystem::path pair_file(std::uint64_t pair) const {
-    return root_ / "pairs" / (std::to_string(pair) + ".json");
+  std::filesystem::path pair_file(std::uint64_t pair) const { return pair_file(root_, pair); }
+  static std::filesystem::path pair_files(const std::filesystem::path& root) {
+    return root / "pairs";
+  }
+  static std::filesystem::path pair_file(const std::filesystem::path& root, std::uint64_t pair) {
+    return pair_files(root) / (std::to_string(pair) + ".json");
   }
 
  private:

@@ -11,6 +11,7 @@
 #include "logic/balanced_set.h"
 #include "logic/errors.h"
 #include "tests/support/dataset_snapshot.h"
+#include "tests/support/run_options.h"
 #include "tests/support/test_backend.h"
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/finalize.h"
@@ -56,14 +57,7 @@ class GenerateTest : public ::testing::Test {
     c.samples = testing::test_samples();
     return c;
   }
-  RunOptions options(Shard shard = {}) {
-    RunOptions o;
-    o.shard = shard;
-    o.data_dir = RAILYARD_SOURCE_DIR;
-    o.version = "test";
-    o.progress = false;
-    return o;
-  }
+  RunOptions options(Shard shard = {}) { return testing::test_run_options(shard); }
 
   // Two-image datasets under `a` and `b` whose outputs `vary` sets apart; their depth EXRs.
   template <class Vary>

@@ -11,6 +11,7 @@
 #include "logic/errors.h"
 #include "logic/rule.h"
 #include "tests/support/dataset_snapshot.h"
+#include "tests/support/run_options.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/test_backend.h"
 #include "tools/dataset/dataset_run.h"
@@ -85,14 +86,7 @@ class RunJobTest : public testing::ScratchDirTest {
     c.samples = testing::test_samples();
     return c;
   }
-  static RunOptions options(Shard shard = {}) {
-    RunOptions o;
-    o.shard = shard;
-    o.data_dir = RAILYARD_SOURCE_DIR;
-    o.version = "test";
-    o.progress = false;
-    return o;
-  }
+  static RunOptions options(Shard shard = {}) { return testing::test_run_options(shard); }
 
   // The sequences of `config` as a run kind: the same wiring generate has.
   static RunSummary run(const DatasetConfig& config, Shard shard = {}) {

@@ -9,6 +9,7 @@
 #include "tools/dataset/pairs/pair_plan.h"
 #include "tools/dataset/pairs/pair_record.h"
 #include "tools/records/dataset_paths.h"
+#include "tools/records/pairs_folder.h"
 #include "tools/records/pairs_manifest.h"
 #include "tools/records/sample_files.h"
 #include "util/atomic_file.h"
@@ -38,7 +39,7 @@ struct PairsLayout {
   DatasetPaths base, twin;
 
   std::filesystem::path pair_file(std::uint64_t pair) const {
-    return root / "pairs" / (std::to_string(pair) + ".json");
+    return PairsFolder::pair_file(root, pair);
   }
 
  private:
@@ -110,7 +111,7 @@ std::string pair_fault(const PairsLayout& layout, std::uint64_t pair, std::uint6
 // the candidates for "finished", each checked when the plan reaches it. Memory grows with the
 // pairs done, never with the count.
 std::vector<std::uint64_t> listed_pairs(const PairsLayout& layout, const Shard& shard) {
-  return listed_indices(layout.root / "pairs",
+  return listed_indices(PairsFolder::pair_files(layout.root),
                         [&](std::uint64_t pair) { return shard.contains(pair); });
 }
 
@@ -230,8 +231,9 @@ class PairsOutput final : public RunOutput {
     layout_.base.create_folders();
     layout_.twin.create_folders();
     std::error_code error;
-    std::filesystem::create_directories(layout_.root / "pairs", error);
-    if (error) throw IoError("cannot create folder " + (layout_.root / "pairs").string());
+    std::filesystem::path pair_files = PairsFolder::pair_files(layout_.root);
+    std::filesystem::create_directories(pair_files, error);
+    if (error) throw IoError("cannot create folder " + pair_files.string());
   }
   void finalize(const RunLock& lock, const std::string& version) override {
     finalize_pairs(config_, layout_, inputs_, source_, lock, version);

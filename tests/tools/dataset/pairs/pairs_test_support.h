@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tests/support/dataset_snapshot.h"
+#include "tests/support/run_options.h"
 #include "tests/support/test_backend.h"
 #include "tools/dataset/dataset_run.h"
 
@@ -54,14 +55,7 @@ class PairsFixture : public ::testing::Test {
     c.interventions.max_edits = 1;
     return c;
   }
-  static RunOptions options(Shard shard = {}) {
-    RunOptions o;
-    o.shard = shard;
-    o.data_dir = RAILYARD_SOURCE_DIR;
-    o.version = "test";
-    o.progress = false;
-    return o;
-  }
+  static RunOptions options(Shard shard = {}) { return testing::test_run_options(shard); }
 
   static std::string read_text(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
