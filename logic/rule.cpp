@@ -30,9 +30,10 @@ void loading(const std::string& file, Consult consult) {
 }  // namespace
 
 Rule Rule::load(const std::filesystem::path& rule_file,
-                const std::filesystem::path& background_file) {
+                const std::filesystem::path& background_file, const std::string& goal) {
   Rule rule;
   rule.rule_file_ = rule_file;
+  rule.goal_ = goal;
   for (const auto& file : {background_file, rule_file}) {
     if (!std::filesystem::is_regular_file(file))
       throw RuleError("rule file not found: " + file.string());
@@ -43,24 +44,34 @@ Rule Rule::load(const std::filesystem::path& rule_file,
 }
 
 Rule Rule::from_text(std::string_view rule_text, const std::string& rule_name,
-                     const prolog::Engine& background) {
+                     const prolog::Engine& background, const std::string& goal) {
   Rule rule;
   rule.rule_file_ = rule_name;
+  rule.goal_ = goal;
   rule.engine_ = background;
   loading(rule_name, [&] { rule.engine_.consult_text(rule_text, rule_name); });
   rule.finish_loading();
   return rule;
 }
 
+Rule Rule::from_text(std::string_view rule_text, const std::string& rule_name,
+                     const std::filesystem::path& background_file, const std::string& goal) {
+  if (!std::filesystem::is_regular_file(background_file))
+    throw RuleError("rule file not found: " + background_file.string());
+  prolog::Engine background;
+  loading(background_file.string(), [&] { background.consult_file(background_file); });
+  return from_text(rule_text, rule_name, background, goal);
+}
+
 void Rule::finish_loading() {
-  if (!engine_.defines("eastbound", 1))
-    throw RuleError(rule_file_.string() +
-                    ": does not define eastbound/1 (a rule file must define eastbound(Train))");
+  if (!engine_.defines(goal_, 1))
+    throw RuleError(rule_file_.string() + ": does not define " + goal_ + "/1 (it must define " +
+                    goal_ + "(Train))");
   intern_vocabulary();
 }
 
 void Rule::intern_vocabulary() {
-  eastbound_ = engine_.functor("eastbound", 1);
+  eastbound_ = engine_.functor(goal_, 1);
   car_ = engine_.functor("c", 7);
   load_ = engine_.functor("l", 2);
   intern_names<Shape>(engine_, shape_);

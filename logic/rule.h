@@ -24,13 +24,22 @@ class RuleError : public InputError {
 
 class Rule {
  public:
-  // Loads the background file, then the rule file. Throws RuleError.
+  // Loads the background file, then the rule file. `goal` is the unary predicate the rule proves:
+  // eastbound/1 for a classification rule, any name for a sequence's per-step predicate
+  // (roofed/1). Throws RuleError.
   static Rule load(const std::filesystem::path& rule_file,
-                   const std::filesystem::path& background_file);
+                   const std::filesystem::path& background_file,
+                   const std::string& goal = kEastbound);
   // The rule in `rule_text` (called `rule_name` in messages) on top of an engine that has the
   // background loaded already, which is copied: for many rules over one background (the fuzzer).
   static Rule from_text(std::string_view rule_text, const std::string& rule_name,
-                        const prolog::Engine& background);
+                        const prolog::Engine& background, const std::string& goal = kEastbound);
+  // The background file, then `rule_text`: a predicate written inline in a config.
+  static Rule from_text(std::string_view rule_text, const std::string& rule_name,
+                        const std::filesystem::path& background_file,
+                        const std::string& goal = kEastbound);
+
+  static constexpr const char* kEastbound = "eastbound";
 
   // An independent copy for another thread (no file is read again).
   Rule clone() const { return *this; }
@@ -38,6 +47,9 @@ class Rule {
   // East when eastbound(Train) succeeds. Throws RuleError naming the rule file when the rule
   // raises an error (unknown predicate, type error, runaway recursion, ...).
   Direction label(const Train& train);
+  // Whether goal(Train) succeeds: label() as a truth value.
+  bool proves(const Train& train) { return label(train) == Direction::East; }
+  const std::string& goal() const { return goal_; }
 
   const std::filesystem::path& path() const { return rule_file_; }
   void set_limits(const prolog::Limits& limits) { engine_.set_limits(limits); }
@@ -50,6 +62,7 @@ class Rule {
 
   prolog::Engine engine_;
   std::filesystem::path rule_file_;
+  std::string goal_ = kEastbound;
   prolog::FunctorId eastbound_ = 0, car_ = 0, load_ = 0;
   std::array<prolog::Cell, 5> shape_{}, roof_{};
   std::array<prolog::Cell, 2> length_{}, wall_{};

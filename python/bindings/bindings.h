@@ -1,6 +1,6 @@
 // The parts of the `railyard._native` extension, one concept per file: errors, JSON values,
-// dataset files, dataset and pairs folders, the image generator and the symbolic API. module.cpp
-// calls each bind_* once.
+// dataset files, dataset and pairs folders, the image generator, the symbolic API, LTLf formulas
+// and the sequence generator. module.cpp calls each bind_* once.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -15,5 +15,7 @@ void bind_dataset_folder(py::module_& module);  // dataset_folder.cpp
 void bind_pairs_folder(py::module_& module);    // pairs_folder.cpp
 void bind_generator(py::module_& module);       // generator.cpp
 void bind_symbolic(py::module_& module);        // symbolic.cpp
+void bind_ltlf(py::module_& module);            // ltlf.cpp (after bind_errors)
+void bind_sequences(py::module_& module);       // sequences.cpp
 
 }  // namespace railyard::python

@@ -9,4 +9,6 @@ PYBIND11_MODULE(_native, module) {
   railyard::python::bind_pairs_folder(module);
   railyard::python::bind_generator(module);
   railyard::python::bind_symbolic(module);
+  railyard::python::bind_ltlf(module);
+  railyard::python::bind_sequences(module);
 }

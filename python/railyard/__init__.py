@@ -7,26 +7,32 @@
 
 `railyard.torch` has the PyTorch datasets, `railyard.reader` reads datasets on disk, and
 `railyard.symbolic` samples, labels and intervenes on trains without images.
+`railyard.sequences` has temporal sequences (a config's `sequence:` section): LTLf formulas and
+their automata (Formula, Automaton), sequence datasets on disk (read_sequences) and sequences
+rendered on the fly (SequenceGenerator).
 
 Errors are Python exceptions naming the key, file or line: ConfigError, RuleError, SceneError,
-DescriptionError and InterventionError are ValueErrors, IoError an OSError, RendererError a
-RuntimeError; an unknown config key is a KeyError, a missing file a FileNotFoundError, a folder
-given for a file an IsADirectoryError, an index out of range an IndexError naming it. A dataset on
-disk whose files disagree (railyard.reader) is a DatasetError, an InputError.
+DescriptionError, InterventionError and FormulaError are ValueErrors, IoError an OSError,
+RendererError a RuntimeError; an unknown config key is a KeyError, a missing file a
+FileNotFoundError, a folder given for a file an IsADirectoryError, an index out of range an
+IndexError naming it. A dataset on disk whose files disagree (railyard.reader) is a DatasetError,
+an InputError.
 """
 import numpy as np
 
 from . import _native
-from ._native import (ConfigError, DatasetError, DescriptionError, InputError, InterventionError,
-                      IoError, PrologError, RendererError, RuleError, SceneError,
-                      UnreachableClassError)
+from ._native import (ConfigError, DatasetError, DescriptionError, FormulaError, InputError,
+                      InterventionError, IoError, PrologError, RendererError, RuleError,
+                      SceneError, UnreachableClassError)
 from ._checks import position
 from .config import assignments, config_path
 from .symbolic import Rule, TrainSet, rule_stats, sample_trains
 
 __all__ = ["Generator", "Rule", "TrainSet", "sample_trains", "rule_stats", "ConfigError",
            "DatasetError", "DescriptionError", "InputError", "InterventionError", "IoError",
-           "PrologError", "RendererError", "RuleError", "SceneError", "UnreachableClassError"]
+           "PrologError", "RendererError", "RuleError", "SceneError", "UnreachableClassError",
+           "Formula", "Automaton", "FormulaError", "SequenceGenerator", "SequenceSet", "Sequence",
+           "read_sequences"]
 
 
 def camera_matrices(camera):
@@ -92,3 +98,8 @@ class Generator:
     @property
     def renderer_description(self):
         return self._native.renderer_description
+
+
+# Last: railyard.sequences reads through railyard.reader, which needs the helpers above.
+from .sequences import (Automaton, Formula, Sequence, SequenceGenerator,  # noqa: E402
+                        SequenceSet, read_sequences)

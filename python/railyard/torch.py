@@ -15,12 +15,20 @@ visible parts only; "sample" gives the whole sample dict as tensors.
 
 Each DataLoader worker renders with its own renderer (and EGL context), made in the worker on
 its first sample: nothing made before the fork is used after it.
+
+Temporal sequences (railyard.sequences) as (images T x 3 x H x W, label, predicates T x P):
+
+    from railyard.torch import SequenceDataset, collate_sequences
+    data = SequenceDataset("output/sequences/...", split="train")   # or a SequenceGenerator
+    loader = DataLoader(data, batch_size=8, collate_fn=collate_sequences)
+    for images, labels, predicates, lengths in loader: ...   # padded to the longest
 """
 import numpy as np
 import torch
 
 from . import Generator
 from .reader import DatasetOnDisk, part_class
+from .sequences import SequenceGenerator, SequenceSet, read_sequences
 
 TARGETS = ("label", "detection", "sample")
 
@@ -144,3 +152,73 @@ def collate(batch):
     if isinstance(first, dict):
         return {key: _column([item[key] for item in batch]) for key in first}
     return _column(list(batch))
+
+
+class SequenceDataset(torch.utils.data.Dataset):
+    """Sequences as (images, label, predicates): images a float32 T x 3 x H x W tensor in [0, 1]
+    (`transform` applied to each step's image), label an int64 tensor (1: the formula holds),
+    predicates a float32 T x P tensor of 0/1 over `names` (default: every predicate, in the order
+    of Sequence.predicates), from the records, whatever the dataset's train_annotations publish.
+
+    `source` is a sequence dataset folder (read with railyard.read_sequences(source, split)), a
+    SequenceSet, or a railyard.SequenceGenerator (rendered on the fly, records skipped; `split`
+    keeps the sequences the finished dataset puts in that split)."""
+
+    def __init__(self, source, split=None, transform=None, names=None):
+        self.transform = transform
+        if isinstance(source, SequenceGenerator):
+            self.source = source
+            self.indices = list(range(len(source))) if split is None else \
+                [i for i, name in enumerate(source.splits()) if name == split]
+            all_names = sorted(source.names)
+        else:
+            if not isinstance(source, SequenceSet):
+                source = read_sequences(source, split)
+            elif split is not None and split != source.split:
+                raise ValueError(f"SequenceDataset: split={split!r}, but the SequenceSet given "
+                                 f"is {source.split!r}'s")
+            self.source = source
+            self.indices = list(range(len(source)))
+            all_names = sorted(source.names)
+        self.names = all_names if names is None else list(names)
+        unknown = [name for name in self.names if name not in all_names]
+        if unknown:
+            raise ValueError(f"SequenceDataset: {', '.join(map(repr, unknown))} not a predicate "
+                             f"of the sequences ({', '.join(all_names)})")
+
+    def __len__(self):
+        return len(self.indices)
+
+    def sequence(self, k):
+        """The k-th sequence, as railyard.sequences.Sequence."""
+        k = self.indices[k]
+        if isinstance(self.source, SequenceGenerator):
+            return self.source.sequence(k, annotations=False)
+        return self.source[k]
+
+    def __getitem__(self, k):
+        sequence = self.sequence(k)
+        frames = [image_tensor(image) for image in sequence.images]
+        if self.transform is not None:
+            frames = [self.transform(frame) for frame in frames]
+        predicates = np.stack([sequence.predicates[name] for name in self.names], axis=1) \
+            if self.names else np.zeros((len(sequence), 0), bool)
+        return (torch.stack(frames), torch.tensor(int(sequence.label)),
+                torch.from_numpy(predicates.astype(np.float32)))
+
+
+def collate_sequences(batch):
+    """(images, label, predicates) of sequences of different lengths as (images B x T x 3 x H x
+    W, labels B, predicates B x T x P, lengths B), zero-padded after each sequence's end to the
+    longest T (lengths: each one's T, int64, as pack_padded_sequence takes them)."""
+    lengths = torch.tensor([images.shape[0] for images, _, _ in batch], dtype=torch.int64)
+    longest = int(lengths.max())
+
+    def padded(tensor):
+        pad = tensor.new_zeros((longest - tensor.shape[0],) + tuple(tensor.shape[1:]))
+        return torch.cat([tensor, pad])
+
+    images = torch.stack([padded(images) for images, _, _ in batch])
+    predicates = torch.stack([padded(predicates) for _, _, predicates in batch])
+    labels = torch.stack([label for _, label, _ in batch])
+    return images, labels, predicates, lengths

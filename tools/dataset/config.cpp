@@ -249,6 +249,7 @@ DatasetSchema make_schema() {
   s.whole("threads", field(&DatasetConfig::threads), 0, 1024, "worker threads (0: all cores)",
           "-j,--threads");
   s.section("interventions", field(&DatasetConfig::interventions), intervention_schema());
+  s.section("sequence", field(&DatasetConfig::sequence), sequence_schema());
   s.list("exports", field(&DatasetConfig::exports), exports::export_schema().codec(),
          "exports written into the finished dataset (exports/<name>/): target popper|aleph|"
          "scene_graphs, vocabulary relational|michalski, perception noise rate and seed",
@@ -261,6 +262,19 @@ DatasetSchema make_schema() {
 const Schema<DatasetConfig>& dataset_schema() {
   static const DatasetSchema schema = make_schema();
   return schema;
+}
+
+// A sequence dataset's labels are sequence labels: the per-sample knobs for published labels and
+// subsets of single trains do not apply.
+static void check_sequence_config(const DatasetConfig& config) {
+  auto refuse = [](const std::string& key) {
+    throw ConfigError(key +
+                      " applies to single trains; a sequence dataset (sequence.formula is set) "
+                      "publishes sequence labels: choose what its train split shows with "
+                      "sequence.train_annotations");
+  };
+  if (config.label_noise > 0.0) refuse("label_noise");
+  if (config.supervision < 1.0) refuse("supervision");
 }
 
 void check_config(const DatasetConfig& config) {
@@ -285,6 +299,7 @@ void check_config(const DatasetConfig& config) {
     if (index >= config.count)
       throw ConfigError("interventions.indices: train " + std::to_string(index) +
                         " is not in the dataset (count is " + std::to_string(config.count) + ")");
+  if (config.sequence.enabled()) check_sequence_config(config);
   TrainSampler check(config.sampler);  // throws when constraints leave nothing to sample
 }
 

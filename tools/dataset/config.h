@@ -17,6 +17,7 @@
 #include "logic/sampler.h"
 #include "renderer/backends.h"
 #include "tools/dataset/pairs/intervention_settings.h"
+#include "tools/dataset/sequences/sequence_settings.h"
 #include "tools/export/export_options.h"
 #include "tools/records/dataset_paths.h"
 #include "util/exr_io.h"
@@ -70,6 +71,7 @@ struct DatasetConfig {
   std::filesystem::path output = "output";
   unsigned threads = 0;                // 0 = all cores
   InterventionSettings interventions;  // railyard intervene (tools/dataset/pairs/)
+  SequenceSettings sequence;           // temporal sequences (tools/dataset/sequences/)
 };
 
 // Every key of a dataset config, in the order --print-config shows them.

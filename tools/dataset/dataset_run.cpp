@@ -1,6 +1,7 @@
 #include "tools/dataset/dataset_run.h"
 
 #include "tools/dataset/finalize.h"
+#include "tools/dataset/sequences/sequence_run.h"
 #include "tools/records/sample_files.h"
 #include "util/atomic_file.h"
 
@@ -65,18 +66,19 @@ class SampleWork final : public RunWork<std::uint64_t, RenderedSample> {
   PendingIndices::iterator at_;
 };
 
-RunSummary run_samples(const DatasetConfig& config, const DatasetInputs& inputs,
-                       TrainSource& trains, const std::string& rule_name,
-                       const RunOptions& options) {
+}  // namespace
+
+RunSummary render_samples(const DatasetConfig& config, const DatasetInputs& inputs,
+                          TrainSource& trains, const std::string& rule_name,
+                          const RunOptions& options) {
   RunSetup setup(config, inputs);
   DatasetOutput output(config, rule_name, inputs.scene_name);
   SampleWork work(setup, trains, output);
   return run_job(work, output, setup, options);
 }
 
-}  // namespace
-
 RunSummary generate_dataset(const DatasetConfig& config, const RunOptions& options) {
+  if (config.sequence.enabled()) return generate_sequences(config, options);
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   SampledTrains trains = sampled_trains(config, inputs);
   // An unreachable class shows up here, before any folder is made or image rendered. With
@@ -94,14 +96,14 @@ RunSummary generate_dataset(const DatasetConfig& config, const RunOptions& optio
     }
     if (options.progress) progress.finish();
   }
-  return run_samples(config, inputs, trains, inputs.rule_name, options);
+  return render_samples(config, inputs, trains, inputs.rule_name, options);
 }
 
 RunSummary render_trains(const DatasetConfig& config, std::vector<LabelledTrain> list,
                          const std::string& rule_name, const RunOptions& options) {
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   DescribedTrains trains(std::move(list));
-  return run_samples(config, inputs, trains, rule_name, options);
+  return render_samples(config, inputs, trains, rule_name, options);
 }
 
 std::function<render::Scene(std::uint64_t)> dataset_scenes(const DatasetConfig& config,
@@ -119,6 +121,7 @@ std::function<render::Scene(std::uint64_t)> dataset_scenes(const DatasetConfig& 
 }
 
 std::filesystem::path merge_dataset(const DatasetConfig& config, const RunOptions& options) {
+  if (config.sequence.enabled()) return merge_sequences(config, options);
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   DatasetOutput output(config, inputs.rule_name, inputs.scene_name);
   return merge_run(output, config, inputs, options);

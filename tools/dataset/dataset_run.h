@@ -15,6 +15,7 @@
 #include "tools/dataset/config.h"
 #include "tools/dataset/run_job.h"
 #include "tools/dataset/sample_writer.h"
+#include "tools/dataset/train_source.h"
 #include "tools/records/dataset_paths.h"
 
 namespace railyard {
@@ -50,6 +51,12 @@ RunSummary generate_dataset(const DatasetConfig& config, const RunOptions& optio
 // dataset folder and the scenes' classification_rule.
 RunSummary render_trains(const DatasetConfig& config, std::vector<LabelledTrain> trains,
                          const std::string& rule_name, const RunOptions& options);
+
+// The samples of `trains` (generate's, render's, an incremental curriculum's episode) rendered
+// into the dataset folder of `config`, named after `rule_name`.
+RunSummary render_samples(const DatasetConfig& config, const DatasetInputs& inputs,
+                          TrainSource& trains, const std::string& rule_name,
+                          const RunOptions& options);
 
 // railyard view: the scene of sample i as `generate` lays it out, its train sampled and labelled
 // by config.rule. Rule, scene and assets are loaded here, so their errors come before any window.

@@ -7,6 +7,7 @@
 #include "tools/dataset/config.h"
 #include "tools/dataset/finalize.h"
 #include "tools/dataset/run_lock.h"
+#include "tools/dataset/sequences/sequence_finalize.h"
 #include "tools/records/dataset_folder.h"
 #include "tools/records/pairs_folder.h"
 #include "tools/records/sample_files.h"
@@ -124,10 +125,19 @@ void check_dataset_files(const DatasetFolder& folder, VerifyReport& report) {
                           manifest.version,
                           manifest.inputs ? *manifest.inputs : nlohmann::ordered_json()};
   context.exports = false;
+  // A sequence dataset: its samples are its sequences' steps, split by sequence.
+  std::optional<SequenceFinalize> sequences;
+  if (config.sequence.enabled() && !config.sequence.incremental()) {
+    sequences.emplace(config, folder.count(), std::nullopt);
+    sequences->attach(context);
+  }
   finalize_dataset(context);
   for (const fs::path& file : {made.all_scenes(), made.coco(), made.manifest()})
     if (fs::exists(file))
       same_file(file, paths.root() / file.lexically_relative(made.root()), report);
+  if (sequences)
+    for (const auto& entry : fs::directory_iterator(made.sequences()))
+      same_file(entry.path(), paths.sequences() / entry.path().filename(), report);
   for (const auto& entry : fs::directory_iterator(made.splits()))
     same_file(entry.path(), paths.splits() / entry.path().filename(), report);
   // The description lines live beside the dataset, as V-LoL keeps them.

@@ -91,8 +91,9 @@ std::vector<std::uint64_t> missing_samples(const DatasetPaths& paths, std::uint6
 void finalize_dataset(const FinalizeContext& context) {
   const DatasetConfig& config = context.config;
   const DatasetPaths& paths = context.paths;
-  auto missing = missing_samples(paths, config.count);
-  if (!missing.empty()) throw std::runtime_error(missing_message(missing, config.count));
+  const std::uint64_t count = context.samples.value_or(config.count);
+  auto missing = missing_samples(paths, count);
+  if (!missing.empty()) throw std::runtime_error(missing_message(missing, count));
 
   AllScenesWriter all_scenes(paths.all_scenes(),
                              {context.created_date, context.version, std::nullopt});
@@ -109,10 +110,11 @@ void finalize_dataset(const FinalizeContext& context) {
   TrainSetWriter descriptions(paths.description_file());
   DatasetStats stats;
   std::vector<Direction> true_labels;
-  true_labels.reserve(config.count);
+  true_labels.reserve(count);
   std::vector<std::uint64_t> labelled, unlabelled;
-  for (std::uint64_t i = 0; i < config.count; ++i) {
+  for (std::uint64_t i = 0; i < count; ++i) {
     SampleRecord record = read_sample_record(paths.record(i));
+    if (context.on_record) context.on_record(record);
     all_scenes.append(vlol_scene_json(record, vlol));
     if (coco) coco->add_sample(record);
     LabelledTrain published{record.train.train, record.published};
@@ -121,12 +123,15 @@ void finalize_dataset(const FinalizeContext& context) {
     true_labels.push_back(record.train.label);
     (record.labelled ? labelled : unlabelled).push_back(i);
   }
-  Splits splits = make_splits(true_labels, config.splits, config.subsets, config.seed);
+  Splits splits = context.splits
+                      ? context.splits()
+                      : make_splits(true_labels, config.splits, config.subsets, config.seed);
   write_splits(splits, config.subsets, paths.splits());
   if (config.supervision < 1.0) write_supervision(labelled, unlabelled, paths.splits());
   descriptions.commit();
   all_scenes.finish();
   if (coco) coco->finish();
+  if (context.before_manifest) context.before_manifest();
   write_manifest(context, stats, coco ? coco->annotation_count() : 0);
   // Last: exports read the finished dataset (records, splits, manifest).
   if (!context.exports) return;

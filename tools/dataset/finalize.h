@@ -5,12 +5,16 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "tools/dataset/config.h"
+#include "tools/dataset/splits.h"
 #include "tools/records/dataset_paths.h"
+#include "tools/records/formats/sample_record.h"
 
 namespace railyard {
 
@@ -23,6 +27,13 @@ struct FinalizeContext {
   std::string version;
   nlohmann::ordered_json inputs;  // input files and their hashes (run_lock.h), for the manifest
   bool exports = true;            // write the config's exports (verify makes the rest alone)
+  // A run kind whose units are not samples (sequences) says how many samples there are, how
+  // they split (a sequence is never split), and sees every record to write its own files
+  // before the manifest and the exports.
+  std::optional<std::uint64_t> samples = std::nullopt;  // config.count when not given
+  std::function<Splits()> splits = nullptr;  // after every record is seen; by label if not given
+  std::function<void(const SampleRecord&)> on_record = nullptr;
+  std::function<void()> before_manifest = nullptr;
 };
 
 // Samples whose record is not on disk yet.

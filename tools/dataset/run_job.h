@@ -43,6 +43,7 @@ struct RunSummary {
   double seconds = 0.0;
   bool finalized = false;
   std::string backend;  // the renderer's description
+  std::string units;    // what a unit is: "images", "pairs", "sequences"
 };
 
 // What a run kind writes, and how its folder is finished: all that a merge needs.
@@ -164,6 +165,7 @@ RunSummary run_job(RunWork<Unit, Item>& work, RunOutput& output, RunSetup& setup
   RunSummary summary;
   summary.root = output.root();
   summary.backend = setup.renderer().description();
+  summary.units = work.unit_name();
   ResumeCounts resume;  // the walk counts into it as it goes
   work.begin_walk(options.shard, &resume, setup.writer_threads());
 

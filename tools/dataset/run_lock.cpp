@@ -25,16 +25,21 @@ std::string today() {
 // The keys whose values differ, dotted ("interventions.max_edits"), with both values: a section
 // (a map in both configs: interventions, outputs, splits, backend_options, constraints) is
 // compared key by key, any other value whole. A top-level key only the stored config has (a key
-// a later version dropped) is not a difference, as before.
-void collect_changes(const YAML::Node& stored, const YAML::Node& wanted, const std::string& key,
-                     std::string& changed) {
+// a later version dropped) is not a difference, as before; nor is a key only the wanted config
+// has whose value is its default (a key a later version added, e.g. the `sequence:` section),
+// so a dataset started by an earlier release resumes.
+void collect_changes(const YAML::Node& stored, const YAML::Node& wanted,
+                     const YAML::Node& defaults, const std::string& key, std::string& changed) {
   auto report = [&](const std::string& name, const std::string& was, const std::string& now) {
     changed += (changed.empty() ? "" : ", ") + name + " (was " + was + ", now " + now + ")";
   };
+  if (!stored && defaults && YAML::Dump(defaults) == YAML::Dump(wanted)) return;
   if (stored && stored.IsMap() && wanted.IsMap()) {
     for (const auto& entry : wanted) {
       std::string name = entry.first.as<std::string>();
-      collect_changes(stored[name], entry.second, key.empty() ? name : key + "." + name, changed);
+      YAML::Node fallback = defaults && defaults.IsMap() ? defaults[name] : YAML::Node();
+      collect_changes(stored[name], entry.second, fallback,
+                      key.empty() ? name : key + "." + name, changed);
     }
     if (!key.empty())
       for (const auto& entry : stored) {
@@ -46,7 +51,8 @@ void collect_changes(const YAML::Node& stored, const YAML::Node& wanted, const s
   // Lists of the same length (exports) name the item: exports[0].vocabulary.
   if (stored && stored.IsSequence() && wanted.IsSequence() && stored.size() == wanted.size()) {
     for (std::size_t i = 0; i < wanted.size(); ++i)
-      collect_changes(stored[i], wanted[i], key + "[" + std::to_string(i) + "]", changed);
+      collect_changes(stored[i], wanted[i], YAML::Node(), key + "[" + std::to_string(i) + "]",
+                      changed);
     return;
   }
   std::string was = stored ? YAML::Dump(stored) : "none", now = YAML::Dump(wanted);
@@ -66,7 +72,7 @@ RunLock check_against(const std::string& text, const DatasetConfig& config,
                       "); remove the dataset folder to start again");
   }
   std::string changed;
-  collect_changes(stored, wanted, "", changed);
+  collect_changes(stored, wanted, YAML::Load(emit_dataset_config(DatasetConfig{})), "", changed);
   if (!changed.empty())
     throw ConfigError("the config differs from the one that started " + paths.root().string() +
                       ": " + changed +

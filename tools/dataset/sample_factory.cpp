@@ -58,6 +58,7 @@ RenderedSample SampleFactory::operator()(std::uint64_t index) {
   sample.published =
       published_label(sample.train.label, settings_.seed, index, settings_.label_noise);
   sample.labelled = label_given(settings_.seed, index, settings_.supervision);
+  sample.sequence = trains_.sequence_step(index);
   return sample;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "logic/train.h"
@@ -17,9 +18,10 @@ namespace railyard {
 
 struct RenderedSample {
   std::uint64_t index = 0;
-  LabelledTrain train;                    // with its true label
-  Direction published = Direction::West;  // the label the dataset shows (label noise)
-  bool labelled = true;                   // false: withheld (supervision below 1)
+  LabelledTrain train;                         // with its true label
+  Direction published = Direction::West;       // the label the dataset shows (label noise)
+  bool labelled = true;                        // false: withheld (supervision below 1)
+  std::optional<SequenceStepRecord> sequence;  // a step of a temporal sequence
   TrainScene scene;
   render::Frame frame;
 };

@@ -5,11 +5,13 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "logic/balanced_set.h"
 #include "logic/rule.h"
 #include "logic/sampler.h"
+#include "tools/records/formats/sequence_step.h"
 
 namespace railyard {
 
@@ -17,6 +19,8 @@ class TrainSource {
  public:
   virtual ~TrainSource() = default;
   virtual LabelledTrain train(std::uint64_t index) = 0;  // with its true label
+  // Train i's place in a temporal sequence, for a source whose trains are steps of one.
+  virtual std::optional<SequenceStepRecord> sequence_step(std::uint64_t) { return std::nullopt; }
 };
 
 class SampledTrains final : public TrainSource {

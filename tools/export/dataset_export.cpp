@@ -3,9 +3,9 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "tools/records/pairs_folder.h"
 #include "tools/export/dataset_examples.h"
 #include "tools/export/staged_folder.h"
+#include "tools/records/pairs_folder.h"
 
 namespace railyard::exports {
 namespace {
@@ -52,7 +52,8 @@ DatasetExportSummary export_dataset(const fs::path& dataset, const ExportOptions
   for (const auto& [side, folder] : open_sides(dataset)) {
     DatasetExamples read = read_dataset_examples(folder, parts);
     summary.withheld += read.withheld;
-    summary.sides.emplace_back(side, write_export(options, read.examples, staged, side));
+    const SequenceExamples* sequences = read.sequences ? &*read.sequences : nullptr;
+    summary.sides.emplace_back(side, write_export(options, read.examples, staged, side, sequences));
   }
   staged.commit();
   return summary;

@@ -7,6 +7,7 @@
 #include "tools/export/logic_split.h"
 #include "tools/export/popper_files.h"
 #include "tools/export/scene_graph.h"
+#include "tools/export/sequence_facts.h"
 #include "tools/export/staged_folder.h"
 
 namespace railyard::exports {
@@ -47,24 +48,41 @@ std::uint64_t write_scene_graphs(const SplitExamples& split, StagedFolder& stage
   return bytes + graphs.size();
 }
 
+std::uint64_t write_files(StagedFolder& staged, const std::filesystem::path& folder,
+                          const std::vector<ExportFile>& files) {
+  std::uint64_t bytes = 0;
+  for (const ExportFile& file : files) {
+    staged.write(folder / file.name, file.text);
+    bytes += file.text.size();
+  }
+  return bytes;
+}
+
 std::uint64_t write_logic_files(const ExportOptions& options, const SplitExamples& split,
-                                StagedFolder& staged, const std::filesystem::path& subfolder,
-                                SplitSummary& summary) {
+                                const SequenceExamples* sequences, StagedFolder& staged,
+                                const std::filesystem::path& subfolder, SplitSummary& summary) {
   bool aleph = options.target == ExportTarget::Aleph;
   LogicSplit logic = build_logic_split(options, split.examples, aleph);
   summary.changed_attributes = logic.changed_attributes;
   std::vector<ExportFile> files =
       aleph ? aleph_files(options.vocabulary, logic) : popper_files(options.vocabulary, logic);
   if (options.noise.rate > 0.0) files.push_back({"noise.jsonl", std::move(logic.noise_records)});
-  std::uint64_t bytes = 0;
-  for (const ExportFile& file : files) {
-    staged.write(subfolder / split.name / file.name, file.text);
-    bytes += file.text.size();
-  }
-  return bytes;
+  std::uint64_t bytes = write_files(staged, subfolder / split.name, files);
+  if (sequences == nullptr) return bytes;
+  // The split's second problem: its sequences, over the same (noisy) trains' facts.
+  SequenceSplit problem = build_sequence_split(*sequences, split.name);
+  summary.sequences = problem.positives.size() + problem.negatives.size();
+  summary.accepted = problem.positives.size();
+  summary.rejected = problem.negatives.size();
+  summary.annotations = problem.shown;
+  if (summary.sequences == 0) return bytes;
+  files = aleph ? aleph_sequence_files(options.vocabulary, logic, problem)
+                : popper_sequence_files(options.vocabulary, logic, problem);
+  return bytes + write_files(staged, subfolder / split.name / "sequences", files);
 }
 
-std::string manifest(const ExportOptions& options, const ExportSummary& summary) {
+std::string manifest(const ExportOptions& options, const ExportSummary& summary,
+                     const SequenceExamples* sequences) {
   nlohmann::ordered_json json;
   json["target"] = target_key(options.target);
   if (options.target != ExportTarget::SceneGraphs) {
@@ -79,28 +97,47 @@ std::string manifest(const ExportOptions& options, const ExportSummary& summary)
                                     {"eastbound", split.eastbound},
                                     {"westbound", split.westbound}};
     if (options.noise.rate > 0.0) entry["changed_attributes"] = split.changed_attributes;
+    if (sequences != nullptr)
+      entry["sequences"] = {{"sequences", split.sequences},
+                            {"accepted", split.accepted},
+                            {"rejected", split.rejected},
+                            {"annotations", annotations_key(split.annotations)}};
     splits[split.name] = std::move(entry);
   }
   json["splits"] = std::move(splits);
+  if (sequences != nullptr) {
+    nlohmann::ordered_json predicates = nlohmann::ordered_json::array();
+    std::vector<std::string> atoms = sequences->automaton.atoms;
+    std::sort(atoms.begin(), atoms.end());
+    for (const std::string& atom : atoms) predicates.push_back(step_predicate(atom));
+    json["sequences"] = {{"formula", sequences->automaton.formula},
+                         {"step_predicates", std::move(predicates)},
+                         {"states", sequences->automaton.states.size()},
+                         {"train_annotations", annotations_key(sequences->train_annotations)}};
+  }
   return json.dump(2) + "\n";
 }
 
 }  // namespace
 
 ExportSummary write_export(const ExportOptions& options, std::span<const Example> examples,
-                           const std::filesystem::path& folder) {
+                           const std::filesystem::path& folder, const SequenceExamples* sequences) {
   validate_options(options);
   check_examples(examples);
   StagedFolder staged(folder);
-  ExportSummary summary = write_export(options, examples, staged, {});
+  ExportSummary summary = write_export(options, examples, staged, {}, sequences);
   staged.commit();
   return summary;
 }
 
 ExportSummary write_export(const ExportOptions& options, std::span<const Example> examples,
-                           StagedFolder& staged, const std::filesystem::path& subfolder) {
+                           StagedFolder& staged, const std::filesystem::path& subfolder,
+                           const SequenceExamples* sequences) {
   validate_options(options);
   check_examples(examples);
+  // Scene graphs are per train: a sequence dataset's are its steps'.
+  if (options.target == ExportTarget::SceneGraphs) sequences = nullptr;
+  if (sequences != nullptr) check_sequences(examples, *sequences);
   ExportSummary summary;
   for (const SplitExamples& split : group_by_split(examples)) {
     SplitSummary& counts = summary.splits.emplace_back();
@@ -110,9 +147,9 @@ ExportSummary write_export(const ExportOptions& options, std::span<const Example
       ++(example->train.label == Direction::East ? counts.eastbound : counts.westbound);
     summary.bytes += options.target == ExportTarget::SceneGraphs
                          ? write_scene_graphs(split, staged, subfolder)
-                         : write_logic_files(options, split, staged, subfolder, counts);
+                         : write_logic_files(options, split, sequences, staged, subfolder, counts);
   }
-  std::string json = manifest(options, summary);
+  std::string json = manifest(options, summary, sequences);
   staged.write(subfolder / "export.json", json);
   summary.bytes += json.size();
   return summary;

@@ -5,6 +5,9 @@
 //   <folder>/<split>/scene_graphs.jsonl      scene_graphs (scene_graph.h)
 //   <folder>/<split>/noise.jsonl             popper and aleph with perception noise: one line
 //                                            per example, the changes made (perception_noise.h)
+//   <folder>/<split>/sequences/              popper and aleph of a sequence dataset: the split's
+//                                            sequences as a second problem, accepted/1, in the
+//                                            same files (popper_files.h, aleph_files.h)
 // Splits appear in the order of their first example, examples in input order. The folder
 // appears complete or not at all, replacing an earlier export there but nothing else
 // (staged_folder.h); the same input gives the same bytes.
@@ -17,6 +20,7 @@
 
 #include "tools/export/example.h"
 #include "tools/export/export_options.h"
+#include "tools/export/sequence_examples.h"
 
 namespace railyard::exports {
 
@@ -26,6 +30,11 @@ struct SplitSummary {
   std::size_t eastbound = 0;
   std::size_t westbound = 0;
   std::size_t changed_attributes = 0;  // by perception noise
+  // Of a sequence dataset (popper and aleph): the split's sequences and what their facts show.
+  std::size_t sequences = 0;
+  std::size_t accepted = 0;
+  std::size_t rejected = 0;
+  SequenceAnnotations annotations = SequenceAnnotations::States;
 };
 
 struct ExportSummary {
@@ -35,14 +44,19 @@ struct ExportSummary {
 
 // Throws ExportError (bad options or examples, a part the train lacks, a folder that cannot be
 // written) before anything is in place: the folder then holds what it held before.
+// `sequences`: the examples are the steps of these sequences (a sequence dataset, checked by
+// check_sequences); the popper and aleph exports then add each split's sequence problem, and
+// export.json a "sequences" entry. Null: a dataset of single trains, exported as ever.
 ExportSummary write_export(const ExportOptions& options, std::span<const Example> examples,
-                           const std::filesystem::path& folder);
+                           const std::filesystem::path& folder,
+                           const SequenceExamples* sequences = nullptr);
 
 class StagedFolder;
 
 // The same into `subfolder` of a staged folder that the caller commits (the two sides of a
 // pairs folder go into one export folder, which appears whole or not at all).
 ExportSummary write_export(const ExportOptions& options, std::span<const Example> examples,
-                           StagedFolder& staged, const std::filesystem::path& subfolder);
+                           StagedFolder& staged, const std::filesystem::path& subfolder,
+                           const SequenceExamples* sequences = nullptr);
 
 }  // namespace railyard::exports

@@ -1,12 +1,16 @@
 // `railyard sample`: a balanced, labelled symbolic train set in the reference's format.
 #include <chrono>
 #include <cstdio>
+#include <sstream>
 
 #include "logic/labelled_batch.h"
+#include "tools/dataset/inputs.h"
 #include "tools/dataset/rule_loading.h"
+#include "tools/dataset/sequences/sequence_run.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
 #include "tools/records/formats/train_set_writer.h"
+#include "util/atomic_file.h"
 
 namespace railyard {
 namespace {
@@ -19,8 +23,27 @@ struct SampleOptions {
 // Trains are made and written in blocks, so memory stays flat however large the set.
 constexpr std::uint64_t kBlock = 1 << 16;
 
+// With a `sequence:` section: the symbolic sequences (trains, predicates, states, label) as JSON
+// Lines beside where the dataset's description file would be, for sequence induction.
+void sample_sequences(const DatasetConfig& config) {
+  auto start = std::chrono::steady_clock::now();
+  std::ostringstream lines;
+  write_symbolic_sequences(config, data_root(), lines);
+  DatasetInputs inputs = resolve_inputs(config, data_root());
+  std::filesystem::path file =
+      DatasetPaths(dataset_identity(config, inputs.rule_name, "")).description_file();
+  file.replace_filename(file.stem().string() + "_sequences.jsonl");
+  std::filesystem::create_directories(file.parent_path());
+  write_file_atomically(file, lines.str());
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("%llu sequences of \"%s\" in %.3f s\nwrote %s\n",
+              static_cast<unsigned long long>(config.count), config.sequence.formula.c_str(),
+              seconds, file.c_str());
+}
+
 void run_sample(const SampleOptions& options) {
   DatasetConfig config = effective_config(options.config);
+  if (config.sequence.enabled()) return sample_sequences(config);
   TrainSampler sampler(config.sampler);
   LoadedRule rule = load_rule(config.rule, config.threads);
   BalanceOptions balance{!options.unbalanced, config.max_attempts, rule.name};

@@ -50,6 +50,7 @@ void add_run_command(CLI::App& app, std::shared_ptr<ConfigOptions> options,
 }
 
 void print_run_summary(const RunSummary& s, std::string_view units, std::string_view command) {
+  if (!s.units.empty()) units = s.units;  // the run kind's own (a sequence config's sequences)
   std::printf("%s: %llu %.*s rendered, %llu already done, %.1f s (%.1f %.*s/s) on %s\n",
               s.root.c_str(), static_cast<unsigned long long>(s.rendered),
               static_cast<int>(units.size()), units.data(),

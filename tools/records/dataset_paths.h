@@ -6,6 +6,7 @@
 //     images/<i>_m_train.png  depths/<i>_m_train.png  depths/<i>_m_train.exr
 //     all_scenes/all_scenes.json  coco/instances.json  splits/*.txt  manifest.json
 //     records/<i>.json (one finished sample)  config.yaml (the config that started it)
+//     sequences/ (a sequence dataset's automaton.json, sequences.jsonl, sequence_<split>.csv)
 //     inputs.json (the input files it started with and their SHA-256)
 //     runs/shard-<i>-of-<N>.json (what each process did, for the manifest's timing), and the
 //     writers' lock files (writer_lock.h)
@@ -39,6 +40,8 @@ class DatasetPaths {
   std::filesystem::path images() const { return root_ / "images"; }
   std::filesystem::path depths() const { return root_ / "depths"; }
   std::filesystem::path records() const { return root_ / "records"; }
+  // A sequence dataset's automaton and sequence files (formats/sequence_files.h).
+  std::filesystem::path sequences() const { return root_ / "sequences"; }
   std::filesystem::path all_scenes() const { return root_ / "all_scenes" / "all_scenes.json"; }
   std::filesystem::path coco() const { return root_ / "coco" / "instances.json"; }
   std::filesystem::path splits() const { return root_ / "splits"; }

@@ -75,16 +75,20 @@ void refuse_suite_keys(const YamlField& map) {
 }
 
 // One value of a ladder, applied like a key of the variant's `set` (`cars` sets min_cars and
-// max_cars at once).
+// max_cars at once, `steps` a sequence's min_length and max_length).
 void apply_ladder_value(const std::string& key, const YamlField& value, DatasetConfig& config) {
   const auto& schema = dataset_schema();
   if (key == "cars") {
     schema.find("min_cars")->set(value, config);
     schema.find("max_cars")->set(value, config);
+  } else if (key == "steps") {
+    schema.find("sequence.min_length")->set(value, config);
+    schema.find("sequence.max_length")->set(value, config);
   } else if (const Setting<DatasetConfig>* setting = schema.find(key)) {
     setting->set(value, config);
   } else {
-    value.fail("unknown key '" + key + "' for a ladder: a key of the dataset schema or cars");
+    value.fail("unknown key '" + key +
+               "' for a ladder: a key of the dataset schema, cars or steps");
   }
 }
 

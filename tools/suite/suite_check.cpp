@@ -10,6 +10,7 @@
 #include "scenes/scene_settings.h"
 #include "tools/dataset/label_noise.h"
 #include "tools/dataset/progress.h"
+#include "tools/dataset/sequences/sequence_trains.h"
 #include "tools/dataset/train_source.h"
 
 namespace railyard {
@@ -63,7 +64,20 @@ VariantStats sample_variant(const Suite& suite, const SuiteVariant& variant,
                             const DatasetInputs& inputs, std::uint64_t count,
                             const std::vector<TrainPattern>& confounders, std::FILE* out) {
   const DatasetConfig& config = variant.config;
-  SampledTrains trains = sampled_trains(config, inputs);
+  // A sequence variant's trains are its sequences' steps: `count` counts sequences.
+  std::unique_ptr<SequenceModel> model;
+  std::unique_ptr<TrainSource> trains;
+  try {
+    if (config.sequence.enabled()) {
+      model = std::make_unique<SequenceModel>(config, inputs);
+      trains = sequence_trains(*model, config);
+      count = samples_of_first(*model, config, count);
+    } else {
+      trains = std::make_unique<SampledTrains>(sampled_trains(config, inputs));
+    }
+  } catch (const InputError& e) {
+    fail(suite, variant, "key 'sequence'", e.what());
+  }
   if (out) {
     std::fprintf(out, "checking variant %s: %llu of its %llu trains\n", variant.name.c_str(),
                  static_cast<unsigned long long>(count),
@@ -74,11 +88,13 @@ VariantStats sample_variant(const Suite& suite, const SuiteVariant& variant,
   VariantStats stats;
   try {
     for (std::uint64_t i = 0; i < count; ++i) {
-      LabelledTrain train = trains.train(i);
+      LabelledTrain train = trains->train(i);
       stats.add(i, train, published_label(train.label, config.seed, i, config.label_noise),
                 label_given(config.seed, i, config.supervision), suite.holdout, confounders);
       progress.advance();
     }
+  } catch (const SequenceError& e) {
+    fail(suite, variant, "key 'sequence'", e.what());
   } catch (const UnreachableClassError& e) {
     std::string keys = config.sampler.filters.empty()
                            ? "keys rule, distribution, constraints"

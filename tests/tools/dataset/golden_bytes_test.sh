@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Pins the bytes of small datasets: raster and path tracer, both representations, pinhole and
-# fisheye lenses, label noise, subsets and compressed depth, and a pairs folder (golden/pairs/,
+# fisheye lenses, label noise, subsets and compressed depth, a sequence set, and a pairs folder (golden/pairs/,
 # made by `railyard intervene`). Every file the run writes is hashed (golden_hashes.py says what is normalised) and compared with golden/hashes.txt.
 # A change that alters dataset bytes on purpose regenerates the file with --update and says in
 # its commit which bytes changed and why. The raster runs on llvmpipe, whose output is the same on

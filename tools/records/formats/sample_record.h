@@ -13,7 +13,8 @@
 //    "parts": [{"id", "kind", "car", "payload", "label", "area", "visible_box", "full_box",
 //               "centre", "mask"}],
 //    "cars": [{"car", "area", "visible_box", "full_box", "mask"}],
-//    "labelled": false (only for a sample whose label is withheld, see DatasetConfig::supervision)}
+//    "labelled": false (only for a sample whose label is withheld, see DatasetConfig::supervision),
+//    "sequence": {...} (only for a step of a temporal sequence, formats/sequence_step.h)}
 // Boxes are [x, y, width, height] in pixels; masks are COCO compressed RLE; a file that was not
 // written is "".
 #pragma once
@@ -30,6 +31,7 @@
 #include "renderer/camera.h"
 #include "scenes/part.h"
 #include "tools/records/annotations/image_annotations.h"
+#include "tools/records/formats/sequence_step.h"
 #include "tools/records/json_fields.h"
 
 namespace railyard {
@@ -73,8 +75,9 @@ struct SampleRecord {
   std::string scene;     // the scene's name, e.g. "base_scene"
   render::Camera camera;
   SampleFiles files;
-  std::vector<PartRecord> parts;       // in id order: parts[k].id == k + 1
-  std::vector<RegionAnnotation> cars;  // cars[c]: car c + 1 as a whole (union of its parts)
+  std::vector<PartRecord> parts;               // in id order: parts[k].id == k + 1
+  std::vector<RegionAnnotation> cars;          // cars[c]: car c + 1 as a whole (union of its parts)
+  std::optional<SequenceStepRecord> sequence;  // a step of a temporal sequence
 
   // The part of car `car` (1..N) of a kind, payload k for payloads; nullptr when the picture has
   // none (a car without a roof).

@@ -1,0 +1,235 @@
+// flloat's grammar by recursive descent, one function per precedence level.
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "logic/ltlf/formula.h"
+#include "util/printable_text.h"
+
+namespace railyard::ltlf {
+namespace {
+
+enum class Token : std::uint8_t {
+  End,
+  Atom,
+  True,
+  False,
+  Last,
+  LeftParen,
+  RightParen,
+  Not,
+  Next,
+  WeakNext,
+  Eventually,
+  Always,
+  And,
+  Or,
+  Implies,
+  Equivalent,
+  Until,
+  Release,
+};
+
+struct Lexeme {
+  Token token = Token::End;
+  std::size_t begin = 0;  // byte offsets into the text
+  std::size_t end = 0;
+};
+
+bool is_lower(char c) {
+  return c >= 'a' && c <= 'z';
+}
+bool is_name_char(char c) {
+  return is_lower(c) || (c >= '0' && c <= '9') || c == '_';
+}
+
+class Parser {
+ public:
+  explicit Parser(std::string_view text) : text_(text), builder_(std::string(text)) {}
+
+  Formula parse() {
+    advance();
+    NodeId root = equivalence();
+    if (current_.token != Token::End)
+      fail(current_.begin, "expected an operator or the end, found " + describe(current_));
+    return std::move(builder_).finish(root);
+  }
+
+ private:
+  // a <-> b <-> c holds when all are equal (flloat), i.e. (a <-> b) & (b <-> c).
+  NodeId equivalence() {
+    NodeId left = implication();
+    NodeId result = left;
+    bool chained = false;
+    while (accept(Token::Equivalent)) {
+      NodeId right = implication();
+      NodeId pair = builder_.binary(Op::Equivalent, left, right);
+      result = chained ? builder_.binary(Op::And, result, pair) : pair;
+      chained = true;
+      left = right;
+    }
+    return result;
+  }
+
+  NodeId implication() {
+    NodeId left = disjunction();
+    if (!accept(Token::Implies)) return left;
+    return builder_.binary(Op::Implies, left, implication());
+  }
+
+  NodeId disjunction() {
+    NodeId left = conjunction();
+    while (accept(Token::Or)) left = builder_.binary(Op::Or, left, conjunction());
+    return left;
+  }
+
+  NodeId conjunction() {
+    NodeId left = until();
+    while (accept(Token::And)) left = builder_.binary(Op::And, left, until());
+    return left;
+  }
+
+  NodeId until() {
+    NodeId left = release();
+    if (!accept(Token::Until)) return left;
+    return builder_.binary(Op::Until, left, until());
+  }
+
+  NodeId release() {
+    NodeId left = unary();
+    if (!accept(Token::Release)) return left;
+    return builder_.binary(Op::Release, left, release());
+  }
+
+  NodeId unary() {
+    static constexpr std::pair<Token, Op> kUnary[] = {{Token::Not, Op::Not},
+                                                      {Token::Next, Op::Next},
+                                                      {Token::WeakNext, Op::WeakNext},
+                                                      {Token::Eventually, Op::Eventually},
+                                                      {Token::Always, Op::Always}};
+    for (auto [token, op] : kUnary)
+      if (accept(token)) return builder_.unary(op, unary());
+    return primary();
+  }
+
+  NodeId primary() {
+    Lexeme at = current_;
+    switch (at.token) {
+      case Token::Atom: advance(); return builder_.atom(text_.substr(at.begin, at.end - at.begin));
+      case Token::True: advance(); return builder_.leaf(Op::True);
+      case Token::False: advance(); return builder_.leaf(Op::False);
+      case Token::Last: advance(); return builder_.leaf(Op::Last);
+      case Token::LeftParen: {
+        advance();
+        NodeId inner = equivalence();
+        if (!accept(Token::RightParen))
+          fail(current_.begin, "expected ')' to close the '(' at column " +
+                                   std::to_string(column(at.begin)) + ", found " +
+                                   describe(current_));
+        return inner;
+      }
+      default:
+        fail(at.begin,
+             "expected an atom, true, false, last, a unary operator or '(', found " + describe(at));
+    }
+  }
+
+  bool accept(Token token) {
+    if (current_.token != token) return false;
+    advance();
+    return true;
+  }
+
+  void advance() {
+    std::size_t i = current_.end;
+    while (i < text_.size() &&
+           (text_[i] == ' ' || text_[i] == '\t' || text_[i] == '\n' || text_[i] == '\r'))
+      ++i;
+    current_ = lex(i);
+  }
+
+  Lexeme lex(std::size_t i) {
+    if (i >= text_.size()) return {Token::End, i, i};
+    char c = text_[i];
+    if (is_lower(c)) return word(i);
+    auto one = [&](Token t) { return Lexeme{t, i, i + 1}; };
+    switch (c) {
+      case '(': return one(Token::LeftParen);
+      case ')': return one(Token::RightParen);
+      case '!': return one(Token::Not);
+      case '&': return one(Token::And);
+      case '|': return one(Token::Or);
+      case 'X': return one(Token::Next);
+      case 'F': return one(Token::Eventually);
+      case 'G': return one(Token::Always);
+      case 'U': return one(Token::Until);
+      case 'R': return one(Token::Release);
+      case 'W':
+        if (text_.substr(i, 2) == "WX") return {Token::WeakNext, i, i + 2};
+        fail(i, "'W' must begin 'WX'");
+      case '-':
+        if (text_.substr(i, 2) == "->") return {Token::Implies, i, i + 2};
+        fail(i, "'-' must begin '->'");
+      case '<':
+        if (text_.substr(i, 3) == "<->") return {Token::Equivalent, i, i + 3};
+        fail(i, "'<' must begin '<->'");
+      default: break;
+    }
+    if (c >= 'A' && c <= 'Z')
+      fail(i, "'" + std::string(1, c) +
+                  "' is not an operator (X, WX, F, G, U, R); atoms are lower case");
+    std::size_t length = 0;
+    std::string shown = escape_character(text_, i, length);
+    fail(i, "unexpected character '" +
+                (shown.empty() ? std::string(text_.substr(i, length)) : shown) + "'");
+  }
+
+  // Atoms and the lower-case constants; flloat's atoms are [a-z][a-z0-9_]*.
+  Lexeme word(std::size_t i) {
+    std::size_t end = i;
+    while (end < text_.size() && is_name_char(text_[end])) ++end;
+    std::string_view name = text_.substr(i, end - i);
+    Token token = name == "true"    ? Token::True
+                  : name == "false" ? Token::False
+                  : name == "last"  ? Token::Last
+                                    : Token::Atom;
+    return {token, i, end};
+  }
+
+  // Columns count characters, not bytes, from 1.
+  std::size_t column(std::size_t byte) const {
+    std::size_t characters = 0;
+    for (std::size_t i = 0; i < byte && i < text_.size(); ++i)
+      if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++characters;
+    return characters + 1;
+  }
+
+  static std::string quoted(std::string_view shown) {
+    std::string text = "'";
+    text += shown;
+    text += '\'';
+    return text;
+  }
+
+  std::string describe(const Lexeme& at) const {
+    if (at.token == Token::End) return "the end";
+    return quoted(printable(text_.substr(at.begin, at.end - at.begin)));
+  }
+
+  [[noreturn]] void fail(std::size_t byte, const std::string& what) const {
+    throw FormulaError(quoted_formula(text_) + ": column " + std::to_string(column(byte)) + ": " +
+                       what);
+  }
+
+  std::string_view text_;
+  FormulaBuilder builder_;
+  Lexeme current_;
+};
+
+}  // namespace
+
+Formula parse_formula(std::string_view text) {
+  return Parser(text).parse();
+}
+
+}  // namespace railyard::ltlf

@@ -1,0 +1,263 @@
+// railyard.SequenceGenerator's engine: sequence i of a sequence dataset config (a `sequence:`
+// section, tools/dataset/sequences/), computed exactly as `generate` computes it (the same plan,
+// trains, layout, renderer and annotations, through SequenceFactory), handed to Python as an
+// image stack and the steps' records instead of files; or, symbolically, its steps without
+// pictures.
+//
+// As for railyard.Generator (generator.cpp), the renderer is made on first use in each process,
+// and a process forked after its parent rendered is refused with a RendererError.
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <mutex>
+#include <optional>
+
+#include "logic/errors.h"
+#include "python/bindings/bindings.h"
+#include "python/bindings/json_objects.h"
+#include "tools/dataset/dataset_run.h"
+#include "tools/dataset/run_setup.h"
+#include "tools/dataset/sequences/sequence_factory.h"
+#include "tools/dataset/sequences/sequence_model.h"
+#include "tools/dataset/sequences/sequence_run.h"
+#include "tools/dataset/splits.h"
+#include "tools/records/formats/sample_record.h"
+#include "tools/records/formats/train_json.h"
+
+namespace railyard::python {
+namespace {
+
+// The process that started a SequenceGenerator's renderer; 0 before any did.
+pid_t rendering_process = 0;
+
+const char* direction_name(Direction d) {
+  return d == Direction::East ? "east" : "west";
+}
+
+// The config, refused unless it makes sequences (a formula, sequential mode).
+DatasetConfig sequence_config(DatasetConfig config) {
+  if (!config.sequence.enabled())
+    throw ConfigError(
+        "SequenceGenerator: the config has no sequence.formula, so it makes no sequences (use "
+        "railyard.Generator for single samples)");
+  if (config.sequence.incremental())
+    throw ConfigError(
+        "SequenceGenerator: sequence.mode is incremental: its dataset is single trains of one "
+        "episode, not sequences (use railyard.Generator for them)");
+  return config;
+}
+
+// T x H x W x 3, uint8: the steps' colour images, stacked.
+py::array_t<std::uint8_t> image_stack(const std::vector<RenderedSample>& steps) {
+  const Image<Rgb8>& first = steps.front().frame.color;
+  static_assert(sizeof(Rgb8) == 3);
+  std::size_t size = first.pixels.size() * 3;
+  py::array_t<std::uint8_t> stack({static_cast<py::ssize_t>(steps.size()),
+                                   static_cast<py::ssize_t>(first.height),
+                                   static_cast<py::ssize_t>(first.width), py::ssize_t{3}});
+  std::uint8_t* out = stack.mutable_data();
+  for (const RenderedSample& step : steps) {
+    std::memcpy(out, step.frame.color.pixels.data(), size);
+    out += size;
+  }
+  return stack;
+}
+
+class SequenceGenerator {
+ public:
+  SequenceGenerator(const std::filesystem::path& file, const std::vector<std::string>& assignments)
+      : config_(sequence_config(build_config(file, assignments, "SequenceGenerator"))),
+        inputs_(resolve_inputs(config_, data_root())),
+        model_(config_, inputs_),  // every refusal of generate, before a renderer starts
+        setup_(config_, inputs_, RunSetup::RendererStart::OnFirstUse),
+        output_(config_, inputs_.rule_name, inputs_.scene_name),
+        writer_(output_.writer()) {}
+
+  std::uint64_t size() const { return model_.sequence_count(); }
+  std::uint64_t sample_count() const { return model_.sample_count(); }
+  std::uint64_t first_sample(std::uint64_t index) const {
+    return model_.first_sample(checked(index));
+  }
+  std::uint64_t length(std::uint64_t index) const { return model_.length(checked(index)); }
+  std::string effective_config() const { return emit_config(config_); }
+  std::filesystem::path dataset_root() const { return output_.paths().root(); }
+  const std::vector<std::string>& names() const { return model_.names(); }
+  const std::string& formula() const { return model_.formula().text(); }
+  py::object automaton_file() const { return to_python(automaton_file_json(model_)); }
+  std::string train_annotations() const {
+    return sequence_annotations_name(config_.sequence.train_annotations);
+  }
+
+  std::string renderer_description() {
+    py::gil_scoped_release unlocked;
+    std::lock_guard lock(mutex_);
+    return renderer().description();
+  }
+
+  // Each sequence's label (the formula holds on it), from its plan alone: no train drawn.
+  std::vector<bool> labels() const {
+    std::vector<bool> out;
+    for (std::uint64_t i = 0; i < size(); ++i)
+      out.push_back(model_.planner().plan(model_.seed(), i).label);
+    return out;
+  }
+
+  // Each sequence's split, as the finished dataset has it (sequence_finalize.cpp: stratified by
+  // the sequences' labels).
+  std::vector<std::string> splits() {
+    py::gil_scoped_release unlocked;  // before the lock: a thread waiting on it holds no GIL
+    std::lock_guard lock(mutex_);
+    if (splits_.empty() && size() > 0) {
+      std::vector<Direction> directions;
+      for (bool label : labels()) directions.push_back(label ? Direction::East : Direction::West);
+      Splits splits = make_splits(directions, config_.splits, config_.subsets, config_.seed);
+      splits_.assign(size(), "");
+      std::pair<const char*, const std::vector<std::uint64_t>*> named[] = {
+          {"train", &splits.train}, {"val", &splits.val}, {"test", &splits.test}};
+      for (const auto& [name, list] : named)
+        for (std::uint64_t s : *list) splits_[s] = name;
+    }
+    return splits_;
+  }
+
+  py::dict sequence(std::uint64_t index, bool annotations) {
+    checked(index);
+    std::vector<RenderedSample> rendered;
+    std::vector<SampleRecord> records;
+    {
+      py::gil_scoped_release unlocked;
+      std::lock_guard lock(mutex_);  // one renderer and one set of rule engines per generator
+      rendered = factory()(index);
+      if (annotations)
+        for (const RenderedSample& step : rendered) records.push_back(writer_.record(step));
+    }
+    py::dict out = describe(index);
+    py::list steps, trains, labels;
+    for (const RenderedSample& step : rendered) {
+      steps.append(to_python(to_json(*step.sequence)));
+      trains.append(to_python(train_json(step.train, step.index)));
+      labels.append(direction_name(step.train.label));
+    }
+    out["steps"] = steps;
+    out["trains"] = trains;
+    out["step_labels"] = labels;
+    out["images"] = image_stack(rendered);
+    if (annotations) {
+      py::list list;
+      for (const SampleRecord& record : records) list.append(to_python(to_json(record)));
+      out["records"] = list;
+    }
+    return out;
+  }
+
+  // The sequence's steps as its records would hold them, without rendering.
+  py::dict symbolic(std::uint64_t index) {
+    checked(index);
+    SymbolicSequence sequence;
+    {
+      py::gil_scoped_release unlocked;
+      std::lock_guard lock(mutex_);
+      if (!symbolic_) symbolic_.emplace(model_.sampler());
+      sequence = symbolic_->sequence(index);
+    }
+    py::dict out = describe(index);
+    std::uint64_t first = model_.first_sample(index);
+    py::list steps, trains, labels;
+    for (std::size_t t = 0; t < sequence.steps.size(); ++t) {
+      const SequenceStep& step = sequence.steps[t];
+      steps.append(to_python(to_json(step_record(model_, sequence.plan, index, t, step))));
+      trains.append(to_python(train_json(step.train, first + t)));
+      labels.append(direction_name(step.train.label));
+    }
+    out["steps"] = steps;
+    out["trains"] = trains;
+    out["step_labels"] = labels;
+    return out;
+  }
+
+ private:
+  std::uint64_t checked(std::uint64_t index) const {
+    if (index >= size())
+      throw py::index_error("sequence " + std::to_string(index) + ": the dataset has " +
+                            std::to_string(size()) + " sequences");
+    return index;
+  }
+
+  py::dict describe(std::uint64_t index) const {
+    py::dict out;
+    out["index"] = index;
+    std::vector<std::uint64_t> samples;
+    for (std::uint64_t t = 0; t < model_.length(index); ++t)
+      samples.push_back(model_.first_sample(index) + t);
+    out["samples"] = samples;
+    return out;
+  }
+
+  render::Renderer& renderer() {
+    if (rendering_process != 0 && rendering_process != getpid()) {
+      setup_.abandon_renderer();  // the parent's: neither usable nor destructible here
+      throw render::RendererError(
+          "this process was forked after its parent rendered; render only in the DataLoader "
+          "workers, or give the DataLoader multiprocessing_context='forkserver' or 'spawn'");
+    }
+    render::Renderer& renderer = setup_.renderer();
+    rendering_process = getpid();
+    return renderer;
+  }
+
+  // generate's sequence factory, its renderer started in this process on first use.
+  SequenceFactory& factory() {
+    renderer();
+    if (!factory_) factory_.emplace(setup_, model_);
+    return *factory_;
+  }
+
+  DatasetConfig config_;
+  DatasetInputs inputs_;
+  SequenceModel model_;
+  RunSetup setup_;        // generate's scene, renderer and sample settings
+  DatasetOutput output_;  // names the files in records; nothing is written
+  SampleWriter writer_;
+  std::optional<SequenceFactory> factory_;   // made where it first renders
+  std::optional<SequenceSampler> symbolic_;  // symbolic(): trains without pictures
+  std::vector<std::string> splits_;          // per sequence, made on first use
+  std::mutex mutex_;
+};
+
+}  // namespace
+
+void bind_sequences(py::module_& m) {
+  py::class_<SequenceGenerator>(m, "SequenceGenerator")
+      .def(py::init<const std::filesystem::path&, const std::vector<std::string>&>(),
+           py::arg("config_file"), py::arg("assignments"))
+      .def("__len__", &SequenceGenerator::size)
+      .def("sequence", &SequenceGenerator::sequence, py::arg("index"),
+           py::arg("annotations") = true)
+      .def("symbolic", &SequenceGenerator::symbolic, py::arg("index"))
+      .def("labels", &SequenceGenerator::labels)
+      .def("splits", &SequenceGenerator::splits)
+      .def("first_sample", &SequenceGenerator::first_sample, py::arg("index"))
+      .def("length", &SequenceGenerator::length, py::arg("index"))
+      .def_property_readonly("sample_count", &SequenceGenerator::sample_count)
+      .def_property_readonly("names", &SequenceGenerator::names)
+      .def_property_readonly("formula", &SequenceGenerator::formula)
+      .def_property_readonly("automaton_file", &SequenceGenerator::automaton_file)
+      .def_property_readonly("train_annotations", &SequenceGenerator::train_annotations)
+      .def_property_readonly("effective_config", &SequenceGenerator::effective_config)
+      .def_property_readonly("dataset_root", &SequenceGenerator::dataset_root)
+      .def_property_readonly("renderer_description", &SequenceGenerator::renderer_description);
+  m.def(
+      "record_train",
+      [](const py::handle& record, const std::string& source) {
+        SampleRecord read = sample_record_from_json(from_python(record), source);
+        return to_python(train_json(read.train, read.index));
+      },
+      py::arg("record"), py::arg("source"),
+      "A record's train in train_json's form (all three vocabularies, index and label), as "
+      "SequenceGenerator gives it (DatasetError naming `source` and the key).");
+}
+
+}  // namespace railyard::python

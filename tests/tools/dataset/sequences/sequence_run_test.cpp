@@ -1,0 +1,221 @@
+// Sequence datasets end to end (issue #26): every label and state trace re-derives from the
+// records with LTLf's definition (not the automaton), labels are exactly balanced, sequences are
+// never split, and the run skeleton's resume and shards give the same bytes.
+#include "tools/dataset/sequences/sequence_run.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "logic/errors.h"
+#include "logic/ltlf/evaluate.h"
+#include "logic/ltlf/trace_text.h"
+#include "logic/rule.h"
+#include "tests/support/dataset_snapshot.h"
+#include "tests/support/run_options.h"
+#include "tests/support/scratch_dir.h"
+#include "tests/support/test_backend.h"
+#include "tools/dataset/dataset_run.h"
+#include "tools/dataset/dataset_verify.h"
+#include "tools/records/dataset_folder.h"
+#include "util/read_file.h"
+
+namespace railyard {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kRoofed = "roofed(T) :- has_car(T, C), closed(C).";
+
+class SequenceRunTest : public testing::ScratchDirTest {
+ protected:
+  DatasetConfig config(const std::string& sub) const {
+    DatasetConfig c;
+    c.count = 12;  // sequences
+    c.seed = 5;
+    c.width = 48;
+    c.height = 27;
+    c.splits = {0.5, 0.25, 0.25};
+    c.output = dir_ / sub;
+    c.threads = 2;
+    c.backend = testing::test_backend();
+    c.samples = testing::test_samples();
+    c.outputs.depth_exr = false;
+    c.sequence.formula = "G(east -> X roofed)";
+    c.sequence.min_length = 2;
+    c.sequence.max_length = 5;
+    c.sequence.predicates = {{"roofed", "", kRoofed}, {"heavy", "numerical", ""}};
+    c.sequence.orphans = {"heavy"};
+    c.sequence.rate_trains = 2000;
+    return c;
+  }
+  static RunOptions options(Shard shard = {}) { return testing::test_run_options(shard); }
+  static fs::path root(const DatasetConfig& c) {
+    return DatasetPaths(dataset_identity(c, "theoryx", "base_scene")).root();
+  }
+};
+
+// The records of each sequence, in step order.
+std::map<std::uint64_t, std::vector<SampleRecord>> sequences_of(const DatasetFolder& folder) {
+  std::map<std::uint64_t, std::vector<SampleRecord>> sequences;
+  for (std::uint64_t i = 0; i < folder.count(); ++i) {
+    SampleRecord record = folder.read_record(i);
+    EXPECT_TRUE(record.sequence.has_value()) << i;
+    sequences[record.sequence->sequence].push_back(std::move(record));
+  }
+  return sequences;
+}
+
+TEST_F(SequenceRunTest, LabelsRederiveFromTheDefinitionAndAreExactlyBalanced) {
+  DatasetConfig c = config("whole");
+  RunSummary summary = generate_dataset(c, options());
+  ASSERT_TRUE(summary.finalized);
+  DatasetFolder folder = DatasetFolder::open(summary.root);
+  auto sequences = sequences_of(folder);
+  ASSERT_EQ(sequences.size(), 12u);
+
+  ltlf::Formula formula = ltlf::parse_formula(c.sequence.formula);
+  Rule roofed = Rule::from_text(
+      kRoofed, "roofed", fs::path(RAILYARD_SOURCE_DIR) / "logic/rules/background.pl", "roofed");
+  Rule heavy = Rule::load(fs::path(RAILYARD_SOURCE_DIR) / "logic/rules/numerical.pl",
+                          fs::path(RAILYARD_SOURCE_DIR) / "logic/rules/background.pl");
+  Rule east = Rule::load(fs::path(RAILYARD_SOURCE_DIR) / "logic/rules/theoryx.pl",
+                         fs::path(RAILYARD_SOURCE_DIR) / "logic/rules/background.pl");
+  int positive = 0;
+  for (const auto& [s, steps] : sequences) {
+    ASSERT_GE(steps.size(), 2u);
+    ASSERT_LE(steps.size(), 5u);
+    std::vector<std::string> names;
+    for (const auto& [name, value] : steps.front().sequence->predicates) names.push_back(name);
+    ASSERT_EQ(names, (std::vector<std::string>{"east", "heavy", "roofed"}));
+    std::vector<std::uint32_t> trace;
+    std::string split = folder.split_of(steps.front().index);
+    for (std::size_t t = 0; t < steps.size(); ++t) {
+      const SampleRecord& r = steps[t];
+      EXPECT_EQ(r.sequence->step, t);
+      EXPECT_EQ(folder.split_of(r.index), split) << "sequence " << s << " is split";
+      // Every predicate re-proved on the record's train.
+      std::map<std::string, bool> values(r.sequence->predicates.begin(),
+                                         r.sequence->predicates.end());
+      EXPECT_EQ(values["roofed"], roofed.proves(r.train.train));
+      EXPECT_EQ(values["heavy"], heavy.proves(r.train.train));
+      EXPECT_EQ(values["east"], east.proves(r.train.train));
+      EXPECT_EQ(r.train.label == Direction::East, values["east"]);
+      std::uint32_t letter = 0;
+      for (std::size_t i = 0; i < names.size(); ++i) letter |= values[names[i]] ? 1u << i : 0u;
+      trace.push_back(letter);
+      if (t > 0) {
+        EXPECT_EQ(r.sequence->state, steps[t - 1].sequence->next_state);
+      }
+    }
+    auto own = ltlf::project_trace(trace, names, formula.atoms());
+    EXPECT_EQ(ltlf::holds(formula, own), steps.front().sequence->accepted) << "sequence " << s;
+    positive += steps.front().sequence->accepted;
+  }
+  EXPECT_EQ(positive, 6);
+
+  // The sequence files, and verify remaking every dataset-wide file from the records.
+  fs::path files = folder.paths().sequences();
+  for (const char* name : {"automaton.json", "sequences.jsonl", "sequence_train.csv",
+                           "sequence_val.csv", "sequence_test.csv"})
+    EXPECT_TRUE(fs::exists(files / name)) << name;
+  std::string csv = read_file_text(files / "sequence_train.csv");
+  EXPECT_EQ(csv.rfind("sample_id,seq_id,time,accepted,transition,img_train,out_train,p_east,"
+                      "p_heavy,p_roofed\n",
+                      0),
+            0u);
+  for (const VerifyReport& report : verify_dataset(summary.root))
+    EXPECT_TRUE(report.faults.empty()) << report.faults.front();
+}
+
+TEST_F(SequenceRunTest, ShardsAndResumeGiveTheSameBytes) {
+  DatasetConfig whole = config("whole");
+  whole.sequence.dynamics = SequenceDynamicsMode::Edits;
+  RunSummary first = generate_dataset(whole, options());
+  auto reference = testing::dataset_snapshot(first.root);
+
+  DatasetConfig sharded = config("sharded");
+  sharded.sequence.dynamics = SequenceDynamicsMode::Edits;
+  sharded.threads = 1;
+  generate_dataset(sharded, options({0, 2}));
+  EXPECT_THROW(merge_dataset(sharded, options()), std::exception);
+  generate_dataset(sharded, options({1, 2}));
+  EXPECT_EQ(testing::dataset_snapshot(merge_dataset(sharded, options())), reference);
+
+  // A damaged step makes its whole sequence again, and only it.
+  fs::remove(DatasetPaths(first.root).image(3));
+  RunSummary again = generate_dataset(whole, options());
+  EXPECT_EQ(again.rendered, 1u);
+  EXPECT_EQ(again.redone, 1u);
+  EXPECT_EQ(testing::dataset_snapshot(again.root), reference);
+}
+
+// Each refusal names its cause and leaves nothing behind.
+TEST_F(SequenceRunTest, RefusesBeforeAnyFileNamingTheCause) {
+  struct Case {
+    std::function<void(DatasetConfig&)> change;
+    std::string message;
+  } cases[] = {
+      {[](DatasetConfig& c) { c.sequence.formula = "G(east -> X roofed"; }, "column"},
+      {[](DatasetConfig& c) { c.sequence.formula = "G(east -> X lamp)"; }, "atom 'lamp'"},
+      {[](DatasetConfig& c) { c.sequence.formula = "G(roofed & !roofed) & F east"; },
+       "unsatisfiable"},
+      {[](DatasetConfig& c) { c.sequence.formula = "G(roofed | !roofed) | east"; }, "tautology"},
+      {[](DatasetConfig& c) { c.sequence.predicates[0].text = "roofed(T) :- has_car(T, C"; },
+       "sequence.predicates.roofed"},
+      {[](DatasetConfig& c) {
+         c.sequence.formula = "X X roofed";
+         c.sequence.predicates = {{"roofed", "", kRoofed}};
+         c.sequence.orphans = {};
+         c.sequence.min_length = 1;
+       },
+       "length 1"},
+  };
+  for (const Case& test : cases) {
+    DatasetConfig c = config("refused");
+    test.change(c);
+    try {
+      generate_dataset(c, options());
+      ADD_FAILURE() << "accepted: " << c.sequence.formula;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(test.message), std::string::npos) << e.what();
+    }
+    EXPECT_FALSE(fs::exists(dir_ / "refused")) << test.message;
+  }
+}
+
+}  // namespace
+}  // namespace railyard
+
+namespace railyard {
+namespace {
+
+// A dataset started by a release without the `sequence:` section resumes: a key only the new
+// config has, at its default, is no change of config.
+TEST_F(SequenceRunTest, ADatasetStartedBeforeSequencesExistedResumes) {
+  DatasetConfig c = config("older");
+  c.sequence = {};
+  c.count = 4;
+  RunSummary first = generate_dataset(c, options());
+  fs::path lock = DatasetPaths(first.root).config_lock();
+  std::string text = read_file_text(lock), older;
+  std::istringstream lines(text);
+  bool in_section = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty() && line[0] != ' ') in_section = line.rfind("sequence:", 0) == 0;
+    if (!in_section) older += line + "\n";
+  }
+  ASSERT_NE(older, text);
+  std::ofstream(lock) << older;
+  RunSummary again = generate_dataset(c, options());
+  EXPECT_EQ(again.skipped, 4u);
+  // A changed sequence key is still a change.
+  c.sequence.formula = "G(east -> X roofed)";
+  c.sequence.predicates = {{"roofed", "", kRoofed}};
+  EXPECT_THROW(generate_dataset(c, options()), ConfigError);
+}
+
+}  // namespace
+}  // namespace railyard

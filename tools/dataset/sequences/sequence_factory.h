@@ -1,0 +1,37 @@
+// Turns a sequence index into its rendered steps: the symbolic sequence (plan.h, then a train per
+// step: sequence_sampler.h), each step laid out and rendered as the sample of its flat index, its
+// record carrying its place in the sequence. The sequence run kind and Python's on-the-fly
+// sequences both render through it, so `g.sequence(i)` equals generate's files.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "tools/dataset/run_setup.h"
+#include "tools/dataset/sample_writer.h"
+#include "tools/dataset/sequences/sequence_model.h"
+#include "tools/dataset/sequences/sequence_trains.h"
+
+namespace railyard {
+
+class SequenceFactory {
+ public:
+  SequenceFactory(RunSetup& setup, const SequenceModel& model);
+
+  // Sequence `index`, its steps as samples first_sample(index) ... (throws SequenceError).
+  std::vector<RenderedSample> operator()(std::uint64_t index);
+  // The same without pictures.
+  SymbolicSequence symbolic(std::uint64_t index) { return sampler_.sequence(index); }
+
+ private:
+  const SequenceModel& model_;
+  SequenceSampler sampler_;  // symbolic()
+  StepTrains steps_;         // each step's train and its record, for samples_
+  SampleFactory samples_;
+};
+
+// Step t of a planned sequence as its sample's record keeps it (`drawn`: how its train came).
+SequenceStepRecord step_record(const SequenceModel& model, const sequences::SequencePlan& plan,
+                               std::uint64_t index, std::size_t t, const SequenceStep& drawn);
+
+}  // namespace railyard

@@ -1,0 +1,38 @@
+// How a sequence dataset is finished, from its records alone (so `railyard verify` remakes the
+// same bytes): as many samples as the sequences have steps, splits that partition sequences
+// (stratified by the sequence label; a sequence is never split), and the sequence files
+// (formats/sequence_files.h) written before the manifest and the exports.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tools/dataset/config.h"
+#include "tools/dataset/finalize.h"
+#include "tools/records/formats/sequence_files.h"
+
+namespace railyard {
+
+class SequenceFinalize {
+ public:
+  // `automaton`: automaton.json's content (the run has it; verify leaves the file as it is).
+  SequenceFinalize(const DatasetConfig& config, std::uint64_t samples,
+                   std::optional<nlohmann::ordered_json> automaton);
+  // Points the context's sample count and hooks at this object, which must outlive it.
+  void attach(FinalizeContext& context);
+
+ private:
+  Splits splits();
+  void write_files(const DatasetPaths& paths) const;
+
+  const DatasetConfig& config_;
+  std::uint64_t samples_;
+  std::optional<nlohmann::ordered_json> automaton_;
+  SequenceFiles files_;
+  std::vector<std::string> split_of_;  // per sequence
+};
+
+}  // namespace railyard

@@ -1,0 +1,186 @@
+#include "tools/dataset/sequences/sequence_model.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "logic/errors.h"
+#include "logic/ltlf/evaluate.h"
+
+namespace railyard {
+namespace {
+
+bool contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// The 1-based column of the first whole-word occurrence of `atom` in the formula's text.
+std::size_t atom_column(const std::string& text, const std::string& atom) {
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::size_t at = text.find(atom); at != std::string::npos; at = text.find(atom, at + 1)) {
+    bool starts = at == 0 || !word(text[at - 1]);
+    bool ends = at + atom.size() == text.size() || !word(text[at + atom.size()]);
+    if (starts && ends) return at + 1;
+  }
+  return 0;
+}
+
+std::string quoted(const std::string& formula) {
+  return "sequence.formula \"" + formula + "\"";
+}
+
+// Bit i of the result is bit `index[i]` of a letter over the predicates: a formula's own letters.
+std::uint32_t project(std::uint32_t letter, const std::vector<std::size_t>& index) {
+  std::uint32_t projected = 0;
+  for (std::size_t i = 0; i < index.size(); ++i)
+    if (letter >> index[i] & 1u) projected |= 1u << i;
+  return projected;
+}
+
+// The formula of sequence.formula; its errors name the key and the column.
+std::unique_ptr<ltlf::Formula> config_formula(const std::string& text) {
+  try {
+    return std::make_unique<ltlf::Formula>(ltlf::parse_formula(text));
+  } catch (const ltlf::FormulaError& e) {
+    throw ConfigError(std::string("sequence.formula: ") + e.what());
+  }
+}
+
+std::vector<std::uint64_t> sequence_offsets(const sequences::SequencePlanner& planner,
+                                            std::uint64_t seed, std::uint64_t count) {
+  std::vector<std::uint64_t> offsets(count + 1, 0);
+  for (std::uint64_t i = 0; i < count; ++i)
+    offsets[i + 1] = offsets[i] + planner.plan(seed, i).letters.size();
+  return offsets;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> letters_where(const std::string& text,
+                                         const std::vector<std::string>& names,
+                                         const std::string& key) {
+  std::unique_ptr<ltlf::Formula> formula;
+  try {
+    formula = std::make_unique<ltlf::Formula>(ltlf::parse_formula(text));
+  } catch (const ltlf::FormulaError& e) {
+    throw ConfigError(key + ": " + e.what());
+  }
+  std::vector<std::size_t> index;
+  for (const std::string& atom : formula->atoms()) {
+    auto at = std::find(names.begin(), names.end(), atom);
+    if (at == names.end())
+      throw ConfigError(key + ": '" + atom + "' is not a predicate of the sequence");
+    index.push_back(static_cast<std::size_t>(at - names.begin()));
+  }
+  std::vector<std::uint32_t> letters;
+  for (std::uint32_t letter = 0; letter < (1u << names.size()); ++letter) {
+    std::uint32_t own = project(letter, index);
+    if (ltlf::holds(*formula, std::span(&own, 1))) letters.push_back(letter);
+  }
+  return letters;
+}
+
+std::vector<NamedPredicate> SequenceModel::load_predicates(const DatasetConfig& config,
+                                                           const DatasetInputs& inputs) {
+  const SequenceSettings& settings = config.sequence;
+  auto named = [&](const std::string& atom) {
+    for (const PredicateSource& p : settings.predicates)
+      if (p.name == atom) return true;
+    return false;
+  };
+  for (const std::string& atom : formula_->atoms())
+    if (atom != "east" && !named(atom))
+      throw ConfigError(quoted(settings.formula) + ": column " +
+                        std::to_string(atom_column(settings.formula, atom)) + ": atom '" + atom +
+                        "' is not bound: name it under sequence.predicates (only `east` is bound "
+                        "by default, to the dataset's rule)");
+  std::vector<NamedPredicate> rules;
+  for (const PredicateSource& p : settings.predicates) {
+    std::string key = "sequence.predicates." + p.name;
+    bool orphan = contains(settings.orphans, p.name);
+    bool used = contains(formula_->atoms(), p.name);
+    if (orphan && used)
+      throw ConfigError("sequence.orphans: '" + p.name + "' is in " + quoted(settings.formula) +
+                        " (column " + std::to_string(atom_column(settings.formula, p.name)) +
+                        "); an orphan is a predicate the formula does not use");
+    if (!orphan && !used)
+      throw ConfigError(key + ": " + quoted(settings.formula) +
+                        " does not use it; list it under sequence.orphans to label it anyway");
+    try {
+      if (p.text.empty()) {
+        auto file = resolve_rule(p.rule, rules_dir(inputs.data_dir));
+        rules.push_back({p.name, Rule::load(file, inputs.background_file)});
+        predicates_.push_back({p.name, "rule " + p.rule, orphan});
+      } else {
+        rules.push_back({p.name, Rule::from_text(p.text, key, inputs.background_file, p.name)});
+        predicates_.push_back({p.name, p.text, orphan});
+      }
+    } catch (const RuleError& e) {
+      throw RuleError(key + ": " + e.what());
+    }
+    names_.push_back(p.name);
+  }
+  // `east`: the dataset's own rule, unless a predicate took the name.
+  if (contains(formula_->atoms(), "east") && !contains(names_, "east")) {
+    rules.push_back({"east", Rule::load(inputs.rule_file, inputs.background_file)});
+    predicates_.push_back({"east", "rule " + inputs.rule_name, false});
+    names_.push_back("east");
+  }
+  return rules;
+}
+
+SequenceModel::SequenceModel(const DatasetConfig& config, const DatasetInputs& inputs)
+    : formula_(config_formula(config.sequence.formula)),
+      label_rule_(Rule::load(inputs.rule_file, inputs.background_file)),
+      train_sampler_(config.sampler),
+      seed_(config.seed) {
+  const SequenceSettings& settings = config.sequence;
+  rules_ = load_predicates(config, inputs);
+  automaton_ = std::make_unique<ltlf::Automaton>(ltlf::build_automaton(*formula_, names_));
+  if (automaton_->language() == ltlf::Language::Empty)
+    throw ConfigError(quoted(settings.formula) +
+                      " is unsatisfiable: no sequence satisfies it, so there are no positives");
+  if (automaton_->language() == ltlf::Language::Universal)
+    throw ConfigError(quoted(settings.formula) +
+                      " is a tautology: every sequence satisfies it, so there are no negatives");
+  StepPredicates measuring(rules_);
+  rates_ = measure_letter_rates(train_sampler_, measuring, config.seed, settings.rate_trains);
+
+  sequences::PlanOptions options;
+  options.min_length = settings.incremental() ? settings.episodes : settings.min_length;
+  options.max_length = settings.incremental() ? settings.episodes : settings.max_length;
+  options.labels = settings.incremental() ? sequences::LabelMode::Positive : settings.labels;
+  options.self_loops = settings.self_loops;
+  options.accepting_sinks = settings.accepting_sinks;
+  options.rejecting_sinks = settings.rejecting_sinks;
+  options.show_orphans = settings.show_orphans;
+  for (std::size_t i = 0; i < names_.size(); ++i)
+    if (contains(settings.orphans, names_[i])) options.orphans |= 1u << i;
+  for (std::size_t i = 0; i < settings.exclude.size(); ++i)
+    for (std::uint32_t letter :
+         letters_where(settings.exclude[i], names_, "sequence.exclude[" + std::to_string(i) + "]"))
+      options.excluded.push_back(letter);
+  for (std::size_t i = 0; i < settings.require.size(); ++i)
+    for (std::uint32_t letter :
+         letters_where(settings.require[i], names_, "sequence.require[" + std::to_string(i) + "]"))
+      options.required.push_back(letter);
+  planner_ = std::make_unique<sequences::SequencePlanner>(*automaton_, rates_.rates(), options);
+
+  sampler_options_.seed = config.seed;
+  sampler_options_.max_attempts = config.max_attempts;
+  sampler_options_.dynamics.edits = settings.dynamics == SequenceDynamicsMode::Edits;
+  sampler_options_.dynamics.max_edits = settings.max_edits;
+  sampler_options_.rates = rates_.describe(names_);
+  if (settings.incremental())
+    curriculum_ = planner_->plan(settings.curriculum_seed, 0);
+  else
+    offsets_ = sequence_offsets(*planner_, seed_, config.count);
+}
+
+SequenceSampler SequenceModel::sampler() const {
+  std::vector<NamedPredicate> copies;
+  for (const NamedPredicate& p : rules_) copies.push_back({p.name, p.rule.clone()});
+  return {train_sampler_, StepPredicates(std::move(copies)), label_rule_.clone(), *planner_,
+          sampler_options_};
+}
+
+}  // namespace railyard

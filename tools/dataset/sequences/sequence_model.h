@@ -1,0 +1,83 @@
+// What a sequence dataset is made from, loaded and checked once before any work: the formula, its
+// predicates (Prolog rules over the train term), the minimal automaton over their truth
+// assignments, each assignment's measured rate under the config's distribution, and the planner
+// that walks the automaton. Every refusal of issue #26 happens here, before a folder exists: a
+// formula that does not parse (its column), an atom no predicate binds (its column), a predicate
+// that does not load (its name), an automaton over the size limit, an unsatisfiable formula or a
+// tautology, and a label or length the walk cannot reach (sequences::PlanError).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "logic/ltlf/automaton.h"
+#include "logic/ltlf/formula.h"
+#include "logic/sequences/letter_rates.h"
+#include "logic/sequences/plan.h"
+#include "logic/sequences/sequence_sampler.h"
+#include "tools/dataset/config.h"
+#include "tools/dataset/inputs.h"
+
+namespace railyard {
+
+struct SequencePredicate {
+  std::string name;
+  std::string source;  // "rule theoryx" (its eastbound/1), or the clauses written inline
+  bool orphan = false;
+};
+
+class SequenceModel {
+ public:
+  // Throws InputError (ltlf::FormulaError, RuleError, ConfigError, sequences::PlanError) naming the
+  // cause.
+  SequenceModel(const DatasetConfig& config, const DatasetInputs& inputs);
+
+  const ltlf::Formula& formula() const { return *formula_; }
+  const ltlf::Automaton& automaton() const { return *automaton_; }
+  const std::vector<SequencePredicate>& predicates() const { return predicates_; }
+  const std::vector<std::string>& names() const { return names_; }
+  const LetterRates& rates() const { return rates_; }
+  const sequences::SequencePlanner& planner() const { return *planner_; }
+  std::uint64_t seed() const { return seed_; }
+  // Incremental mode: the positive trace whose steps are the curriculum's episodes.
+  const sequences::SequencePlan& curriculum() const { return curriculum_; }
+
+  // A sampler of this model's sequences, with engines of its own (one per thread).
+  SequenceSampler sampler() const;
+
+  // Sequence i's first sample in the flat view, and the number of samples of the first n.
+  std::uint64_t first_sample(std::uint64_t sequence) const { return offsets_.at(sequence); }
+  std::uint64_t length(std::uint64_t sequence) const {
+    return offsets_.at(sequence + 1) - offsets_.at(sequence);
+  }
+  std::uint64_t sample_count() const { return offsets_.back(); }
+  std::uint64_t sequence_count() const { return offsets_.size() - 1; }
+
+ private:
+  std::vector<NamedPredicate> load_predicates(const DatasetConfig& config,
+                                              const DatasetInputs& inputs);
+
+  std::unique_ptr<ltlf::Formula> formula_;
+  std::unique_ptr<ltlf::Automaton> automaton_;
+  std::vector<SequencePredicate> predicates_;
+  std::vector<std::string> names_;
+  std::vector<NamedPredicate> rules_;  // kept to clone a sampler's predicates from
+  Rule label_rule_;
+  TrainSampler train_sampler_;
+  LetterRates rates_;
+  std::unique_ptr<sequences::SequencePlanner> planner_;
+  SequenceSamplerOptions sampler_options_;
+  std::uint64_t seed_ = 0;
+  sequences::SequencePlan curriculum_;
+  std::vector<std::uint64_t> offsets_;  // sequence i's samples: [offsets_[i], offsets_[i+1])
+};
+
+// The letters (over `names`) on which a propositional formula holds, e.g. "roofed & !east".
+// Throws ConfigError naming `key` when it does not parse or names an atom not in `names`.
+std::vector<std::uint32_t> letters_where(const std::string& text,
+                                         const std::vector<std::string>& names,
+                                         const std::string& key);
+
+}  // namespace railyard

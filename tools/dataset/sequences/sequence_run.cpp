@@ -1,0 +1,164 @@
+#include "tools/dataset/sequences/sequence_run.h"
+
+#include <algorithm>
+#include <ostream>
+
+#include "tools/dataset/dataset_run.h"
+#include "tools/dataset/sequences/sequence_factory.h"
+#include "tools/dataset/sequences/sequence_finalize.h"
+#include "tools/dataset/sequences/sequence_model.h"
+#include "tools/dataset/sequences/sequence_trains.h"
+#include "tools/records/formats/train_json.h"
+#include "tools/records/sample_files.h"
+
+namespace railyard {
+namespace {
+
+class SequenceOutput final : public RunOutput {
+ public:
+  SequenceOutput(const DatasetConfig& config, const DatasetInputs& inputs,
+                 const SequenceModel& model)
+      : samples_(config, inputs.rule_name, inputs.scene_name), model_(model) {}
+
+  const DatasetPaths& lock_folder() const override { return samples_.paths(); }
+  void remove_temporaries() const override { samples_.remove_temporaries(); }
+  void finalize(const RunLock& lock, const std::string& version) override {
+    const DatasetConfig& config = samples_.config();
+    FinalizeContext context{
+        config,  samples_.paths(), samples_.rule_name(), samples_.scene_name(), lock.created_date,
+        version, lock.inputs};
+    SequenceFinalize sequences(config, model_.sample_count(), automaton_file_json(model_));
+    sequences.attach(context);
+    finalize_dataset(context);
+  }
+  const DatasetOutput& samples() const { return samples_; }
+
+ private:
+  DatasetOutput samples_;
+  const SequenceModel& model_;
+};
+
+using RenderedSequence = std::vector<RenderedSample>;
+
+class SequenceWork final : public RunWork<std::uint64_t, RenderedSequence> {
+ public:
+  SequenceWork(RunSetup& setup, const SequenceModel& model, const DatasetOutput& output)
+      : model_(model), factory_(setup, model), writer_(output.writer()), paths_(output.paths()) {}
+
+  void begin_walk(const Shard& shard, ResumeCounts* resume, unsigned) override {
+    pending_.clear();
+    for (std::uint64_t s : shard.samples(model_.sequence_count())) {
+      if (resume && std::filesystem::exists(paths_.record(model_.first_sample(s)))) {
+        bool done = true;
+        for (std::uint64_t t = 0; t < model_.length(s) && done; ++t)
+          done = finished_sample(paths_, model_.first_sample(s) + t).has_value();
+        ++(done ? resume->skipped : resume->redone);
+        if (done) continue;
+      }
+      pending_.push_back(s);
+    }
+    next_ = 0;
+  }
+  std::optional<std::uint64_t> next_unit() override {
+    if (next_ == pending_.size()) return std::nullopt;
+    return pending_[next_++];
+  }
+  RenderedSequence produce(std::uint64_t& s) override { return factory_(s); }
+  void write(const RenderedSequence& sequence) const override {
+    for (const RenderedSample& step : sequence) writer_.write(step);
+  }
+  std::optional<std::uint64_t> walk_size() const override { return pending_.size(); }
+  std::string unit_name() const override { return "sequences"; }
+
+ private:
+  const SequenceModel& model_;
+  SequenceFactory factory_;
+  SampleWriter writer_;
+  const DatasetPaths& paths_;
+  std::vector<std::uint64_t> pending_;
+  std::size_t next_ = 0;
+};
+
+}  // namespace
+
+nlohmann::ordered_json automaton_file_json(const SequenceModel& model) {
+  nlohmann::ordered_json json = model.automaton().to_json();
+  nlohmann::ordered_json predicates = nlohmann::ordered_json::array();
+  for (const SequencePredicate& p : model.predicates())
+    predicates.push_back({{"name", p.name}, {"source", p.source}, {"orphan", p.orphan}});
+  json["predicates"] = std::move(predicates);
+  nlohmann::ordered_json letters = nlohmann::ordered_json::array();
+  std::vector<double> rates = model.rates().rates();
+  for (std::uint32_t letter = 0; letter < rates.size(); ++letter)
+    letters.push_back({{"letter", letter},
+                       {"assignment", letter_text(model.names(), letter)},
+                       {"trains", model.rates().counts[letter]},
+                       {"rate", rates[letter]}});
+  json["rates"] = {{"trains", model.rates().trains}, {"letters", std::move(letters)}};
+  return json;
+}
+
+RunSummary generate_sequences(const DatasetConfig& config, const RunOptions& options) {
+  DatasetInputs inputs = resolve_inputs(config, options.data_dir);
+  SequenceModel model(config, inputs);  // every refusal, before a renderer starts
+  if (config.sequence.incremental()) {
+    EpisodeTrains trains(model, config.sequence.episode);
+    return render_samples(config, inputs, trains, inputs.rule_name, options);
+  }
+  RunSetup setup(config, inputs);
+  SequenceOutput output(config, inputs, model);
+  SequenceWork work(setup, model, output.samples());
+  return run_job(work, output, setup, options);
+}
+
+std::filesystem::path merge_sequences(const DatasetConfig& config, const RunOptions& options) {
+  DatasetInputs inputs = resolve_inputs(config, options.data_dir);
+  if (config.sequence.incremental()) {
+    DatasetOutput output(config, inputs.rule_name, inputs.scene_name);
+    return merge_run(output, config, inputs, options);
+  }
+  SequenceModel model(config, inputs);
+  SequenceOutput output(config, inputs, model);
+  return merge_run(output, config, inputs, options);
+}
+
+void write_symbolic_sequences(const DatasetConfig& config, const std::filesystem::path& data_dir,
+                              std::ostream& out) {
+  DatasetInputs inputs = resolve_inputs(config, data_dir);
+  SequenceModel model(config, inputs);
+  if (config.sequence.incremental()) {  // the curriculum: one positive trace of episodes
+    nlohmann::ordered_json letters = nlohmann::ordered_json::array();
+    for (std::uint32_t letter : model.curriculum().letters)
+      letters.push_back(letter_text(model.names(), letter));
+    out << nlohmann::ordered_json{{"curriculum_seed", config.sequence.curriculum_seed},
+                                  {"episodes", letters.size()},
+                                  {"letters", std::move(letters)},
+                                  {"states", model.curriculum().states}}
+               .dump()
+        << "\n";
+    return;
+  }
+  SequenceSampler sampler = model.sampler();
+  for (std::uint64_t s = 0; s < model.sequence_count(); ++s) {
+    SymbolicSequence sequence = sampler.sequence(s);
+    nlohmann::ordered_json steps = nlohmann::ordered_json::array();
+    for (std::size_t t = 0; t < sequence.steps.size(); ++t) {
+      SequenceStepRecord step = step_record(model, sequence.plan, s, t, sequence.steps[t]);
+      nlohmann::ordered_json line = to_json(step);
+      line.erase("sequence");
+      line.erase("length");
+      line.erase("accepted");
+      line["train"] = train_json(sequence.steps[t].train, t);
+      steps.push_back(std::move(line));
+    }
+    nlohmann::ordered_json json = {
+        {"sequence", s},
+        {"accepted", model.automaton().accepting(sequence.plan.states.back())},
+        {"length", sequence.steps.size()},
+        {"states", sequence.plan.states},
+        {"steps", std::move(steps)}};
+    out << json.dump() << "\n";
+  }
+}
+
+}  // namespace railyard

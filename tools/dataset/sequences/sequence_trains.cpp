@@ -1,0 +1,51 @@
+#include "tools/dataset/sequences/sequence_trains.h"
+
+#include <algorithm>
+
+#include "tools/dataset/sequences/sequence_factory.h"
+
+namespace railyard {
+
+std::optional<SequenceStepRecord> EpisodeTrains::sequence_step(std::uint64_t index) {
+  return step_record(model_, model_.curriculum(), 0, episode_, step(index));
+}
+
+const SequenceStep& StepTrains::step(std::uint64_t index) {
+  // The sequence holding sample `index`: the last whose first sample is not after it.
+  std::uint64_t lo = 0, hi = model_.sequence_count();
+  while (hi - lo > 1) {
+    std::uint64_t mid = lo + (hi - lo) / 2;
+    (model_.first_sample(mid) <= index ? lo : hi) = mid;
+  }
+  if (!sequence_ || current_ != lo) {
+    sequence_ = sampler_.sequence(lo);
+    current_ = lo;
+  }
+  return sequence_->steps.at(index - model_.first_sample(lo));
+}
+
+LabelledTrain StepTrains::train(std::uint64_t index) {
+  return step(index).train;
+}
+
+std::optional<SequenceStepRecord> StepTrains::sequence_step(std::uint64_t index) {
+  const SequenceStep& drawn = step(index);
+  return step_record(model_, sequence_->plan, current_, index - model_.first_sample(current_),
+                     drawn);
+}
+
+std::unique_ptr<TrainSource> sequence_trains(const SequenceModel& model,
+                                             const DatasetConfig& config) {
+  if (config.sequence.incremental())
+    return std::make_unique<EpisodeTrains>(model, config.sequence.episode);
+  return std::make_unique<StepTrains>(model);
+}
+
+std::uint64_t samples_of_first(const SequenceModel& model, const DatasetConfig& config,
+                               std::uint64_t sequences) {
+  if (config.sequence.incremental()) return sequences;
+  sequences = std::min(sequences, model.sequence_count());
+  return sequences == model.sequence_count() ? model.sample_count() : model.first_sample(sequences);
+}
+
+}  // namespace railyard
