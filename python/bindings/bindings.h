@@ -5,6 +5,13 @@
 
 #include <pybind11/pybind11.h>
 
+namespace railyard {
+class RunSetup;
+namespace render {
+class Renderer;
+}  // namespace render
+}  // namespace railyard
+
 namespace railyard::python {
 
 namespace py = pybind11;
@@ -17,5 +24,10 @@ void bind_generator(py::module_& module);       // generator.cpp
 void bind_symbolic(py::module_& module);        // symbolic.cpp
 void bind_ltlf(py::module_& module);            // ltlf.cpp (after bind_errors)
 void bind_sequences(py::module_& module);       // sequences.cpp
+
+// The renderer of `setup`, started on first use in this process (generator.cpp). One process of
+// this module renders, whichever generator started it: a child forked after its parent rendered
+// can neither use nor destroy the parent's device, and is refused with a RendererError.
+render::Renderer& renderer_of_this_process(RunSetup& setup);
 
 }  // namespace railyard::python

@@ -24,15 +24,33 @@
 #include "util/exr_io.h"
 
 namespace railyard::python {
-namespace {
 
 // The process that started a renderer in this module; 0 before any did.
-pid_t rendering_process = 0;
+static pid_t rendering_process = 0;
+
+render::Renderer& renderer_of_this_process(RunSetup& setup) {
+  if (rendering_process != 0 && rendering_process != getpid()) {
+    setup.abandon_renderer();  // the parent's: neither usable nor destructible here
+    throw render::RendererError(
+        "this process was forked after its parent rendered; render only in the DataLoader "
+        "workers, or give the DataLoader multiprocessing_context='forkserver' or 'spawn'");
+  }
+  render::Renderer& renderer = setup.renderer();
+  rendering_process = getpid();
+  return renderer;
+}
+
+namespace {
+
+DatasetConfig single_trains(DatasetConfig config) {
+  refuse_sequences(config.sequence, "railyard.Generator", "use railyard.SequenceGenerator");
+  return config;
+}
 
 class Generator {
  public:
   Generator(const std::filesystem::path& file, const std::vector<std::string>& assignments)
-      : config_(build_config(file, assignments, "Generator")),
+      : config_(single_trains(build_config(file, assignments, "Generator"))),
         inputs_(resolve_inputs(config_, data_root())),
         setup_(config_, inputs_, RunSetup::RendererStart::OnFirstUse),
         output_(config_, inputs_.rule_name, inputs_.scene_name),
@@ -81,17 +99,7 @@ class Generator {
   }
 
  private:
-  render::Renderer& renderer() {
-    if (rendering_process != 0 && rendering_process != getpid()) {
-      setup_.abandon_renderer();  // the parent's: neither usable nor destructible here
-      throw render::RendererError(
-          "this process was forked after its parent rendered; render only in the DataLoader "
-          "workers, or give the DataLoader multiprocessing_context='forkserver' or 'spawn'");
-    }
-    render::Renderer& renderer = setup_.renderer();
-    rendering_process = getpid();
-    return renderer;
-  }
+  render::Renderer& renderer() { return renderer_of_this_process(setup_); }
 
   // generate's factory, its renderer started in this process on first use.
   SampleFactory factory() {

@@ -21,17 +21,16 @@
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/run_setup.h"
 #include "tools/dataset/sequences/sequence_factory.h"
+#include "tools/dataset/sequences/sequence_finalize.h"
 #include "tools/dataset/sequences/sequence_model.h"
 #include "tools/dataset/sequences/sequence_run.h"
 #include "tools/dataset/splits.h"
 #include "tools/records/formats/sample_record.h"
+#include "tools/records/formats/sequence_files.h"
 #include "tools/records/formats/train_json.h"
 
 namespace railyard::python {
 namespace {
-
-// The process that started a SequenceGenerator's renderer; 0 before any did.
-pid_t rendering_process = 0;
 
 const char* direction_name(Direction d) {
   return d == Direction::East ? "east" : "west";
@@ -110,37 +109,34 @@ class SequenceGenerator {
   std::vector<std::string> splits() {
     py::gil_scoped_release unlocked;  // before the lock: a thread waiting on it holds no GIL
     std::lock_guard lock(mutex_);
-    if (splits_.empty() && size() > 0) {
-      std::vector<Direction> directions;
-      for (bool label : labels()) directions.push_back(label ? Direction::East : Direction::West);
-      Splits splits = make_splits(directions, config_.splits, config_.subsets, config_.seed);
-      splits_.assign(size(), "");
-      std::pair<const char*, const std::vector<std::uint64_t>*> named[] = {
-          {"train", &splits.train}, {"val", &splits.val}, {"test", &splits.test}};
-      for (const auto& [name, list] : named)
-        for (std::uint64_t s : *list) splits_[s] = name;
-    }
-    return splits_;
+    return made_splits();
   }
 
   py::dict sequence(std::uint64_t index, bool annotations) {
     checked(index);
     std::vector<RenderedSample> rendered;
     std::vector<SampleRecord> records;
+    std::string split;
     {
       py::gil_scoped_release unlocked;
       std::lock_guard lock(mutex_);  // one renderer and one set of rule engines per generator
       rendered = factory()(index);
       if (annotations)
         for (const RenderedSample& step : rendered) records.push_back(writer_.record(step));
+      split = made_splits()[index];
     }
     py::dict out = describe(index);
     py::list steps, trains, labels;
+    std::vector<SequenceStepRecord> step_records;
+    std::vector<Direction> step_labels;
     for (const RenderedSample& step : rendered) {
       steps.append(to_python(to_json(*step.sequence)));
       trains.append(to_python(train_json(step.train, step.index)));
       labels.append(direction_name(step.train.label));
+      step_records.push_back(*step.sequence);
+      step_labels.push_back(step.train.label);
     }
+    out["published"] = published(index, step_records, step_labels, split);
     out["steps"] = steps;
     out["trains"] = trains;
     out["step_labels"] = labels;
@@ -157,21 +153,28 @@ class SequenceGenerator {
   py::dict symbolic(std::uint64_t index) {
     checked(index);
     SymbolicSequence sequence;
+    std::string split;
     {
       py::gil_scoped_release unlocked;
       std::lock_guard lock(mutex_);
       if (!symbolic_) symbolic_.emplace(model_.sampler());
       sequence = symbolic_->sequence(index);
+      split = made_splits()[index];
     }
     py::dict out = describe(index);
     std::uint64_t first = model_.first_sample(index);
     py::list steps, trains, labels;
+    std::vector<SequenceStepRecord> step_records;
+    std::vector<Direction> step_labels;
     for (std::size_t t = 0; t < sequence.steps.size(); ++t) {
       const SequenceStep& step = sequence.steps[t];
-      steps.append(to_python(to_json(step_record(model_, sequence.plan, index, t, step))));
+      step_records.push_back(step_record(model_, sequence.plan, index, t, step));
+      steps.append(to_python(to_json(step_records.back())));
       trains.append(to_python(train_json(step.train, first + t)));
       labels.append(direction_name(step.train.label));
+      step_labels.push_back(step.train.label);
     }
+    out["published"] = published(index, step_records, step_labels, split);
     out["steps"] = steps;
     out["trains"] = trains;
     out["step_labels"] = labels;
@@ -179,6 +182,23 @@ class SequenceGenerator {
   }
 
  private:
+  // The splits, made on first use; the caller holds mutex_.
+  const std::vector<std::string>& made_splits() {
+    if (splits_.empty() && size() > 0) {
+      std::vector<Direction> directions;
+      for (bool label : labels()) directions.push_back(label ? Direction::East : Direction::West);
+      splits_ = split_sequences(directions, config_).split_of;
+    }
+    return splits_;
+  }
+
+  // Its line of sequences.jsonl, as the finished dataset has it (sequence_files.h).
+  py::object published(std::uint64_t index, const std::vector<SequenceStepRecord>& steps,
+                       const std::vector<Direction>& labels, const std::string& split) const {
+    SequenceSteps sequence{model_.first_sample(index), steps, labels, {}};
+    return to_python(sequence_line(sequence, index, split, config_.sequence.train_annotations));
+  }
+
   std::uint64_t checked(std::uint64_t index) const {
     if (index >= size())
       throw py::index_error("sequence " + std::to_string(index) + ": the dataset has " +
@@ -196,17 +216,7 @@ class SequenceGenerator {
     return out;
   }
 
-  render::Renderer& renderer() {
-    if (rendering_process != 0 && rendering_process != getpid()) {
-      setup_.abandon_renderer();  // the parent's: neither usable nor destructible here
-      throw render::RendererError(
-          "this process was forked after its parent rendered; render only in the DataLoader "
-          "workers, or give the DataLoader multiprocessing_context='forkserver' or 'spawn'");
-    }
-    render::Renderer& renderer = setup_.renderer();
-    rendering_process = getpid();
-    return renderer;
-  }
+  render::Renderer& renderer() { return renderer_of_this_process(setup_); }
 
   // generate's sequence factory, its renderer started in this process on first use.
   SequenceFactory& factory() {

@@ -35,10 +35,6 @@ from ._native import DatasetError, FormulaError
 from .config import assignments, config_path
 from .reader import _read_json, _require_folder
 
-# What sequences.jsonl shows, least first (sequence_settings.h's train_annotations).
-ANNOTATION_LEVELS = ("label", "predicates", "states")
-
-
 def _atom_names(names, atoms, t):
     """The letter of step t with `names` true; FormulaError naming one not in `atoms`."""
     letter = 0
@@ -248,26 +244,6 @@ class Automaton:
         guard, letters}]}: what a dataset's sequences/automaton.json holds before its predicates
         and rates."""
         return self._native.to_json()
-
-
-def published_line(index, split, samples, steps, step_labels, train_annotations):
-    """The line of sequences.jsonl for a sequence: what its split shows (the train split:
-    `train_annotations`, the others everything). Mirrors tools/records/formats/sequence_files.cpp
-    (tests/python/test_sequences.py compares the two)."""
-    shown = ANNOTATION_LEVELS.index(train_annotations) if split == "train" else 2
-    line = {"sequence": index, "split": split, "accepted": steps[0]["accepted"],
-            "length": len(steps), "samples": list(samples)}
-    if shown >= 2:
-        line["states"] = [steps[0]["state"]] + [step["next_state"] for step in steps]
-    if shown >= 1:
-        line["steps"] = []
-        for step, label in zip(steps, step_labels):
-            out = {"predicates": dict(step["predicates"]), "relevant": list(step["relevant"]),
-                   "label": label, "origin": step["origin"]}
-            if step.get("edits"):
-                out["edits"] = step["edits"]
-            line["steps"].append(out)
-    return line
 
 
 class Sequence:
@@ -551,10 +527,8 @@ class SequenceGenerator:
     def _make(self, out, records, images):
         index = out["index"]
         split = self.split(index)
-        published = published_line(index, split, out["samples"], out["steps"],
-                                   out["step_labels"], self.train_annotations)
         return Sequence(index, split, out["samples"], out["steps"], out["trains"],
-                        out["step_labels"], published, records=records, images=images)
+                        out["step_labels"], out["published"], records=records, images=images)
 
     def splits(self):
         """Each sequence's split, as the finished dataset has it."""

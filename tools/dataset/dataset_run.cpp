@@ -101,6 +101,8 @@ RunSummary generate_dataset(const DatasetConfig& config, const RunOptions& optio
 
 RunSummary render_trains(const DatasetConfig& config, std::vector<LabelledTrain> list,
                          const std::string& rule_name, const RunOptions& options) {
+  refuse_sequences(config.sequence, "railyard render",
+                   "remove the sequence: section, or generate the sequences");
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   DescribedTrains trains(std::move(list));
   return render_samples(config, inputs, trains, rule_name, options);

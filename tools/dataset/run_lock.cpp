@@ -28,8 +28,8 @@ std::string today() {
 // a later version dropped) is not a difference, as before; nor is a key only the wanted config
 // has whose value is its default (a key a later version added, e.g. the `sequence:` section),
 // so a dataset started by an earlier release resumes.
-void collect_changes(const YAML::Node& stored, const YAML::Node& wanted,
-                     const YAML::Node& defaults, const std::string& key, std::string& changed) {
+void collect_changes(const YAML::Node& stored, const YAML::Node& wanted, const YAML::Node& defaults,
+                     const std::string& key, std::string& changed) {
   auto report = [&](const std::string& name, const std::string& was, const std::string& now) {
     changed += (changed.empty() ? "" : ", ") + name + " (was " + was + ", now " + now + ")";
   };
@@ -38,8 +38,8 @@ void collect_changes(const YAML::Node& stored, const YAML::Node& wanted,
     for (const auto& entry : wanted) {
       std::string name = entry.first.as<std::string>();
       YAML::Node fallback = defaults && defaults.IsMap() ? defaults[name] : YAML::Node();
-      collect_changes(stored[name], entry.second, fallback,
-                      key.empty() ? name : key + "." + name, changed);
+      collect_changes(stored[name], entry.second, fallback, key.empty() ? name : key + "." + name,
+                      changed);
     }
     if (!key.empty())
       for (const auto& entry : stored) {

@@ -33,8 +33,11 @@ void print(const exports::DatasetExportSummary& summary) {
   std::printf("%s:", summary.folder.c_str());
   for (const auto& [side, written] : summary.sides) {
     if (!side.empty()) std::printf(" %s", side.c_str());
-    for (const exports::SplitSummary& split : written.splits)
+    for (const exports::SplitSummary& split : written.splits) {
       std::printf(" %s %zu (%zu east)", split.name.c_str(), split.examples, split.eastbound);
+      if (split.sequences > 0)  // a sequence dataset: its split's sequence problem too
+        std::printf(" + %zu sequences (%zu accepted)", split.sequences, split.accepted);
+    }
   }
   if (summary.withheld) std::printf("; %zu without a published label left out", summary.withheld);
   std::printf("\n");

@@ -292,6 +292,8 @@ class PairWork final : public RunWork<PlannedPair, RenderedPair> {
 }  // namespace
 
 RunSummary intervene_dataset(const DatasetConfig& config, const RunOptions& options) {
+  refuse_sequences(config.sequence, "railyard intervene",
+                   "remove the sequence: section (sequence edits are its dynamics: edits)");
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   PairSource source(config, inputs);
   // Refusals knowable up front stop the run here, before any file; the plan itself is walked as
@@ -304,6 +306,7 @@ RunSummary intervene_dataset(const DatasetConfig& config, const RunOptions& opti
 }
 
 std::filesystem::path merge_pairs(const DatasetConfig& config, const RunOptions& options) {
+  refuse_sequences(config.sequence, "railyard intervene", "remove the sequence: section");
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   PairSource source(config, inputs);
   check_plan_start(config, source.trains, source.planner);

@@ -16,15 +16,23 @@ void SequenceFinalize::attach(FinalizeContext& context) {
   context.before_manifest = [this, &paths] { write_files(paths); };
 }
 
+SequenceSplits split_sequences(std::span<const Direction> labels, const DatasetConfig& config) {
+  SequenceSplits splits{make_splits(labels, config.splits, config.subsets, config.seed), {}};
+  splits.split_of.assign(labels.size(), "");
+  const Splits& by = splits.by_sequence;
+  std::pair<const char*, const std::vector<std::uint64_t>*> named[] = {
+      {"train", &by.train}, {"val", &by.val}, {"test", &by.test}};
+  for (const auto& [name, list] : named)
+    for (std::uint64_t s : *list) splits.split_of[s] = name;
+  return splits;
+}
+
 // The splits of the sequences by their labels, then each sequence's samples in its split.
 Splits SequenceFinalize::splits() {
   const auto& sequences = files_.sequences();
-  Splits by_sequence = make_splits(files_.labels(), config_.splits, config_.subsets, config_.seed);
-  split_of_.assign(sequences.size(), "");
-  std::pair<const char*, const std::vector<std::uint64_t>*> named[] = {
-      {"train", &by_sequence.train}, {"val", &by_sequence.val}, {"test", &by_sequence.test}};
-  for (const auto& [name, list] : named)
-    for (std::uint64_t s : *list) split_of_[s] = name;
+  SequenceSplits split = split_sequences(files_.labels(), config_);
+  split_of_ = std::move(split.split_of);
+  const Splits& by_sequence = split.by_sequence;
   Splits samples{sequence_samples(sequences, by_sequence.train),
                  sequence_samples(sequences, by_sequence.val),
                  sequence_samples(sequences, by_sequence.test),

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,14 @@
 #include "tools/records/formats/sequence_files.h"
 
 namespace railyard {
+
+// Sequences split by their labels (splits.h's stratified split over sequences, with subsets), and
+// each sequence's split by name.
+struct SequenceSplits {
+  Splits by_sequence;
+  std::vector<std::string> split_of;  // "train", "val" or "test", per sequence
+};
+SequenceSplits split_sequences(std::span<const Direction> labels, const DatasetConfig& config);
 
 class SequenceFinalize {
  public:

@@ -136,6 +136,13 @@ Codec<sequences::DecayRule> decay() {
 
 }  // namespace sequence_codecs
 
+void refuse_sequences(const SequenceSettings& settings, const std::string& command,
+                      const std::string& instead) {
+  if (settings.enabled())
+    throw ConfigError("sequence.formula is set, but " + command +
+                      " makes single trains, not sequences: " + instead);
+}
+
 const char* sequence_annotations_name(SequenceAnnotations annotations) {
   switch (annotations) {
     case SequenceAnnotations::Label: return "label";

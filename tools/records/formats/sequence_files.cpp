@@ -26,8 +26,8 @@ bool relevant(const SequenceStepRecord& step, const std::string& name) {
 }
 
 // One line of sequences.jsonl, with what `shown` publishes.
-Json sequence_json(const SequenceSteps& sequence, std::uint64_t index, const std::string& split,
-                   SequenceAnnotations shown) {
+Json shown_json(const SequenceSteps& sequence, std::uint64_t index, const std::string& split,
+                SequenceAnnotations shown) {
   Json samples = Json::array(), states = Json::array(), steps = Json::array();
   for (std::size_t t = 0; t < sequence.steps.size(); ++t) {
     const SequenceStepRecord& step = sequence.steps[t];
@@ -138,15 +138,22 @@ void SequenceFiles::write(const std::filesystem::path& folder,
   for (auto& [split, csv] : csvs)
     if (!all.empty()) csv = csv_header(all.front());
   for (std::uint64_t s = 0; s < all.size(); ++s) {
+    lines += sequence_line(all[s], s, splits[s], train_annotations).dump() + "\n";
     SequenceAnnotations shown =
         splits[s] == "train" ? train_annotations : SequenceAnnotations::States;
-    lines += sequence_json(all[s], s, splits[s], shown).dump() + "\n";
     for (auto& [split, csv] : csvs)
       if (split == splits[s]) append_csv_rows(csv, all[s], s, shown);
   }
   write_file_atomically(folder / "sequences.jsonl", lines);
   for (const auto& [split, csv] : csvs)
     write_file_atomically(folder / ("sequence_" + split + ".csv"), csv);
+}
+
+nlohmann::ordered_json sequence_line(const SequenceSteps& sequence, std::uint64_t index,
+                                     const std::string& split,
+                                     SequenceAnnotations train_annotations) {
+  return shown_json(sequence, index, split,
+                    split == "train" ? train_annotations : SequenceAnnotations::States);
 }
 
 std::vector<std::uint64_t> sequence_samples(const std::vector<SequenceSteps>& sequences,

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,12 @@ class SequenceFiles {
  private:
   std::vector<SequenceSteps> sequences_;
 };
+
+// The line of sequences.jsonl of sequence `index` in `split`: everything, except in the train
+// split, which shows what `train_annotations` publishes.
+nlohmann::ordered_json sequence_line(const SequenceSteps& sequence, std::uint64_t index,
+                                     const std::string& split,
+                                     SequenceAnnotations train_annotations);
 
 // The samples of the given sequences, ascending: a split of sequences as a split of samples.
 std::vector<std::uint64_t> sequence_samples(const std::vector<SequenceSteps>& sequences,

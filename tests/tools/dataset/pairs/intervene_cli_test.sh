@@ -10,6 +10,7 @@ set -uo pipefail
 railyard=$1
 repo=$2
 python=/usr/bin/python3
+same_tree=$repo/tests/support/same_tree.py
 tmp=$(mktemp -d /tmp/railyard-intervene-cli.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 fail() {
@@ -122,30 +123,7 @@ for leftover in .pairs.jsonl.railyard-tmp-999-0 .manifest.json.railyard-tmp-999-
 done
 "$railyard" intervene "${args[@]}" -o "$tmp/killed" >"$tmp/resumed.log" 2>&1 ||
   { cat "$tmp/resumed.log"; fail "resumed run failed"; }
-cat >"$tmp/compare.py" <<'PY'
-import json, sys
-from pathlib import Path
-def tree(root):
-    files = {}
-    for path in sorted(Path(root).rglob("*")):
-        rel = str(path.relative_to(root))
-        if not path.is_file() or "/runs/" in "/" + rel:
-            continue
-        data = path.read_bytes()
-        if path.name == "manifest.json":
-            manifest = json.loads(data)
-            manifest.pop("timing", None)
-            data = json.dumps(manifest, sort_keys=True).encode()
-        files[rel] = data
-    return files
-a, b = tree(sys.argv[1]), tree(sys.argv[2])
-assert a.keys() == b.keys(), sorted(set(a) ^ set(b))[:10]
-bad = [k for k in a if a[k] != b[k]]
-assert not bad, bad[:10]
-assert any(k.endswith("pairs.jsonl") for k in a)
-print(len(a), "files equal")
-PY
-"$python" "$tmp/compare.py" "$tmp/straight" "$tmp/killed" || fail "the resumed run differs"
+"$python" "$same_tree" "$tmp/straight" "$tmp/killed" pairs.jsonl || fail "the resumed run differs"
 
 echo "== a pair whose file or sample was damaged is rendered again"
 rm "$killed/base/"*/records/2.json
@@ -156,6 +134,6 @@ grep -q "pair 2 of" <<<"$out" || fail "merge does not name the damaged pair: $ou
 "$railyard" intervene "${args[@]}" -o "$tmp/killed" >"$tmp/repaired.log" 2>&1 ||
   { cat "$tmp/repaired.log"; fail "the run after damage failed"; }
 grep -q "3 pairs rendered" "$tmp/repaired.log" || fail "not the 3 damaged pairs rendered: $(cat "$tmp/repaired.log")"
-"$python" "$tmp/compare.py" "$tmp/straight" "$tmp/killed" || fail "the repaired run differs"
+"$python" "$same_tree" "$tmp/straight" "$tmp/killed" pairs.jsonl || fail "the repaired run differs"
 "$railyard" verify -q "$killed" || fail "verify refused the repaired pairs folder"
 echo "PASS"

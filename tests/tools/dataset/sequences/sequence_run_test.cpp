@@ -172,6 +172,8 @@ TEST_F(SequenceRunTest, RefusesBeforeAnyFileNamingTheCause) {
          c.sequence.min_length = 1;
        },
        "length 1"},
+      // A step whose train is not found within max_attempts draws: its sequence, step and rates.
+      {[](DatasetConfig& c) { c.max_attempts = 1; }, "sequence 0, step"},
   };
   for (const Case& test : cases) {
     DatasetConfig c = config("refused");
@@ -215,6 +217,38 @@ TEST_F(SequenceRunTest, ADatasetStartedBeforeSequencesExistedResumes) {
   c.sequence.formula = "G(east -> X roofed)";
   c.sequence.predicates = {{"roofed", "", kRoofed}};
   EXPECT_THROW(generate_dataset(c, options()), ConfigError);
+}
+
+}  // namespace
+}  // namespace railyard
+
+namespace railyard {
+namespace {
+
+// labels: positive makes every sequence positive; natural leaves each as its walk ends, and its
+// label is still the formula's value on the steps.
+TEST_F(SequenceRunTest, PositiveAndNaturalLabelModes) {
+  ltlf::Formula formula = ltlf::parse_formula("G(east -> X roofed)");
+  for (auto mode : {sequences::LabelMode::Positive, sequences::LabelMode::Natural}) {
+    DatasetConfig c = config(mode == sequences::LabelMode::Positive ? "positive" : "natural");
+    c.sequence.labels = mode;
+    c.outputs.depth_png = false;
+    DatasetFolder folder = DatasetFolder::open(generate_dataset(c, options()).root);
+    int positive = 0;
+    for (const auto& [s, steps] : sequences_of(folder)) {
+      std::vector<std::uint32_t> trace;
+      for (const SampleRecord& r : steps) {
+        std::map<std::string, bool> values(r.sequence->predicates.begin(),
+                                           r.sequence->predicates.end());
+        trace.push_back((values["east"] ? 1u : 0u) | (values["roofed"] ? 2u : 0u));
+      }
+      EXPECT_EQ(ltlf::holds(formula, trace), steps.front().sequence->accepted);
+      positive += steps.front().sequence->accepted;
+    }
+    if (mode == sequences::LabelMode::Positive) {
+      EXPECT_EQ(positive, 12);
+    }
+  }
 }
 
 }  // namespace

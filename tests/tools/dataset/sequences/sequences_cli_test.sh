@@ -12,6 +12,7 @@ set -uo pipefail
 railyard=$(realpath "$1")
 repo=$2
 python=/usr/bin/python3
+same_tree=$repo/tests/support/same_tree.py
 tmp=$(mktemp -d /tmp/railyard-sequences-cli.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 fail() {
@@ -82,31 +83,8 @@ for i in 0 1; do
   "$railyard" generate -q "$tmp/seq.yaml" -o "$tmp/sharded" --shard "$i/2" || fail "shard $i failed"
 done
 "$railyard" generate -q "$tmp/seq.yaml" -o "$tmp/sharded" --merge || fail "the merge failed"
-cat >"$tmp/compare.py" <<'PY'
-import json, sys
-from pathlib import Path
-def tree(root):
-    files = {}
-    for path in sorted(Path(root).rglob("*")):
-        rel = str(path.relative_to(root))
-        if not path.is_file() or "/runs/" in "/" + rel:
-            continue
-        data = path.read_bytes()
-        if path.name == "manifest.json":
-            manifest = json.loads(data)
-            manifest.pop("timing", None)
-            data = json.dumps(manifest, sort_keys=True).encode()
-        files[rel] = data
-    return files
-a, b = tree(sys.argv[1]), tree(sys.argv[2])
-assert a.keys() == b.keys(), sorted(set(a) ^ set(b))[:10]
-bad = [k for k in a if a[k] != b[k]]
-assert not bad, bad[:10]
-assert any(k.endswith("sequences/sequences.jsonl") for k in a)
-print(len(a), "files equal")
-PY
 for other in two sharded; do
-  "$python" "$tmp/compare.py" "$tmp/one" "$tmp/$other" || fail "$other differs from one thread"
+  "$python" "$same_tree" "$tmp/one" "$tmp/$other" sequences/sequences.jsonl || fail "$other differs from one thread"
 done
 dataset=$(echo "$tmp"/one/Trains_*)
 "$railyard" verify -q "$dataset" || fail "verify refused the sequence dataset"
@@ -133,7 +111,7 @@ wait "$pid" 2>/dev/null
 echo "killed with $n samples done"
 "$railyard" generate "${args[@]}" -o "$tmp/killed" >"$tmp/resumed.log" 2>&1 ||
   { cat "$tmp/resumed.log"; fail "resumed run failed"; }
-"$python" "$tmp/compare.py" "$tmp/straight" "$tmp/killed" || fail "the resumed run differs"
+"$python" "$same_tree" "$tmp/straight" "$tmp/killed" sequences/sequences.jsonl || fail "the resumed run differs"
 
 echo "== railyard sample: symbolic sequences, no images"
 (cd "$tmp" && "$railyard" sample "$tmp/seq.yaml" -o "$tmp/symbolic" >"$tmp/sample.log") ||
