@@ -127,7 +127,9 @@ void finalize_dataset(const FinalizeContext& context) {
                       ? context.splits()
                       : make_splits(true_labels, config.splits, config.subsets, config.seed);
   write_splits(splits, config.subsets, paths.splits());
-  if (config.supervision < 1.0) write_supervision(labelled, unlabelled, paths.splits());
+  // Withheld labels: a semi-supervised set's, or a sequence set's train steps (sequence_factory.h).
+  if (config.supervision < 1.0 || !unlabelled.empty())
+    write_supervision(labelled, unlabelled, paths.splits());
   descriptions.commit();
   all_scenes.finish();
   if (coco) coco->finish();

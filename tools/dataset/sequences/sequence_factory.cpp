@@ -38,13 +38,24 @@ SequenceStepRecord step_record(const SequenceModel& model, const sequences::Sequ
 }
 
 SequenceFactory::SequenceFactory(RunSetup& setup, const SequenceModel& model)
-    : model_(model), sampler_(model.sampler()), steps_(model), samples_(setup.factory(steps_)) {}
+    : model_(model),
+      withhold_step_labels_(setup.config.sequence.train_annotations == SequenceAnnotations::Label),
+      sampler_(model.sampler()),
+      steps_(model),
+      samples_(setup.factory(steps_)) {}
 
-// Each step rendered as the sample of its flat index; steps_ gives its train and its record.
+// Each step rendered as the sample of its flat index; steps_ gives its train and its record. A
+// train split that publishes the sequence label alone (temporally distant supervision) withholds
+// its steps' own labels too, as a semi-supervised set does (label_noise.h): its records say
+// "labelled": false and splits/unlabelled.txt lists them, so readers and exports leave them out.
 std::vector<RenderedSample> SequenceFactory::operator()(std::uint64_t index) {
+  bool withheld = withhold_step_labels_ && model_.split(index) == "train";
   std::vector<RenderedSample> rendered;
   std::uint64_t first = model_.first_sample(index);
-  for (std::uint64_t t = 0; t < model_.length(index); ++t) rendered.push_back(samples_(first + t));
+  for (std::uint64_t t = 0; t < model_.length(index); ++t) {
+    rendered.push_back(samples_(first + t));
+    if (withheld) rendered.back().labelled = false;
+  }
   return rendered;
 }
 

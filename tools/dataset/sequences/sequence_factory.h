@@ -25,8 +25,9 @@ class SequenceFactory {
 
  private:
   const SequenceModel& model_;
-  SequenceSampler sampler_;  // symbolic()
-  StepTrains steps_;         // each step's train and its record, for samples_
+  bool withhold_step_labels_;  // train_annotations: label
+  SequenceSampler sampler_;    // symbolic()
+  StepTrains steps_;           // each step's train and its record, for samples_
   SampleFactory samples_;
 };
 

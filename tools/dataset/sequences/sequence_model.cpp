@@ -5,6 +5,7 @@
 
 #include "logic/errors.h"
 #include "logic/ltlf/evaluate.h"
+#include "tools/dataset/sequences/sequence_finalize.h"
 
 namespace railyard {
 namespace {
@@ -45,14 +46,6 @@ std::unique_ptr<ltlf::Formula> config_formula(const std::string& text) {
   }
 }
 
-std::vector<std::uint64_t> sequence_offsets(const sequences::SequencePlanner& planner,
-                                            std::uint64_t seed, std::uint64_t count) {
-  std::vector<std::uint64_t> offsets(count + 1, 0);
-  for (std::uint64_t i = 0; i < count; ++i)
-    offsets[i + 1] = offsets[i] + planner.plan(seed, i).letters.size();
-  return offsets;
-}
-
 }  // namespace
 
 std::vector<std::uint32_t> letters_where(const std::string& text,
@@ -77,6 +70,18 @@ std::vector<std::uint32_t> letters_where(const std::string& text,
     if (ltlf::holds(*formula, std::span(&own, 1))) letters.push_back(letter);
   }
   return letters;
+}
+
+// Each sequence's samples and split, from its plan alone (no train drawn).
+void SequenceModel::plan_lengths_and_splits(const DatasetConfig& config) {
+  offsets_.assign(config.count + 1, 0);
+  std::vector<Direction> labels;
+  for (std::uint64_t i = 0; i < config.count; ++i) {
+    sequences::SequencePlan plan = planner_->plan(seed_, i);
+    offsets_[i + 1] = offsets_[i] + plan.letters.size();
+    labels.push_back(plan.label ? Direction::East : Direction::West);
+  }
+  split_of_ = split_sequences(labels, config).split_of;
 }
 
 std::vector<NamedPredicate> SequenceModel::load_predicates(const DatasetConfig& config,
@@ -173,7 +178,7 @@ SequenceModel::SequenceModel(const DatasetConfig& config, const DatasetInputs& i
   if (settings.incremental())
     curriculum_ = planner_->plan(settings.curriculum_seed, 0);
   else
-    offsets_ = sequence_offsets(*planner_, seed_, config.count);
+    plan_lengths_and_splits(config);
 }
 
 SequenceSampler SequenceModel::sampler() const {

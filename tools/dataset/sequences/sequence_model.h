@@ -53,11 +53,15 @@ class SequenceModel {
     return offsets_.at(sequence + 1) - offsets_.at(sequence);
   }
   std::uint64_t sample_count() const { return offsets_.back(); }
+  // "train", "val" or "test": the split the finished dataset puts the sequence in (by the plans'
+  // labels, as finalize splits by the records' labels: sequence_finalize.h).
+  const std::string& split(std::uint64_t sequence) const { return split_of_.at(sequence); }
   std::uint64_t sequence_count() const { return offsets_.size() - 1; }
 
  private:
   std::vector<NamedPredicate> load_predicates(const DatasetConfig& config,
                                               const DatasetInputs& inputs);
+  void plan_lengths_and_splits(const DatasetConfig& config);
 
   std::unique_ptr<ltlf::Formula> formula_;
   std::unique_ptr<ltlf::Automaton> automaton_;
@@ -72,6 +76,7 @@ class SequenceModel {
   std::uint64_t seed_ = 0;
   sequences::SequencePlan curriculum_;
   std::vector<std::uint64_t> offsets_;  // sequence i's samples: [offsets_[i], offsets_[i+1])
+  std::vector<std::string> split_of_;   // per sequence
 };
 
 // The letters (over `names`) on which a propositional formula holds, e.g. "roofed & !east".

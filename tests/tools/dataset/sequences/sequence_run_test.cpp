@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "logic/errors.h"
@@ -248,6 +250,39 @@ TEST_F(SequenceRunTest, PositiveAndNaturalLabelModes) {
     if (mode == sequences::LabelMode::Positive) {
       EXPECT_EQ(positive, 12);
     }
+  }
+}
+
+}  // namespace
+}  // namespace railyard
+
+namespace railyard {
+namespace {
+
+// train_annotations: label (temporally distant supervision) withholds the train split's per-step
+// labels, as a semi-supervised set withholds labels; the other splits keep theirs.
+TEST_F(SequenceRunTest, LabelOnlySupervisionWithholdsTheTrainStepsLabels) {
+  DatasetConfig c = config("distant");
+  c.sequence.train_annotations = SequenceAnnotations::Label;
+  c.outputs.depth_png = false;
+  DatasetFolder folder = DatasetFolder::open(generate_dataset(c, options()).root);
+  std::uint64_t withheld = 0;
+  for (std::uint64_t i = 0; i < folder.count(); ++i) {
+    bool train = folder.split_of(i) == "train";
+    EXPECT_EQ(folder.read_record(i).labelled, !train) << "sample " << i;
+    withheld += train;
+  }
+  EXPECT_GT(withheld, 0u);
+  std::string unlabelled = read_file_text(folder.paths().split("unlabelled"));
+  EXPECT_EQ(static_cast<std::uint64_t>(std::count(unlabelled.begin(), unlabelled.end(), '\n')),
+            withheld);
+  // The train split's sequence lines show the label alone; the others everything.
+  std::ifstream lines(folder.paths().sequences() / "sequences.jsonl");
+  for (std::string line; std::getline(lines, line);) {
+    nlohmann::json json = nlohmann::json::parse(line);
+    bool train = json["split"] == "train";
+    EXPECT_EQ(json.contains("states"), !train) << line;
+    EXPECT_EQ(json.contains("steps"), !train) << line;
   }
 }
 
