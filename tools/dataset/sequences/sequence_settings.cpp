@@ -213,8 +213,9 @@ const Schema<SequenceSettings>& sequence_schema() {
                  {"label", SequenceAnnotations::Label},
                  {"predicates", SequenceAnnotations::Predicates},
                  {"states", SequenceAnnotations::States}},
-             "what the train split's sequence files show: the sequence label, plus the per-step "
-             "predicates, plus the state trace (records keep everything)");
+             "what the train split's sequence files show: the sequence label (its steps' labels "
+             "withheld too), plus the per-step predicates, plus the state trace (records keep "
+             "everything)");
     s.whole("rate_trains", field(&S::rate_trains), 100, 10'000'000,
             "trains drawn once to measure how often each truth assignment occurs");
     s.check(check_sequence_settings);
