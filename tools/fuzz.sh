@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes the rule engine, the operations language of interventions and the loaders of configs,
+# Fuzzes the rule engine, the operations language of interventions, LTLf formulas and the loaders of configs,
 # suites, scenes, asset manifests and train descriptions: builds the libFuzzer targets of
 # tests/fuzz with clang, ASan and UBSan in build-fuzz (only the libraries they need), then runs
 # each for SECONDS (default 10, a smoke run)
@@ -42,6 +42,7 @@ seeds_of() {
     description) echo tests/fuzz/regressions/description/* ;;
     operations) echo tests/fuzz/seeds/operations/* ;;
     suite) echo configs/suites/*.yaml ;;
+    formula) echo tests/fuzz/seeds/formula/* ;;
   esac
 }
 failed=()

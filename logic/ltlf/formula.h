@@ -116,6 +116,10 @@ class FormulaBuilder {
   std::unordered_map<std::string, std::uint32_t> atom_ids_;
 };
 
+// The longest formula text parse_formula reads (a bound on left-associative chains, whose
+// recursive walks must stay shallow; nesting is bounded apart).
+inline constexpr std::size_t kMaxFormulaLength = 4096;
+
 // Parses flloat syntax; throws FormulaError naming the column and what was expected there.
 Formula parse_formula(std::string_view text);
 

@@ -43,6 +43,11 @@ bool is_name_char(char c) {
   return is_lower(c) || (c >= '0' && c <= '9') || c == '_';
 }
 
+// Bounds that keep every recursive walk of a formula (here, in the evaluator, the progression)
+// far from the stack's end, whatever a config holds: nesting by parentheses, unary operators and
+// right-associative chains; the text's length (kMaxFormulaLength) bounds left-associative ones.
+constexpr int kMaxNesting = 200;
+
 class Parser {
  public:
   explicit Parser(std::string_view text) : text_(text), builder_(std::string(text)) {}
@@ -74,6 +79,7 @@ class Parser {
   NodeId implication() {
     NodeId left = disjunction();
     if (!accept(Token::Implies)) return left;
+    Nesting nesting(*this);
     return builder_.binary(Op::Implies, left, implication());
   }
 
@@ -92,16 +98,35 @@ class Parser {
   NodeId until() {
     NodeId left = release();
     if (!accept(Token::Until)) return left;
+    Nesting nesting(*this);
     return builder_.binary(Op::Until, left, until());
   }
 
   NodeId release() {
     NodeId left = unary();
     if (!accept(Token::Release)) return left;
+    Nesting nesting(*this);
     return builder_.binary(Op::Release, left, release());
   }
 
+  // One level deeper for the life of the object; refused past kMaxNesting.
+  class Nesting {
+   public:
+    explicit Nesting(Parser& parser) : parser_(parser) {
+      if (++parser_.depth_ > kMaxNesting)
+        parser_.fail(parser_.current_.begin,
+                     "nested deeper than " + std::to_string(kMaxNesting) + " levels");
+    }
+    ~Nesting() { --parser_.depth_; }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+
+   private:
+    Parser& parser_;
+  };
+
   NodeId unary() {
+    Nesting nesting(*this);
     static constexpr std::pair<Token, Op> kUnary[] = {{Token::Not, Op::Not},
                                                       {Token::Next, Op::Next},
                                                       {Token::WeakNext, Op::WeakNext},
@@ -120,6 +145,7 @@ class Parser {
       case Token::False: advance(); return builder_.leaf(Op::False);
       case Token::Last: advance(); return builder_.leaf(Op::Last);
       case Token::LeftParen: {
+        Nesting nesting(*this);
         advance();
         NodeId inner = equivalence();
         if (!accept(Token::RightParen))
@@ -224,11 +250,16 @@ class Parser {
   std::string_view text_;
   FormulaBuilder builder_;
   Lexeme current_;
+  int depth_ = 0;
 };
 
 }  // namespace
 
 Formula parse_formula(std::string_view text) {
+  if (text.size() > kMaxFormulaLength)
+    throw FormulaError(quoted_formula(text.substr(0, 40)) + "...: " + std::to_string(text.size()) +
+                       " characters, more than the " + std::to_string(kMaxFormulaLength) +
+                       " a formula may have");
   return Parser(text).parse();
 }
 

@@ -14,26 +14,16 @@ namespace {
 using Clause = std::vector<NnfId>;  // a conjunction, sorted, no duplicates
 using Dnf = std::vector<Clause>;    // a disjunction, canonical (normalise)
 
-// Sorted by size then content, duplicates and supersets of a smaller clause dropped: the same
-// Boolean function always has the same form once its clauses are minimal.
-void normalise(Dnf& dnf) {
-  std::sort(dnf.begin(), dnf.end(), [](const Clause& a, const Clause& b) {
-    return a.size() != b.size() ? a.size() < b.size() : a < b;
-  });
-  Dnf kept;
-  for (Clause& c : dnf) {
-    bool subsumed = std::any_of(kept.begin(), kept.end(), [&](const Clause& k) {
-      return std::includes(c.begin(), c.end(), k.begin(), k.end());
-    });
-    if (!subsumed) kept.push_back(std::move(c));
-  }
-  dnf = std::move(kept);
-}
+// Element operations one construction may spend (about a second): nested temporal operators
+// (G G ... !G F p) can make single states' DNFs explode long before max_states is reached, so the
+// work is bounded too.
+constexpr std::uint64_t kWorkBudget = 100'000'000;
 
 class Progression {
  public:
   Progression(const Formula& formula, const std::vector<std::uint32_t>& atom_bit)
-      : nnf_(formula, atom_bit),
+      : formula_(formula),
+        nnf_(formula, atom_bit),
         true_{Clause{}},
         nonempty_{Clause{nnf_.make({NnfOp::Nonempty})}},
         empty_{Clause{nnf_.make({NnfOp::Empty})}} {}
@@ -143,16 +133,43 @@ class Progression {
     return {};
   }
 
-  static Dnf disjoin(Dnf a, const Dnf& b) {
+  // Counts element operations; throws FormulaError past kWorkBudget.
+  void spend(std::uint64_t elements) {
+    work_ += elements;
+    if (work_ > kWorkBudget)
+      throw FormulaError(quoted_formula(formula_.text()) + ": its automaton takes more than " +
+                         std::to_string(kWorkBudget) +
+                         " steps to build (too deeply nested temporal operators)");
+  }
+
+  // Sorted by size then content, duplicates and supersets of a smaller clause dropped: the same
+  // Boolean function always has the same form once its clauses are minimal.
+  void normalise(Dnf& dnf) {
+    std::sort(dnf.begin(), dnf.end(), [](const Clause& a, const Clause& b) {
+      return a.size() != b.size() ? a.size() < b.size() : a < b;
+    });
+    Dnf kept;
+    for (Clause& c : dnf) {
+      bool subsumed = std::any_of(kept.begin(), kept.end(), [&](const Clause& k) {
+        spend(c.size() + k.size());
+        return std::includes(c.begin(), c.end(), k.begin(), k.end());
+      });
+      if (!subsumed) kept.push_back(std::move(c));
+    }
+    dnf = std::move(kept);
+  }
+
+  Dnf disjoin(Dnf a, const Dnf& b) {
     a.insert(a.end(), b.begin(), b.end());
     normalise(a);
     return a;
   }
 
-  Dnf conjoin(const Dnf& a, const Dnf& b) const {
+  Dnf conjoin(const Dnf& a, const Dnf& b) {
     Dnf result;
     for (const Clause& x : a)
       for (const Clause& y : b) {
+        spend(1 + x.size() + y.size());
         Clause merged;
         std::set_union(x.begin(), x.end(), y.begin(), y.end(), std::back_inserter(merged));
         if (!contradictory(merged)) result.push_back(std::move(merged));
@@ -161,23 +178,25 @@ class Progression {
     return result;
   }
 
-  // p & !p, nonempty & empty: false on every trace, so the clause goes.
+  // p & !p, nonempty & empty: false on every trace, so the clause goes. One pass: the literals'
+  // bits seen either way, and which of the two ends.
   bool contradictory(const Clause& c) const {
-    for (std::size_t i = 0; i < c.size(); ++i)
-      for (std::size_t j = i + 1; j < c.size(); ++j) {
-        const NnfNode &a = nnf_.node(c[i]), &b = nnf_.node(c[j]);
-        bool literals = (a.op == NnfOp::Atom && b.op == NnfOp::NotAtom) ||
-                        (a.op == NnfOp::NotAtom && b.op == NnfOp::Atom);
-        if (literals && a.bit == b.bit) return true;
-        bool ends = (a.op == NnfOp::Nonempty && b.op == NnfOp::Empty) ||
-                    (a.op == NnfOp::Empty && b.op == NnfOp::Nonempty);
-        if (ends) return true;
-      }
-    return false;
+    std::uint32_t positive = 0, negative = 0;
+    bool nonempty = false, empty = false;
+    for (NnfId e : c) {
+      const NnfNode& n = nnf_.node(e);
+      if (n.op == NnfOp::Atom) positive |= 1u << n.bit;
+      if (n.op == NnfOp::NotAtom) negative |= 1u << n.bit;
+      nonempty = nonempty || n.op == NnfOp::Nonempty;
+      empty = empty || n.op == NnfOp::Empty;
+    }
+    return (positive & negative) != 0 || (nonempty && empty);
   }
 
+  const Formula& formula_;
   Nnf nnf_;
   Dnf true_, nonempty_, empty_;
+  std::uint64_t work_ = 0;
   std::unordered_map<std::uint64_t, Dnf> progressed_;
   std::unordered_map<NnfId, std::uint32_t> reads_;
   std::map<Clause, std::uint64_t> clause_ids_;

@@ -40,6 +40,10 @@ int fuzz_description(const std::uint8_t* data, std::size_t size);
 // refusal) alike through apply_sequence and try_apply, and every message is printable ASCII.
 int fuzz_operations(const std::uint8_t* data, std::size_t size);
 
+// An LTLf formula (a sequence: section's formula), then traces: the canonical text reads back
+// the same, and the automaton agrees with LTLf's definition on every trace given.
+int fuzz_formula(const std::uint8_t* data, std::size_t size);
+
 // A suite file (configs/suites/*.yaml): every variant's config built, at scale 1 and 0.01.
 int fuzz_suite(const std::uint8_t* data, std::size_t size);
 
@@ -61,7 +65,7 @@ struct NamedFuzzTarget {
 inline constexpr NamedFuzzTarget kFuzzTargets[] = {
     {"reader", fuzz_reader},         {"rule", fuzz_rule},         {"config", fuzz_config},
     {"scene", fuzz_scene},           {"manifest", fuzz_manifest}, {"description", fuzz_description},
-    {"operations", fuzz_operations}, {"suite", fuzz_suite},
+    {"operations", fuzz_operations}, {"suite", fuzz_suite},       {"formula", fuzz_formula},
 };
 
 }  // namespace railyard

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "logic/ltlf/automaton.h"
+
 namespace railyard::ltlf {
 namespace {
 
@@ -165,6 +167,59 @@ TEST(Formula, ErrorsNameTheColumnAndWhatWasExpected) {
 
 TEST(Formula, ErrorsAreInputErrors) {
   EXPECT_THROW(parse_formula("&"), InputError);
+}
+
+}  // namespace
+}  // namespace railyard::ltlf
+
+namespace railyard::ltlf {
+namespace {
+
+// Whatever a config holds, the recursive walks of a formula stay shallow: nesting and length are
+// bounded, and refused naming the bound.
+TEST(FormulaLimits, DeepNestingAndLongTextsAreRefused) {
+  auto nested = [](int depth) { return std::string(depth, '(') + "p" + std::string(depth, ')'); };
+  EXPECT_EQ(parse_formula(nested(90)).to_string(), "p");
+  EXPECT_THROW(
+      {
+        try {
+          parse_formula(nested(300));
+        } catch (const FormulaError& e) {
+          EXPECT_NE(std::string(e.what()).find("nested deeper than 200 levels"), std::string::npos);
+          throw;
+        }
+      },
+      FormulaError);
+  EXPECT_THROW(parse_formula(std::string(5000, '!') + "p"), FormulaError);
+  std::string chain = "p";
+  while (chain.size() < 5000) chain += " U p";
+  try {
+    parse_formula(chain);
+    ADD_FAILURE() << "a 5,000-character formula parsed";
+  } catch (const FormulaError& e) {
+    EXPECT_NE(std::string(e.what()).find("more than the 4096 a formula may have"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace railyard::ltlf
+
+namespace railyard::ltlf {
+namespace {
+
+// Nested temporal operators can make one state's DNF explode long before max_states: the
+// construction's work is bounded too, and refused naming the formula.
+TEST(FormulaLimits, AnExplodingConstructionIsRefusedQuickly) {
+  std::string formula = "X " + std::string(60, 'G') + " !" + std::string(20, 'G') + "F p";
+  Formula f = parse_formula(formula);
+  try {
+    build_automaton(f, f.atoms());
+    ADD_FAILURE() << "built";
+  } catch (const FormulaError& e) {
+    EXPECT_NE(std::string(e.what()).find("steps to build"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace
