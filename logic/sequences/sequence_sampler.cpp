@@ -45,7 +45,7 @@ SymbolicSequence SequenceSampler::sequence(std::uint64_t index) {
     bool edited = options_.dynamics.edits && t > 0 &&
                   edit(sequence.steps.back().train.train, index, t, letters[t], step);
     if (!edited) {
-      step = draw(index, t, letters[t]);
+      step = train_with(index, t, letters[t]);
       if (options_.dynamics.edits && t > 0) step.origin = StepOrigin::Redrawn;
     }
     sequence.steps.push_back(std::move(step));
@@ -58,7 +58,8 @@ bool SequenceSampler::admitted(const Train& train) const {
   return admits(sampler_.config().filters, train, tally);
 }
 
-SequenceStep SequenceSampler::draw(std::uint64_t index, std::size_t step, std::uint32_t letter) {
+SequenceStep SequenceSampler::train_with(std::uint64_t index, std::size_t step,
+                                         std::uint32_t letter) {
   std::uint64_t seed = mix64(options_.seed ^ kStepDomain);
   for (std::uint64_t attempt = 0; attempt < options_.max_attempts; ++attempt) {
     Train train = sampler_.sample(seed, step_key(index, step), attempt);

@@ -66,9 +66,7 @@ class SequenceSampler {
   SymbolicSequence sequence(std::uint64_t index);
   // A train with `letter`, drawn independently for step `step` of sequence `index` (an episode of
   // an incremental curriculum: `index` is the sample). Throws SequenceError.
-  SequenceStep train_with(std::uint64_t index, std::size_t step, std::uint32_t letter) {
-    return draw(index, step, letter);
-  }
+  SequenceStep train_with(std::uint64_t index, std::size_t step, std::uint32_t letter);
   // The plan alone (letters, states, label, length): no train drawn.
   sequences::SequencePlan plan(std::uint64_t index) const {
     return planner_.plan(options_.seed, index);
@@ -78,7 +76,6 @@ class SequenceSampler {
   SequenceSampler clone() const { return *this; }
 
  private:
-  SequenceStep draw(std::uint64_t index, std::size_t step, std::uint32_t letter);
   bool edit(const Train& from, std::uint64_t index, std::size_t step, std::uint32_t letter,
             SequenceStep& out);
   bool admitted(const Train& train) const;

@@ -13,7 +13,7 @@
 
 #include "tests/support/run_options.h"
 #include "tests/support/scratch_dir.h"
-#include "tests/support/test_backend.h"
+#include "tests/support/sequence_config.h"
 #include "tests/tools/export/export_test_support.h"
 #include "tools/dataset/dataset_run.h"
 #include "tools/export/dataset_examples.h"
@@ -29,8 +29,6 @@ namespace {
 using namespace exports::testing;
 namespace fs = std::filesystem;
 
-constexpr const char* kRoofed = "roofed(T) :- has_car(T, C), closed(C).";
-
 // One sequence dataset for the whole suite, with a Popper and an Aleph export made by finalize.
 class SequenceExportTest : public railyard::testing::ScratchDirTest {
  protected:
@@ -38,23 +36,7 @@ class SequenceExportTest : public railyard::testing::ScratchDirTest {
     base_ =
         fs::temp_directory_path() / ("railyard_SequenceExportTest_" + std::to_string(::getpid()));
     fs::remove_all(base_);
-    DatasetConfig c;
-    c.count = 12;  // sequences
-    c.seed = 5;
-    c.width = 48;
-    c.height = 27;
-    c.splits = {0.5, 0.25, 0.25};
-    c.output = base_ / "dataset";
-    c.threads = 2;
-    c.backend = railyard::testing::test_backend();
-    c.samples = railyard::testing::test_samples();
-    c.outputs.depth_exr = false;
-    c.sequence.formula = "G(east -> X roofed)";
-    c.sequence.min_length = 2;
-    c.sequence.max_length = 5;
-    c.sequence.predicates = {{"roofed", "", kRoofed}, {"heavy", "numerical", ""}};
-    c.sequence.orphans = {"heavy"};
-    c.sequence.rate_trains = 2000;
+    DatasetConfig c = railyard::testing::small_sequence_config(base_ / "dataset");
     c.exports = {{ExportTarget::Popper, LogicVocabulary::Relational, {}},
                  {ExportTarget::Aleph, LogicVocabulary::Michalski, {}}};
     root_ = generate_dataset(c, railyard::testing::test_run_options()).root;

@@ -40,7 +40,6 @@ SequenceStepRecord step_record(const SequenceModel& model, const sequences::Sequ
 SequenceFactory::SequenceFactory(RunSetup& setup, const SequenceModel& model)
     : model_(model),
       withhold_step_labels_(setup.config.sequence.train_annotations == SequenceAnnotations::Label),
-      sampler_(model.sampler()),
       steps_(model),
       samples_(setup.factory(steps_)) {}
 

@@ -20,13 +20,10 @@ class SequenceFactory {
 
   // Sequence `index`, its steps as samples first_sample(index) ... (throws SequenceError).
   std::vector<RenderedSample> operator()(std::uint64_t index);
-  // The same without pictures.
-  SymbolicSequence symbolic(std::uint64_t index) { return sampler_.sequence(index); }
 
  private:
   const SequenceModel& model_;
   bool withhold_step_labels_;  // train_annotations: label
-  SequenceSampler sampler_;    // symbolic()
   StepTrains steps_;           // each step's train and its record, for samples_
   SampleFactory samples_;
 };

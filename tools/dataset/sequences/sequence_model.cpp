@@ -5,6 +5,7 @@
 
 #include "logic/errors.h"
 #include "logic/ltlf/evaluate.h"
+#include "logic/ltlf/trace_text.h"
 #include "tools/dataset/sequences/sequence_finalize.h"
 
 namespace railyard {
@@ -25,24 +26,17 @@ std::size_t atom_column(const std::string& text, const std::string& atom) {
   return 0;
 }
 
+// `sequence.formula "..."`, escaped, for messages.
 std::string quoted(const std::string& formula) {
-  return "sequence.formula \"" + formula + "\"";
+  return "sequence." + ltlf::quoted_formula(formula);
 }
 
-// Bit i of the result is bit `index[i]` of a letter over the predicates: a formula's own letters.
-std::uint32_t project(std::uint32_t letter, const std::vector<std::size_t>& index) {
-  std::uint32_t projected = 0;
-  for (std::size_t i = 0; i < index.size(); ++i)
-    if (letter >> index[i] & 1u) projected |= 1u << i;
-  return projected;
-}
-
-// The formula of sequence.formula; its errors name the key and the column.
-std::unique_ptr<ltlf::Formula> config_formula(const std::string& text) {
+// A formula of the config at `key`; its errors name the key and the column.
+std::unique_ptr<ltlf::Formula> config_formula(const std::string& text, const std::string& key) {
   try {
     return std::make_unique<ltlf::Formula>(ltlf::parse_formula(text));
   } catch (const ltlf::FormulaError& e) {
-    throw ConfigError(std::string("sequence.formula: ") + e.what());
+    throw ConfigError(key + ": " + e.what());
   }
 }
 
@@ -51,23 +45,14 @@ std::unique_ptr<ltlf::Formula> config_formula(const std::string& text) {
 std::vector<std::uint32_t> letters_where(const std::string& text,
                                          const std::vector<std::string>& names,
                                          const std::string& key) {
-  std::unique_ptr<ltlf::Formula> formula;
-  try {
-    formula = std::make_unique<ltlf::Formula>(ltlf::parse_formula(text));
-  } catch (const ltlf::FormulaError& e) {
-    throw ConfigError(key + ": " + e.what());
-  }
-  std::vector<std::size_t> index;
-  for (const std::string& atom : formula->atoms()) {
-    auto at = std::find(names.begin(), names.end(), atom);
-    if (at == names.end())
+  std::unique_ptr<ltlf::Formula> formula = config_formula(text, key);
+  for (const std::string& atom : formula->atoms())
+    if (!contains(names, atom))
       throw ConfigError(key + ": '" + atom + "' is not a predicate of the sequence");
-    index.push_back(static_cast<std::size_t>(at - names.begin()));
-  }
   std::vector<std::uint32_t> letters;
   for (std::uint32_t letter = 0; letter < (1u << names.size()); ++letter) {
-    std::uint32_t own = project(letter, index);
-    if (ltlf::holds(*formula, std::span(&own, 1))) letters.push_back(letter);
+    std::vector<std::uint32_t> own = ltlf::project_trace({letter}, names, formula->atoms());
+    if (ltlf::holds(*formula, own)) letters.push_back(letter);
   }
   return letters;
 }
@@ -134,7 +119,7 @@ std::vector<NamedPredicate> SequenceModel::load_predicates(const DatasetConfig& 
 }
 
 SequenceModel::SequenceModel(const DatasetConfig& config, const DatasetInputs& inputs)
-    : formula_(config_formula(config.sequence.formula)),
+    : formula_(config_formula(config.sequence.formula, "sequence.formula")),
       label_rule_(Rule::load(inputs.rule_file, inputs.background_file)),
       train_sampler_(config.sampler),
       seed_(config.seed) {

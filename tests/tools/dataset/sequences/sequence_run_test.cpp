@@ -18,6 +18,7 @@
 #include "tests/support/dataset_snapshot.h"
 #include "tests/support/run_options.h"
 #include "tests/support/scratch_dir.h"
+#include "tests/support/sequence_config.h"
 #include "tests/support/test_backend.h"
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/dataset_verify.h"
@@ -29,29 +30,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kRoofed = "roofed(T) :- has_car(T, C), closed(C).";
+constexpr const char* kRoofed = testing::kRoofedClauses;
 
 class SequenceRunTest : public testing::ScratchDirTest {
  protected:
   DatasetConfig config(const std::string& sub) const {
-    DatasetConfig c;
-    c.count = 12;  // sequences
-    c.seed = 5;
-    c.width = 48;
-    c.height = 27;
-    c.splits = {0.5, 0.25, 0.25};
-    c.output = dir_ / sub;
-    c.threads = 2;
-    c.backend = testing::test_backend();
-    c.samples = testing::test_samples();
-    c.outputs.depth_exr = false;
-    c.sequence.formula = "G(east -> X roofed)";
-    c.sequence.min_length = 2;
-    c.sequence.max_length = 5;
-    c.sequence.predicates = {{"roofed", "", kRoofed}, {"heavy", "numerical", ""}};
-    c.sequence.orphans = {"heavy"};
-    c.sequence.rate_trains = 2000;
-    return c;
+    return testing::small_sequence_config(dir_ / sub);
   }
   static RunOptions options(Shard shard = {}) { return testing::test_run_options(shard); }
   static fs::path root(const DatasetConfig& c) {
