@@ -1,6 +1,5 @@
 #include "tools/dataset/sequences/sequence_run.h"
 
-#include <algorithm>
 #include <ostream>
 
 #include "tools/dataset/dataset_run.h"
