@@ -92,26 +92,61 @@ Direction Rule::label(const Train& train) {
   }
 }
 
-// A new proof with the train term built on the engine's heap (where a limit can be hit too).
+std::size_t Rule::clause_count() const {
+  return engine_.clause_count(eastbound_);
+}
+
+std::vector<bool> Rule::clauses_proving(const Train& train) {
+  std::vector<bool> out(clause_count());
+  try {
+    for (std::size_t k = 0; k < out.size(); ++k) {
+      prolog::Cell term = build_train(train);  // each clause starts a proof of its own
+      out[k] = engine_.prove_clause(eastbound_, k, {&term, 1});
+    }
+  } catch (const prolog::PrologError& e) {
+    throw RuleError(rule_file_.string() + ": " + e.what() + " (labelling " + train_term(train) +
+                    ")");
+  }
+  return out;
+}
+
+std::size_t Rule::clauses_proved(const Train& train) {
+  std::vector<bool> proving = clauses_proving(train);
+  return static_cast<std::size_t>(std::count(proving.begin(), proving.end(), true));
+}
+
+// A new proof with the train term built on the engine's heap (where a limit can be hit too), in
+// one block: each car is l(Shape, Count), then c(...) and its list cell.
 prolog::Cell Rule::build_train(const Train& train) {
   using prolog::Cell;
   using prolog::Engine;
   engine_.begin();
-  cars_.clear();
-  for (const Car& car : train.cars) {
-    Cell load[2] = {
-        car.load_count == 0 ? no_load_ : load_shape_[static_cast<std::size_t>(car.load_shape)],
-        Engine::integer(car.load_count)};
-    Cell args[7] = {Engine::integer(car.position),
-                    shape_[static_cast<std::size_t>(car.shape)],
-                    length_[static_cast<std::size_t>(car.length)],
-                    wall_[static_cast<std::size_t>(car.wall)],
-                    roof_[static_cast<std::size_t>(car.roof)],
-                    Engine::integer(car.axles),
-                    engine_.compound(load_, load)};
-    cars_.push_back(engine_.compound(car_, args));
+  const std::size_t n = train.cars.size();
+  if (n == 0) return prolog::make_atom(prolog::atom::kNil);
+  constexpr std::size_t kPerCar = 3 + 8 + 2;
+  const std::uint64_t at = engine_.allocate(kPerCar * n);
+  Cell* out = engine_.cells(at);
+  const Cell car_functor = prolog::make_functor(car_), load_functor = prolog::make_functor(load_);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Car& car = train.cars[i];
+    const std::uint64_t base = at + kPerCar * i;
+    Cell* c = out + kPerCar * i;
+    c[0] = load_functor;
+    c[1] = car.load_count == 0 ? no_load_ : load_shape_[static_cast<std::size_t>(car.load_shape)];
+    c[2] = Engine::integer(car.load_count);
+    c[3] = car_functor;
+    c[4] = Engine::integer(car.position);
+    c[5] = shape_[static_cast<std::size_t>(car.shape)];
+    c[6] = length_[static_cast<std::size_t>(car.length)];
+    c[7] = wall_[static_cast<std::size_t>(car.wall)];
+    c[8] = roof_[static_cast<std::size_t>(car.roof)];
+    c[9] = Engine::integer(car.axles);
+    c[10] = prolog::make_str(base);
+    c[11] = prolog::make_str(base + 3);
+    c[12] =
+        i + 1 < n ? prolog::make_list(base + kPerCar + 11) : prolog::make_atom(prolog::atom::kNil);
   }
-  return engine_.list(cars_);
+  return prolog::make_list(at + 11);
 }
 
 std::filesystem::path resolve_rule(std::string_view name_or_path,

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "logic/prolog/engine.h"
 #include "logic/train.h"
@@ -51,6 +52,14 @@ class Rule {
   bool proves(const Train& train) { return label(train) == Direction::East; }
   const std::string& goal() const { return goal_; }
 
+  // The number of clauses of the goal predicate (eastbound/1) as loaded, in file order.
+  std::size_t clause_count() const;
+  // For each clause of the goal predicate, in file order, whether that clause alone proves
+  // goal(Train) (its head unifies and its body succeeds). Throws RuleError like label().
+  std::vector<bool> clauses_proving(const Train& train);
+  // How many of them do: a world's "concepts satisfied" (GraphLog's compositions).
+  std::size_t clauses_proved(const Train& train);
+
   const std::filesystem::path& path() const { return rule_file_; }
   void set_limits(const prolog::Limits& limits) { engine_.set_limits(limits); }
 
@@ -68,7 +77,6 @@ class Rule {
   std::array<prolog::Cell, 2> length_{}, wall_{};
   std::array<prolog::Cell, 6> load_shape_{};
   prolog::Cell no_load_ = 0;
-  std::vector<prolog::Cell> cars_;
 };
 
 // A bare name ("theoryx") means rules_dir/theoryx.pl; anything with a '/' or a .pl ending is a

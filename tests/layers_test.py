@@ -11,6 +11,7 @@
         tools/dataset   -> export, records         (config, the run skeleton, its run kinds)
         tools/sheet     -> records                 (contact sheets)
         tools/suite     -> dataset, export, records, sheet
+        tools/worlds    -> dataset, export, records  (rule worlds: spec file, build, folder)
         tools/assetgen  -> nothing of tools/       (the mesh generator)
         tools/railyard and tools/bench sit on top: no other part of tools includes them
 
@@ -34,6 +35,7 @@ TOOLS_ALLOWED = {
     "tools/dataset": {"tools/dataset", "tools/export", "tools/records"},
     "tools/sheet": {"tools/sheet", "tools/records"},
     "tools/suite": {"tools/suite", "tools/dataset", "tools/export", "tools/records", "tools/sheet"},
+    "tools/worlds": {"tools/worlds", "tools/dataset", "tools/export", "tools/records"},
     "tools/assetgen": {"tools/assetgen"},
 }
 

@@ -255,6 +255,7 @@ bool Compiler::linear_body(std::uint32_t from) const {
   for (std::uint32_t pc = from; pc < m_.code.size(); ++pc) {
     switch (m_.code[pc].op) {
       case Op::kUnify:
+      case Op::kIdentical:
       case Op::kIs:
       case Op::kCompare:
       case Op::kBuiltinDet:
@@ -557,6 +558,15 @@ void Compiler::simple_goal(Cell g, int cut, bool last) {
   }
   if (f == m_.f_unify_) {
     Instr in{Op::kUnify};
+    in.b = arg_templates(a, 2, in.c);
+    emit(in);
+    proceed_if(last);
+    return;
+  }
+  if (f == m_.f_identical_ || f == m_.f_not_identical_) {
+    Instr in{Op::kIdentical};
+    in.aux = f == m_.f_not_identical_ ? 1 : 0;
+    in.a = f;
     in.b = arg_templates(a, 2, in.c);
     emit(in);
     proceed_if(last);

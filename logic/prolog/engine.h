@@ -66,9 +66,27 @@ class Engine {
   Cell list(std::span<const Cell> items, Cell tail = make_atom(atom::kNil)) {
     return m_.new_list(items.data(), items.size(), tail);
   }
+  // `n` fresh heap cells for a term the caller lays out itself (functor cells, make_str,
+  // make_list, ...), every one of them written before the next call; returns the first's index.
+  // Counts against the term space like compound().
+  std::uint64_t allocate(std::size_t n) {
+    m_.ensure(n);
+    std::uint64_t at = m_.h_;
+    m_.h_ += n;
+    return at;
+  }
+  Cell* cells(std::uint64_t at) { return &m_.heap_[at]; }
   // Proves pred(args...) once. Throws PrologError (unknown procedure, limits, ...).
   bool prove(FunctorId pred, std::span<const Cell> args) {
     return m_.prove(pred, args.data(), static_cast<unsigned>(args.size()));
+  }
+  // The number of clauses of pred as loaded, in file order (0 for a builtin or an undefined one).
+  std::size_t clause_count(FunctorId pred) const { return m_.clause_count(pred); }
+  // Proves pred(args...) once with only its clause number `clause` (0-based, file order): its
+  // head unifies and its body succeeds, with full backtracking inside the body. The same limits
+  // and errors as prove(); PrologError when there is no such clause.
+  bool prove_clause(FunctorId pred, std::size_t clause, std::span<const Cell> args) {
+    return m_.prove_clause(pred, clause, args.data(), static_cast<unsigned>(args.size()));
   }
   std::string show(Cell t) const { return m_.show(t); }
 

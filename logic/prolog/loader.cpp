@@ -98,8 +98,7 @@ void Machine::add_clause(Cell head, Cell body, const std::vector<Cell>& src,
     std::vector<std::pair<Cell, std::uint32_t>>().swap(p->key_table);
   }
   p->keys.push_back(key);
-  p->clauses.push_back(static_cast<std::uint32_t>(clauses.size()));
-  clauses.push_back(c);
+  p->clauses.push_back(c);
   static_code = static_cast<std::uint32_t>(code.size());
   static_tmpl = static_cast<std::uint32_t>(tmpl.size());
   keep_symbols();  // the clause's atoms and the functors it calls

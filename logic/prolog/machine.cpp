@@ -21,6 +21,8 @@ Machine::Machine() : out(&std::cout) {
   static_code = 1;
   f_is_ = symbols.functor("is", 2);
   f_unify_ = symbols.functor("=", 2);
+  f_identical_ = symbols.functor("==", 2);
+  f_not_identical_ = symbols.functor("\\==", 2);
   const char* comparisons[6] = {"=:=", "=\\=", "<", ">", "=<", ">="};
   for (int k = 0; k < 6; ++k) f_compare_[k] = symbols.functor(comparisons[k], 2);
   f_bar_ = symbols.functor("|", 2);
@@ -62,6 +64,7 @@ Machine::Machine() : out(&std::cout) {
   register_term_builtins(*this);
   register_arith_builtins(*this);
   register_list_builtins(*this);
+  member_native_ = preds[symbols.functor("member", 2)].native;
   register_atom_builtins(*this);
   register_io_builtins(*this);
   consult(kLibraryText, "library", true);
@@ -146,11 +149,25 @@ void Machine::clean_up() {
 }
 
 bool Machine::prove(FunctorId pred, const Cell* args, unsigned arity) {
+  // Compiled calls name predicates the table covers; a functor the caller interned may be new.
+  if (pred >= preds.size()) preds.resize(symbols.functor_count());
   for (unsigned i = 0; i < arity; ++i) args_[i] = args[i];
   cp_ = halt_pc_;
   cf_ = top_frame_;
   steps_ = 0;
   return run(Entry::kCall, pred);
+}
+
+bool Machine::prove_clause(FunctorId pred, std::size_t clause, const Cell* args, unsigned arity) {
+  if (clause >= clause_count(pred))
+    throw PrologError("no clause " + std::to_string(clause + 1) + " of " +
+                      symbols.name(symbols.functor_name(pred)) + "/" + std::to_string(arity) +
+                      " (it has " + std::to_string(clause_count(pred)) + ")");
+  for (unsigned i = 0; i < arity; ++i) args_[i] = args[i];
+  cp_ = halt_pc_;
+  cf_ = top_frame_;
+  steps_ = 0;
+  return run(Entry::kClause, pred, static_cast<std::uint32_t>(clause));
 }
 
 bool Machine::solve(Cell goal) {
@@ -164,21 +181,6 @@ bool Machine::solve(Cell goal) {
 
 bool Machine::solve_next() {
   return run(Entry::kFail, 0);
-}
-
-void Machine::push_choice(Choice::Kind kind, std::uint64_t pc, std::uint64_t frame) {
-  if (b_ == cps_.size()) grow_choices();
-  Choice& c = cps_[b_++];
-  c.kind = kind;
-  c.pc = pc;
-  c.frame = frame;
-  c.h = h_;
-  c.tr = trail_.size();
-  c.args = argstack_.size();
-  c.nargs = 0;
-  c.code_top = static_cast<std::uint32_t>(code.size());
-  c.tmpl_top = static_cast<std::uint32_t>(tmpl.size());
-  hb_ = h_;
 }
 
 void Machine::grow_choices() {
@@ -226,7 +228,7 @@ void Machine::push_redo(Redo redo, const Cell* state, unsigned n) {
   push_args(state, n);
 }
 
-Cell Machine::index_key(Cell c) const {
+__attribute__((always_inline)) inline Cell Machine::index_key(Cell c) const {
   c = deref(c);
   switch (tag_of(c)) {
     case kAtom:
@@ -352,7 +354,7 @@ bool Machine::unify_head(Cell t, Cell v, Cell* s) {
         std::uint64_t idx = code_index(t);
         switch (code_kind(t)) {
           case kFirstVar: s[idx] = v; return true;
-          case kVar: return unify(s[idx], v);
+          case kVar: return unify_fast(s[idx], v);
           case kVoid: return true;
           case kTStr: {
             v = deref(v);
@@ -420,17 +422,20 @@ bool Machine::unify_head(Cell t, Cell v, Cell* s) {
 }
 
 __attribute__((always_inline)) inline void Machine::load_args(const Instr& in) {
-  ensure(in.c);
+  if (in.c) ensure(in.c);
   Cell* s = &heap_[f_];
   const Cell* t = &tmpl[in.b];
-  for (unsigned i = 0; i < in.n; ++i) {
+  Cell* out = args_;
+  const unsigned n = in.n;
+  for (unsigned i = 0; i < n; ++i) {
     Cell ti = t[i];
-    if (tag_of(ti) != kCode)
-      args_[i] = ti;
-    else if (code_kind(ti) == kVar)
-      args_[i] = s[code_index(ti)];
-    else
-      args_[i] = build(ti, s);
+    if (tag_of(ti) != kCode) {
+      out[i] = ti;
+    } else if (code_kind(ti) == kVar) {
+      out[i] = s[code_index(ti)];
+    } else {
+      out[i] = build(ti, s);
+    }
   }
 }
 
@@ -446,6 +451,54 @@ __attribute__((always_inline)) inline bool Machine::unify_arg(Cell t, Cell v, Ce
   if (tag_of(t) == kCode && code_kind(t) == kFirstVar) {
     s[code_index(t)] = v;
     return true;
+  }
+  if (tag_of(t) == kCode && code_kind(t) == kVar) return unify_fast(s[code_index(t)], v);
+  if (tag_of(t) == kCode && code_kind(t) == kTList) {
+    // A list pattern met by a list cell, like [Car|Cars]: first occurrences inline.
+    Cell d = deref(v);
+    if (tag_of(d) == kList) {
+      const Cell* tp = &tmpl[code_index(t)];
+      const std::uint64_t at = payload(d);
+      for (unsigned k = 0; k < 2; ++k) {
+        Cell ti = tp[k];
+        if (tag_of(ti) == kCode && code_kind(ti) == kFirstVar)
+          s[code_index(ti)] = heap_[at + k];
+        else if (!unify_head(ti, heap_[at + k], s))
+          return false;
+      }
+      return true;
+    }
+  }
+  if (tag_of(t) == kCode && code_kind(t) == kTStr) {
+    // A structure pattern met by a structure, like c(_, Shape, _, _, _, _, _): its constants and
+    // first occurrences inline, deeper arguments in unify_head.
+    Cell d = deref(v);
+    if (tag_of(d) == kStr) {
+      const Cell* tp = &tmpl[code_index(t)];
+      std::uint64_t mask = tp[-1];
+      if (mask != ~std::uint64_t{0}) {
+        const std::uint64_t at = payload(d);
+        if (heap_[at] != tp[0]) return false;
+        for (; mask; mask &= mask - 1) {
+          unsigned i = static_cast<unsigned>(__builtin_ctzll(mask)) + 1;
+          Cell ti = tp[i];
+          Cell vi = heap_[at + i];
+          if (tag_of(ti) == kAtom || tag_of(ti) == kInt) {
+            vi = deref(vi);
+            if (vi == ti) continue;
+            if (tag_of(vi) != kRef) return false;
+            bind(vi, ti);
+          } else if (tag_of(ti) == kCode && code_kind(ti) == kFirstVar) {
+            s[code_index(ti)] = vi;
+          } else if (tag_of(ti) == kCode && code_kind(ti) == kVar) {
+            if (!unify_fast(s[code_index(ti)], vi)) return false;
+          } else if (!unify_head(ti, vi, s)) {
+            return false;
+          }
+        }
+        return true;
+      }
+    }
   }
   return unify_head(t, v, s);
 }
@@ -593,10 +646,21 @@ Cell Machine::findall_collect(std::uint64_t start, Cell tail) {
   return count ? make_list(list_at) : tail;
 }
 
-bool Machine::run(Entry entry, FunctorId pred) {
+bool Machine::run(Entry entry, FunctorId pred, std::uint32_t clause_index) {
   std::uint32_t clause_pos = 0;
+  const Clause* clause = nullptr;  // the clause try_clause tries, of a predicate of `arity`
+  unsigned arity = 0;
   if (entry == Entry::kCall) goto call;
   if (entry == Entry::kFail) goto fail;
+  if (entry == Entry::kClause) {
+    // One clause alone: counted as a call, with no choicepoint for the others.
+    current_ = pred;
+    if (++steps_ > limits.max_steps) limit_error(LimitKind::kSteps);
+    cut_b_ = b_;
+    clause = &preds[pred].clauses[clause_index];
+    arity = preds[pred].arity;
+    goto try_clause;
+  }
 next:
   for (;;) {
     const Instr in = code[pc_];
@@ -648,7 +712,25 @@ next:
         Cell* s = &heap_[f_];
         Cell x = build(tmpl[in.b], s);
         Cell y = build(tmpl[in.b + 1], s);
-        if (!unify(x, y)) goto fail;
+        if (!unify_fast(x, y)) goto fail;
+        ++pc_;
+        continue;
+      }
+      case Op::kIdentical: {
+        if (in.c) ensure(in.c);
+        Cell* s = &heap_[f_];
+        Cell tx = tmpl[in.b], ty = tmpl[in.b + 1];
+        // Arguments are mostly variables of the clause: their slots without build().
+        Cell x =
+            deref(tag_of(tx) == kCode && code_kind(tx) == kVar ? s[code_index(tx)] : build(tx, s));
+        Cell y =
+            deref(tag_of(ty) == kCode && code_kind(ty) == kVar ? s[code_index(ty)] : build(ty, s));
+        bool same = x == y;
+        if (!same && tag_of(x) == tag_of(y) && tag_of(x) > kInt) {
+          current_ = in.a;
+          same = identical(x, y);
+        }
+        if (same == (in.aux != 0)) goto fail;
         ++pc_;
         continue;
       }
@@ -672,6 +754,27 @@ next:
       }
       case Op::kCompare: {
         Cell* s = &heap_[f_];
+        {
+          // Two integers (constants or bound variables of the clause): no evaluation needed.
+          Cell tx = tmpl[in.b], ty = tmpl[in.b + 1];
+          Cell x = tag_of(tx) == kCode && code_kind(tx) == kVar ? deref(s[code_index(tx)]) : tx;
+          Cell y = tag_of(ty) == kCode && code_kind(ty) == kVar ? deref(s[code_index(ty)]) : ty;
+          if (tag_of(x) == kInt && tag_of(y) == kInt) {
+            const std::int64_t a = int_value(x), b = int_value(y);
+            bool holds;
+            switch (in.aux) {
+              case kArEq: holds = a == b; break;
+              case kArNe: holds = a != b; break;
+              case kArLt: holds = a < b; break;
+              case kArGt: holds = a > b; break;
+              case kArLe: holds = a <= b; break;
+              default: holds = a >= b; break;
+            }
+            if (!holds) goto fail;
+            ++pc_;
+            continue;
+          }
+        }
         current_ = f_compare_[in.aux];
         Number x = eval_template(*this, tmpl[in.b], s);
         Number y = eval_template(*this, tmpl[in.b + 1], s);
@@ -758,17 +861,47 @@ next:
 call : {
   current_ = pred;
   if (++steps_ > limits.max_steps) limit_error(LimitKind::kSteps);
-  if (pred >= preds.size()) unknown_procedure(pred);
+  // Compiled code and call/N only call predicates that preds covers (prove() sees to its own).
   const Pred& p = preds[pred];
   if (p.kind == Pred::kNative) {
+    if (p.native == member_native_) {
+      // member(X, List) on a list cell: member/2's native inline, with a choicepoint of its own
+      // kind; anything else (an open list) goes to the native.
+      Cell l = deref(args_[1]);
+      if (tag_of(l) == kList) {
+        Cell x = args_[0];
+        Cell tail = deref(heap_[payload(l) + 1]);
+        if (tag_of(tail) == kList) {
+          push_choice(Choice::kMember, cp_, cf_);
+          Choice& c = cps_[b_ - 1];
+          c.id = pred;
+          c.nargs = 2;
+          Cell state[2] = {x, tail};
+          push_args(state, 2);
+        } else if (tag_of(tail) == kRef) {
+          goto native;
+        }
+        if (!unify_fast(x, heap_[payload(l)])) goto fail;
+        pc_ = cp_;
+        f_ = cf_;
+        goto next;
+      }
+    }
+  native:
     if (!natives[p.native](*this, args_)) goto fail;
     pc_ = cp_;
     f_ = cf_;
     goto next;
   }
   if (p.kind != Pred::kClauses) unknown_procedure(pred);
-  const std::uint32_t n = static_cast<std::uint32_t>(p.clauses.size());
+  const std::uint32_t n = static_cast<std::uint32_t>(p.keys.size());  // one key per clause
   const Cell* keys = p.keys.data();
+  if (n == 1) {  // no choicepoint whatever the key: head unification checks it
+    cut_b_ = b_;
+    clause = &p.clauses[0];
+    arity = p.arity;
+    goto try_clause;
+  }
   Cell key = p.arity ? index_key(args_[0]) : 0;
   std::uint32_t i = 0;
   if (key) {
@@ -798,18 +931,18 @@ call : {
     c.nargs = p.arity;
     push_args(args_, p.arity);
   }
-  clause_pos = i;
+  clause = &p.clauses[i];
+  arity = p.arity;
   goto try_clause;
 }
 
 try_clause : {
-  const Pred& p = preds[pred];
-  const Clause& c = clauses[p.clauses[clause_pos]];
+  const Clause& c = *clause;
   ensure(c.cells);
   const Cell* head = &tmpl[c.head];
   if (c.body == kNoBody) {
     Cell* s = scratch_.data();
-    for (unsigned k = 0; k < p.arity; ++k)
+    for (unsigned k = 0; k < arity; ++k)
       if (!unify_arg(head[k], args_[k], s)) goto fail;
     pc_ = cp_;
     f_ = cf_;
@@ -817,7 +950,7 @@ try_clause : {
   }
   if (c.frameless) {
     Cell* s = &heap_[kScratchBase];
-    for (unsigned k = 0; k < p.arity; ++k)
+    for (unsigned k = 0; k < arity; ++k)
       if (!unify_arg(head[k], args_[k], s)) goto fail;
     f_ = kScratchBase;
     pc_ = c.body;
@@ -833,7 +966,7 @@ try_clause : {
   h_ = frame + c.slots;
   for (std::uint32_t k = 0; k < c.slots; ++k) heap_[frame + k] = make_ref(frame + k);
   Cell* s = &heap_[frame];
-  for (unsigned k = 0; k < p.arity; ++k)
+  for (unsigned k = 0; k < arity; ++k)
     if (!unify_arg(head[k], args_[k], s)) goto fail;
   f_ = frame;
   pc_ = c.body;
@@ -862,18 +995,45 @@ fail : {
       cf_ = c.frame;
       clause_pos = c.next;
       cut_b_ = b_ - 1;
-      const std::uint32_t n = static_cast<std::uint32_t>(p.clauses.size());
+      const std::uint32_t n = static_cast<std::uint32_t>(p.keys.size());  // one key per clause
       Cell key = p.arity ? index_key(args_[0]) : 0;
       std::uint32_t j = clause_pos + 1;
       if (key) {
         while (j < n && p.keys[j] && p.keys[j] != key) ++j;
       }
+      clause = &p.clauses[clause_pos];
+      arity = p.arity;
       if (j < n)
         c.next = j;
       else
         pop_choice();
       current_ = pred;
       goto try_clause;
+    }
+    case Choice::kMember: {
+      current_ = c.id;
+      if (++steps_ > limits.max_steps) limit_error(LimitKind::kSteps);
+      cp_ = c.pc;
+      cf_ = c.frame;
+      Cell x = argstack_[c.args];
+      Cell l = argstack_[c.args + 1];  // a list cell
+      Cell tail = deref(heap_[payload(l) + 1]);
+      if (tag_of(tail) == kList) {
+        argstack_[c.args + 1] = tail;  // the same choicepoint, one element on
+      } else {
+        pop_choice();
+        if (tag_of(tail) == kRef) {
+          Cell a[2] = {x, l};
+          if (!natives[member_native_](*this, a)) goto fail;
+          pc_ = cp_;
+          f_ = cf_;
+          goto next;
+        }
+      }
+      if (!unify_fast(x, heap_[payload(l)])) goto fail;
+      pc_ = cp_;
+      f_ = cf_;
+      goto next;
     }
     case Choice::kRedo: {
       // Each retry of a builtin counts as a step, so generators cannot run forever.

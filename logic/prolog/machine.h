@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -44,6 +45,7 @@ enum class Op : std::uint8_t {
   kUnify,        // b: two templates
   kIs,           // b: two templates (result, expression)
   kCompare,      // b: two expression templates, aux: comparison
+  kIdentical,    // ==/2 (aux 0) or \==/2 (aux 1): b: two templates, a: the functor (messages)
   kProceed,      // return to the frame's continuation
   kFail,
   kJump,          // a: target
@@ -96,8 +98,8 @@ struct Pred {
   std::uint32_t native = 0;
   std::uint32_t file = 0;  // consult that defined the clauses
   std::uint32_t arity = 0;
-  std::vector<std::uint32_t> clauses;
-  std::vector<Cell> keys;  // first-argument key per clause, 0 when it matches anything
+  std::vector<Clause> clauses;  // in file order
+  std::vector<Cell> keys;       // first-argument key per clause, 0 when it matches anything
   // With distinct keys and enough clauses: open-addressing table key -> clause position, at
   // most half full. While a file loads, every predicate with distinct keys has one.
   std::vector<std::pair<Cell, std::uint32_t>> key_table;
@@ -118,9 +120,10 @@ struct Limits {
 };
 
 struct Choice {
-  enum Kind : std::uint8_t { kClauses, kElse, kRedo, kDead };
+  // kMember: member/2 walking a list, run inline: the saved cells are X and the rest of the list.
+  enum Kind : std::uint8_t { kClauses, kElse, kRedo, kDead, kMember };
   Kind kind;
-  std::uint32_t id;     // kClauses: predicate; kRedo: the builtin
+  std::uint32_t id;     // kClauses: predicate; kRedo, kMember: the builtin
   Redo redo;            // kRedo: what to run on backtracking
   std::uint32_t next;   // kClauses: position of the next clause to try
   std::uint32_t nargs;  // saved cells on the argument stack
@@ -148,6 +151,16 @@ class Machine {
   void reset();
   // Proves pred(args...) once from a clean continuation. Arguments must be on the heap already.
   bool prove(FunctorId pred, const Cell* args, unsigned arity);
+  // The number of clauses of pred (0 unless it is defined by clauses), in file order.
+  std::size_t clause_count(FunctorId pred) const {
+    return pred < preds.size() && preds[pred].kind == Pred::kClauses ? preds[pred].clauses.size()
+                                                                     : 0;
+  }
+  // Proves pred(args...) once with only its clause number `clause` (0-based, file order): the
+  // head unifies and the body succeeds, with full backtracking inside the body (calls in the body,
+  // recursive ones included, use the whole predicate). The same limits and errors as prove().
+  // Throws PrologError when pred has no such clause.
+  bool prove_clause(FunctorId pred, std::size_t clause, const Cell* args, unsigned arity);
   // Proves a goal term (any control construct); solve_next() backtracks for another solution.
   bool solve(Cell goal);
   bool solve_next();
@@ -169,6 +182,25 @@ class Machine {
   // Unification, standard order and copying terminate on cyclic terms (rational trees) and give
   // SWI-Prolog's answers; large ones charge steps for their work.
   bool unify(Cell a, Cell b);
+  // unify() with the common cases inline: a variable on either side, or two atomic values.
+  [[gnu::always_inline]] bool unify_fast(Cell a, Cell b) {
+    a = deref(a);
+    b = deref(b);
+    if (a == b) return true;
+    if (tag_of(a) == kRef) {
+      if (tag_of(b) == kRef && payload(b) > payload(a))
+        bind(b, a);
+      else
+        bind(a, b);
+      return true;
+    }
+    if (tag_of(b) == kRef) {
+      bind(b, a);
+      return true;
+    }
+    if (tag_of(a) <= kInt || tag_of(b) <= kInt) return false;  // distinct atomic values
+    return unify(a, b);
+  }
   int compare(Cell a, Cell b);      // standard order: <0, 0, >0
   bool identical(Cell a, Cell b) {  // ==/2
     a = deref(a);
@@ -268,7 +300,20 @@ class Machine {
   void push_redo(Redo redo, const Cell* state, unsigned n);
   // Tries a unification and undoes it whatever the outcome.
   bool can_unify(Cell a, Cell b);
-  void push_choice(Choice::Kind kind, std::uint64_t pc, std::uint64_t frame);
+  void push_choice(Choice::Kind kind, std::uint64_t pc, std::uint64_t frame) {
+    if (cps_.data() + b_ == std::to_address(cps_.end())) grow_choices();
+    Choice& c = cps_[b_++];
+    c.kind = kind;
+    c.pc = pc;
+    c.frame = frame;
+    c.h = h_;
+    c.tr = trail_.size();
+    c.args = argstack_.size();
+    c.nargs = 0;
+    c.code_top = static_cast<std::uint32_t>(code.size());
+    c.tmpl_top = static_cast<std::uint32_t>(tmpl.size());
+    hb_ = h_;
+  }
   void push_args(const Cell* cells, unsigned n) {
     if (argstack_.size() + n > argstack_.capacity()) grow_args(n);
     argstack_.insert(argstack_.end(), cells, cells + n);
@@ -306,10 +351,10 @@ class Machine {
   std::ostream* out;
 
   std::vector<Pred> preds;  // by functor id
-  std::vector<Clause> clauses;
   std::vector<Instr> code;
   std::vector<Cell> tmpl;
   std::vector<Native> natives;
+  std::uint32_t member_native_ = ~0u;  // member/2's native, run inline by the machine
   std::vector<FunctorId> native_functor;
   std::uint32_t static_code = 0, static_tmpl = 0;
 
@@ -345,16 +390,16 @@ class Machine {
   std::uint64_t key_probes = 0;       // loading: key table slots visited (O(clauses) in all)
 
   // Functor ids the compiler and builtins use.
-  FunctorId f_is_, f_unify_, f_compare_[6], f_bar_, f_aggr_sum_, f_aggr_max_, f_aggr_min_,
-      f_aggr_max_w_, f_aggr_min_w_, f_sort_, f_module_;
+  FunctorId f_is_, f_unify_, f_identical_, f_not_identical_, f_compare_[6], f_bar_, f_aggr_sum_,
+      f_aggr_max_, f_aggr_min_, f_aggr_max_w_, f_aggr_min_w_, f_sort_, f_module_;
   std::vector<std::int8_t> arith_op_;  // by functor id: evaluable function, -1 if none
 
  private:
   friend class Compiler;
-  enum class Entry { kNext, kCall, kFail };
-  bool run(Entry entry, FunctorId pred);
+  enum class Entry { kNext, kCall, kFail, kClause };
+  bool run(Entry entry, FunctorId pred, std::uint32_t clause_index = 0);
   void grow_heap(std::uint64_t cells);
-  Cell index_key(Cell c) const;
+  inline Cell index_key(Cell c) const;
   Cell build(Cell t, Cell* slots);
   void build_into(Cell t, std::uint64_t dst, Cell* slots);
   Cell build_compound(Cell t, Cell* slots, Cell& last, std::uint64_t& last_dst);

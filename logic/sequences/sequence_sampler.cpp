@@ -16,6 +16,11 @@ std::uint64_t step_key(std::uint64_t index, std::size_t step) {
   return index << 16 | static_cast<std::uint64_t>(step);
 }
 
+// A redraw's streams: the sequence's own for redraw 0, others apart from them after.
+std::uint64_t redrawn(std::uint64_t seed, std::uint64_t redraw) {
+  return redraw == 0 ? seed : mix64(seed ^ mix64(redraw * 0x9e37'79b9'7f4a'7c15ULL));
+}
+
 }  // namespace
 
 const char* step_origin_name(StepOrigin origin) {
@@ -36,16 +41,16 @@ SequenceSampler::SequenceSampler(TrainSampler sampler, StepPredicates predicates
       planner_(planner),
       options_(std::move(options)) {}
 
-SymbolicSequence SequenceSampler::sequence(std::uint64_t index) {
+SymbolicSequence SequenceSampler::sequence(std::uint64_t index, std::uint64_t redraw) {
   SymbolicSequence sequence{plan(index), {}};
   const std::vector<std::uint32_t>& letters = sequence.plan.letters;
   sequence.steps.reserve(letters.size());
   for (std::size_t t = 0; t < letters.size(); ++t) {
     SequenceStep step;
     bool edited = options_.dynamics.edits && t > 0 &&
-                  edit(sequence.steps.back().train.train, index, t, letters[t], step);
+                  edit(sequence.steps.back().train.train, index, t, letters[t], redraw, step);
     if (!edited) {
-      step = train_with(index, t, letters[t]);
+      step = draw(index, t, letters[t], redraw);
       if (options_.dynamics.edits && t > 0) step.origin = StepOrigin::Redrawn;
     }
     sequence.steps.push_back(std::move(step));
@@ -60,7 +65,12 @@ bool SequenceSampler::admitted(const Train& train) const {
 
 SequenceStep SequenceSampler::train_with(std::uint64_t index, std::size_t step,
                                          std::uint32_t letter) {
-  std::uint64_t seed = mix64(options_.seed ^ kStepDomain);
+  return draw(index, step, letter, 0);
+}
+
+SequenceStep SequenceSampler::draw(std::uint64_t index, std::size_t step, std::uint32_t letter,
+                                   std::uint64_t redraw) {
+  std::uint64_t seed = redrawn(mix64(options_.seed ^ kStepDomain), redraw);
   for (std::uint64_t attempt = 0; attempt < options_.max_attempts; ++attempt) {
     Train train = sampler_.sample(seed, step_key(index, step), attempt);
     if (!admitted(train) || predicates_.letter(train) != letter) continue;
@@ -76,9 +86,9 @@ SequenceStep SequenceSampler::train_with(std::uint64_t index, std::size_t step,
 // Up to `tries` chains of 1..k random edits from the previous train; the first that gives the
 // letter (and passes the filters) is the step.
 bool SequenceSampler::edit(const Train& from, std::uint64_t index, std::size_t step,
-                           std::uint32_t letter, SequenceStep& out) {
+                           std::uint32_t letter, std::uint64_t redraw, SequenceStep& out) {
   const SequenceDynamics& dynamics = options_.dynamics;
-  RandomStream random(options_.seed, step_key(index, step), 0, kEditDomain);
+  RandomStream random(redrawn(options_.seed, redraw), step_key(index, step), 0, kEditDomain);
   for (std::uint64_t attempt = 0; attempt < dynamics.tries; ++attempt) {
     Train train = from;
     std::vector<Operation> operations;

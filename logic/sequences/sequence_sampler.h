@@ -62,8 +62,10 @@ class SequenceSampler {
   SequenceSampler(TrainSampler sampler, StepPredicates predicates, Rule rule,
                   const sequences::SequencePlanner& planner, SequenceSamplerOptions options);
 
-  // Throws SequenceError when a step's letter is not found in max_attempts draws.
-  SymbolicSequence sequence(std::uint64_t index);
+  // Throws SequenceError when a step's letter is not found in max_attempts draws. `redraw` > 0
+  // draws the same plan's trains from other streams (a dataset with `unique` whose sequence came
+  // out as an earlier one); redraw 0 is the sequence itself.
+  SymbolicSequence sequence(std::uint64_t index, std::uint64_t redraw = 0);
   // A train with `letter`, drawn independently for step `step` of sequence `index` (an episode of
   // an incremental curriculum: `index` is the sample). Throws SequenceError.
   SequenceStep train_with(std::uint64_t index, std::size_t step, std::uint32_t letter);
@@ -77,7 +79,9 @@ class SequenceSampler {
 
  private:
   bool edit(const Train& from, std::uint64_t index, std::size_t step, std::uint32_t letter,
-            SequenceStep& out);
+            std::uint64_t redraw, SequenceStep& out);
+  SequenceStep draw(std::uint64_t index, std::size_t step, std::uint32_t letter,
+                    std::uint64_t redraw);
   bool admitted(const Train& train) const;
 
   TrainSampler sampler_;

@@ -11,4 +11,5 @@ PYBIND11_MODULE(_native, module) {
   railyard::python::bind_symbolic(module);
   railyard::python::bind_ltlf(module);
   railyard::python::bind_sequences(module);
+  railyard::python::bind_worlds(module);
 }

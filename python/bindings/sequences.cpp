@@ -158,7 +158,7 @@ class SequenceGenerator {
       py::gil_scoped_release unlocked;
       std::lock_guard lock(mutex_);
       if (!symbolic_) symbolic_.emplace(model_.sampler());
-      sequence = symbolic_->sequence(index);
+      sequence = symbolic_->sequence(index, model_.redraw(index));
       split = made_splits()[index];
     }
     py::dict out = describe(index);

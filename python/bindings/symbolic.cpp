@@ -17,10 +17,10 @@
 #include "python/bindings/bindings.h"
 #include "python/bindings/json_objects.h"
 #include "tools/dataset/config.h"
-#include "tools/records/formats/description.h"
-#include "tools/records/formats/train_json.h"
 #include "tools/dataset/inputs.h"
 #include "tools/dataset/rule_loading.h"
+#include "tools/records/formats/description.h"
+#include "tools/records/formats/train_json.h"
 
 namespace railyard::python {
 namespace {
@@ -48,6 +48,12 @@ TrainBatch sample_trains(const std::filesystem::path& file,
   TrainBatch batch;
   batch.trains.resize(config.count);
   py::gil_scoped_release unlocked;
+  // unique and compositions choose each index's attempt (train_plan.h): the dataset's own trains.
+  if (balanced && (config.unique || config.compositions)) {
+    SampledTrains trains = sampled_trains(config, resolve_inputs(config, data_root()));
+    for (std::uint64_t i = 0; i < config.count; ++i) batch.trains[i] = trains.train(i);
+    return batch;
+  }
   TrainSampler sampler(config.sampler);
   LoadedRule rule = load_rule(config.rule, config.threads);
   BalanceOptions balance{balanced, config.max_attempts, rule.name};

@@ -9,7 +9,8 @@
 `railyard.symbolic` samples, labels and intervenes on trains without images.
 `railyard.sequences` has temporal sequences (a config's `sequence:` section): LTLf formulas and
 their automata (Formula, Automaton), sequence datasets on disk (read_sequences) and sequences
-rendered on the fly (SequenceGenerator).
+rendered on the fly (SequenceGenerator). `railyard.worlds(spec)` builds a family of generated
+rules (GraphLog's worlds), each usable as a railyard.Rule.
 
 Errors are Python exceptions naming the key, file or line: ConfigError, RuleError, SceneError,
 DescriptionError, InterventionError and FormulaError are ValueErrors, IoError an OSError,
@@ -32,7 +33,7 @@ __all__ = ["Generator", "Rule", "TrainSet", "sample_trains", "rule_stats", "Conf
            "DatasetError", "DescriptionError", "InputError", "InterventionError", "IoError",
            "PrologError", "RendererError", "RuleError", "SceneError", "UnreachableClassError",
            "Formula", "Automaton", "FormulaError", "SequenceGenerator", "SequenceSet", "Sequence",
-           "read_sequences"]
+           "read_sequences", "worlds", "Worlds", "World"]
 
 
 def camera_matrices(camera):
@@ -103,3 +104,4 @@ class Generator:
 # Last: railyard.sequences reads through railyard.reader, which needs the helpers above.
 from .sequences import (Automaton, Formula, Sequence, SequenceGenerator,  # noqa: E402
                         SequenceSet, read_sequences)
+from .worlds import World, Worlds, worlds  # noqa: E402

@@ -1,6 +1,7 @@
 #include "tools/dataset/config.h"
 
 #include <cmath>
+#include <cstdio>
 
 #include "logic/errors.h"
 #include "logic/train_pattern.h"
@@ -11,6 +12,12 @@ namespace railyard {
 namespace {
 
 using DatasetSchema = Schema<DatasetConfig>;
+
+std::string number_text(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
 
 // Wraps the constraint parser's errors (which name values, not keys) into the key's message.
 template <class Action>
@@ -127,6 +134,65 @@ Codec<Confounder> confounder_codec() {
   return s.codec("{attribute: {descriptor: value, car: position}, east: share, west: share}");
 }
 
+// span: [t0, t1], two positions of the curriculum in [0, 1], t0 <= t1.
+Codec<std::array<double, 2>> span_codec() {
+  Codec<std::array<double, 2>> codec;
+  codec.type = "[t0, t1]";
+  codec.parse = [](const YamlField& v) {
+    if (!v.is_sequence() || v.items().size() != 2)
+      v.fail("expected two positions [t0, t1] in [0, 1], e.g. [0.25, 0.5]");
+    std::array<double, 2> span{};
+    std::vector<YamlField> items = v.items();
+    span[0] = items[0].number();
+    span[1] = items[1].number();
+    for (std::size_t k = 0; k < 2; ++k)
+      if (!(span[k] >= 0.0 && span[k] <= 1.0))
+        items[k].fail("must lie in [0, 1] (a position of the curriculum)");
+    if (span[0] > span[1]) v.fail("t0 must not be after t1 (the span runs forward)");
+    return span;
+  };
+  codec.emit = [](YAML::Emitter& out, const std::array<double, 2>& span) {
+    out << YAML::Flow << YAML::BeginSeq << span[0] << span[1] << YAML::EndSeq;
+  };
+  return codec;
+}
+
+// supervision_decay: {gamma: 0.8, beta: 0.2, span: [0, 1]}.
+Codec<SupervisionDecay> decay_codec() {
+  Schema<SupervisionDecay> s;
+  s.number("gamma", field(&SupervisionDecay::gamma), 0.0, 1.0,
+           "share of labels given at the curve's start (t = 0), in (0, 1]")
+      .required();
+  s.number("beta", field(&SupervisionDecay::beta), 0.0, 1.0,
+           "share of labels given at the curve's end (t = 1), in (0, gamma]")
+      .required();
+  s.value("span", field(&SupervisionDecay::span), span_codec(),
+          "the curve's positions of the first and last sample (default [0, 1]; dataset k of a "
+          "K-dataset curriculum: [k/K, (k+1)/K])");
+  s.check([](const SupervisionDecay& d) {
+    if (!(d.gamma > 0.0)) throw ConfigError("gamma must be above 0 (f(t) = gamma * exp(...))");
+    if (!(d.beta > 0.0)) throw ConfigError("beta must be above 0 (sigma = log(gamma / beta))");
+    if (d.beta > d.gamma)
+      throw ConfigError("beta (" + number_text(d.beta) + ") is above gamma (" +
+                        number_text(d.gamma) +
+                        "): supervision decays from gamma at the start to beta at the end");
+  });
+  return s.codec("{gamma, beta, span: [t0, t1]}");
+}
+
+// compositions: {train: single, val: any, test: several}.
+Codec<Compositions> compositions_codec() {
+  Schema<Compositions> s;
+  const std::vector<std::pair<std::string, Composition>> names{{"any", Composition::Any},
+                                                               {"single", Composition::Single},
+                                                               {"several", Composition::Several}};
+  s.choice("train", field(&Compositions::train), names,
+           "east trains of the train split: any | single (exactly one clause) | several (2+)");
+  s.choice("val", field(&Compositions::val), names, "east trains of the val split");
+  s.choice("test", field(&Compositions::test), names, "east trains of the test split");
+  return s.codec("{train, val, test: any|single|several}");
+}
+
 // backend_options.<backend>.<option>, one key for each option a backend declares (its range,
 // help and default are the backend's: renderer/backends.cpp).
 void add_backend_options(DatasetSchema& s) {
@@ -155,8 +221,14 @@ std::vector<std::pair<std::string, std::string>> backend_names() {
   return names;
 }
 
-DatasetSchema make_schema() {
+// `pinned`: the schema of a dataset's config text (its manifest and run lock), in which a key added
+// after datasets were pinned by their bytes is left out while it holds its default, so that a
+// config without it makes the same bytes as before the key existed.
+DatasetSchema make_schema(bool pinned) {
   DatasetSchema s;
+  auto when_set = [&](auto is_set) {
+    if (pinned) s.applies_when(is_set);
+  };
   s.whole("count", field(&DatasetConfig::count), 1, 1'000'000'000, "number of images",
           "-n,--count");
   s.unsigned_whole("seed", field(&DatasetConfig::seed), "random seed", "--seed");
@@ -245,6 +317,20 @@ DatasetSchema make_schema() {
            "share of labels given; the rest are withheld (splits/unlabelled.txt, the truth is "
            "kept)",
            "--supervision");
+  s.optional("supervision_decay", field(&DatasetConfig::supervision_decay), decay_codec(),
+             "fading supervision (KANDY): each label given with probability gamma * exp(-log("
+             "gamma / beta) * t), t the sample's (a sequence set: the sequence's) position on "
+             "span [t0, t1]; replaces supervision");
+  when_set([](const DatasetConfig& c) { return c.supervision_decay.has_value(); });
+  s.boolean("unique", field(&DatasetConfig::unique),
+            "no two samples carry the same symbolic train (cars and their attributes, not the "
+            "angle; a sequence set: no two sequences the same list of trains); max_attempts "
+            "draws per index before it gives up");
+  when_set([](const DatasetConfig& c) { return c.unique; });
+  s.optional("compositions", field(&DatasetConfig::compositions), compositions_codec(),
+             "per split, how many clauses of the rule's eastbound/1 an east train satisfies: "
+             "any | single | several (2+), e.g. {train: single, test: several}");
+  when_set([](const DatasetConfig& c) { return c.compositions.has_value(); });
   s.text("output", field(&DatasetConfig::output), "folder", "output folder", "-o,--output");
   s.whole("threads", field(&DatasetConfig::threads), 0, 1024, "worker threads (0: all cores)",
           "-j,--threads");
@@ -260,8 +346,26 @@ DatasetSchema make_schema() {
 }  // namespace
 
 const Schema<DatasetConfig>& dataset_schema() {
-  static const DatasetSchema schema = make_schema();
+  static const DatasetSchema schema = make_schema(false);
   return schema;
+}
+
+static const Schema<DatasetConfig>& pinned_schema() {
+  static const DatasetSchema schema = make_schema(true);
+  return schema;
+}
+
+const char* composition_name(Composition c) {
+  switch (c) {
+    case Composition::Single: return "single";
+    case Composition::Several: return "several";
+    case Composition::Any: break;
+  }
+  return "any";
+}
+
+Supervision dataset_supervision(const DatasetConfig& config, std::uint64_t positions) {
+  return {config.supervision, config.supervision_decay, positions};
 }
 
 // A sequence dataset's labels are sequence labels: the per-sample knobs for published labels and
@@ -274,7 +378,14 @@ static void check_sequence_config(const DatasetConfig& config) {
                       "sequence.train_annotations");
   };
   if (config.label_noise > 0.0) refuse("label_noise");
-  if (config.supervision < 1.0) refuse("supervision");
+  if (config.compositions)
+    throw ConfigError(
+        "compositions applies to single trains of a balanced set; a sequence dataset "
+        "(sequence.formula is set) plans its labels per sequence");
+  if (config.unique && config.sequence.incremental())
+    throw ConfigError(
+        "unique applies to whole sequences (sequential mode); incremental mode's episodes are "
+        "single trains of one curriculum step: remove unique, or use sequence.mode: sequential");
 }
 
 void check_config(const DatasetConfig& config) {
@@ -294,6 +405,14 @@ void check_config(const DatasetConfig& config) {
                         std::to_string(config.count) + ")");
     previous = size;
   }
+  if (config.supervision_decay && config.supervision < 1.0)
+    throw ConfigError("supervision (" + number_text(config.supervision) +
+                      ") and supervision_decay: give one; supervision_decay sets the share of "
+                      "labels given at every position (supervision: a constant share)");
+  if (config.compositions && *config.compositions == Compositions{})
+    throw ConfigError(
+        "compositions: every split is 'any'; name single or several for a split, or remove the "
+        "key");
   dataset_schema().validate(config);  // the sections' own checks (interventions)
   for (std::uint64_t index : config.interventions.indices)
     if (index >= config.count)
@@ -327,7 +446,7 @@ std::string emit_dataset_config(const DatasetConfig& config) {
   DatasetConfig normalised = config;
   normalised.threads = 0;
   normalised.output = ".";
-  return emit_config(normalised);
+  return pinned_schema().emit(normalised);
 }
 
 render::BackendSettings backend_settings(const DatasetConfig& config) {

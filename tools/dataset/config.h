@@ -11,11 +11,13 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "logic/sampler.h"
 #include "renderer/backends.h"
+#include "tools/dataset/label_noise.h"
 #include "tools/dataset/pairs/intervention_settings.h"
 #include "tools/dataset/sequences/sequence_settings.h"
 #include "tools/export/export_options.h"
@@ -40,6 +42,21 @@ struct SplitRatios {
   double train = 0.8;
   double val = 0.1;
   double test = 0.1;
+};
+
+// GraphLog's unseen compositions: how many clauses (concepts) of the rule's eastbound/1 an east
+// train of a split satisfies, each clause alone (Rule::clauses_proved). West trains are free.
+enum class Composition { Any, Single, Several };  // any | exactly one | two or more
+const char* composition_name(Composition c);
+
+struct Compositions {
+  Composition train = Composition::Any;
+  Composition val = Composition::Any;
+  Composition test = Composition::Any;
+
+  // The requirement of split 0 (train), 1 (val) or 2 (test).
+  Composition of(std::size_t split) const { return split == 0 ? train : split == 1 ? val : test; }
+  bool operator==(const Compositions&) const = default;
 };
 
 inline constexpr const char* kDefaultRule = "theoryx";
@@ -67,6 +84,12 @@ struct DatasetConfig {
   std::vector<std::uint64_t> subsets;  // nested subset sizes, e.g. 100, 1000
   double label_noise = 0.0;            // fraction of labels flipped in the published label
   double supervision = 1.0;  // fraction of labels given; the rest withheld (label_noise.h)
+  // Fading supervision: the share decays along the dataset's samples (label_noise.h).
+  std::optional<SupervisionDecay> supervision_decay;
+  // No two samples (sequences) carry the same symbolic train (list of trains): train_plan.h.
+  bool unique = false;
+  // Per-split compositions of the rule's clauses in east trains (balanced sets only).
+  std::optional<Compositions> compositions;
   std::vector<exports::ExportOptions> exports;  // written into the finished dataset
   std::filesystem::path output = "output";
   unsigned threads = 0;                // 0 = all cores
@@ -95,6 +118,9 @@ std::string emit_config(const DatasetConfig& config);
 // The config as far as it decides the dataset's bytes: without the keys that only say where and
 // how fast (output, threads). Kept in the dataset's lock and manifest.
 std::string emit_dataset_config(const DatasetConfig& config);
+
+// How the dataset gives labels over `positions` units: its samples, or its sequences.
+Supervision dataset_supervision(const DatasetConfig& config, std::uint64_t positions);
 
 // What names the dataset folder of this config (rule and scene: the resolved names, inputs.h).
 DatasetIdentity dataset_identity(const DatasetConfig& config, const std::string& rule_name,

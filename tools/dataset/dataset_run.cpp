@@ -82,9 +82,10 @@ RunSummary generate_dataset(const DatasetConfig& config, const RunOptions& optio
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   SampledTrains trains = sampled_trains(config, inputs);
   // An unreachable class shows up here, before any folder is made or image rendered. With
-  // combination filters (exclude, require, confounder) any index may be the one that cannot be
-  // filled, so every index of this process is sampled first (symbolic: fast next to rendering).
-  if (config.sampler.filters.empty()) {
+  // combination filters (exclude, require, confounder) or compositions any index may be the one
+  // that cannot be filled, so every index of this process is sampled first (symbolic: fast next
+  // to rendering). With unique, sampled_trains has planned every index already.
+  if (config.sampler.filters.empty() && !trains.needs_every_index()) {
     trains.train(0);
     if (config.count > 1) trains.train(1);
   } else {

@@ -7,6 +7,7 @@
 #include "scenes/scene_error.h"
 #include "scenes/scene_settings.h"
 #include "tools/dataset/config.h"
+#include "tools/dataset/splits.h"
 
 namespace railyard {
 
@@ -58,8 +59,14 @@ SampledTrains sampled_trains(const DatasetConfig& config, const DatasetInputs& i
   BalanceOptions balance;
   balance.max_attempts = config.max_attempts;
   balance.rule_name = inputs.rule_name;
-  return {config.sampler, Rule::load(inputs.rule_file, inputs.background_file), balance,
-          config.seed};
+  SampledTrains trains(config.sampler, Rule::load(inputs.rule_file, inputs.background_file),
+                       balance, config.seed);
+  if (config.sequence.enabled())
+    return trains;  // a sequence set chooses its own (sequence_trains.h)
+  if (config.compositions)
+    trains.require_compositions(*config.compositions, balanced_split_of(config));
+  if (config.unique) trains.plan_unique(config.count);
+  return trains;
 }
 
 }  // namespace railyard

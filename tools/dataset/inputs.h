@@ -32,7 +32,9 @@ struct DatasetInputs {
 DatasetInputs resolve_inputs(const DatasetConfig& config, const std::filesystem::path& data_dir);
 
 // The trains of a config: sampled by config.sampler from config.seed, labelled by the resolved
-// rule, east and west balanced. Throws RuleError when the rule does not load.
+// rule, east and west balanced; with `compositions` their split's, with `unique` planned now
+// (train_plan.h). Throws RuleError when the rule does not load, ConfigError or TrainDemandError
+// when compositions or unique cannot be met.
 SampledTrains sampled_trains(const DatasetConfig& config, const DatasetInputs& inputs);
 
 // A bare name ("desert_scene") is data_dir/scenes/<name>.yaml; anything with a '/' or a .yaml

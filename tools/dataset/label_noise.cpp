@@ -1,5 +1,7 @@
 #include "tools/dataset/label_noise.h"
 
+#include <cmath>
+
 #include "util/random.h"
 
 namespace railyard {
@@ -24,6 +26,24 @@ bool label_given(std::uint64_t seed, std::uint64_t index, double supervision) {
   if (supervision >= 1.0) return true;
   RandomStream random(seed, index, 0, kSupervisionDomain);
   return random.uniform() < supervision;
+}
+
+double SupervisionDecay::probability(double t) const {
+  if (gamma == beta) return gamma;
+  return gamma * std::exp(-std::log(gamma / beta) * t);
+}
+
+double SupervisionDecay::mean() const {
+  double sigma = std::log(gamma / beta);
+  double width = span[1] - span[0];
+  if (gamma == beta || width <= 0.0) return probability(span[0]);
+  return gamma / sigma * (std::exp(-sigma * span[0]) - std::exp(-sigma * span[1])) / width;
+}
+
+double SupervisionDecay::position(std::uint64_t index, std::uint64_t positions) const {
+  if (positions <= 1) return span[0];
+  return span[0] +
+         (span[1] - span[0]) * static_cast<double>(index) / static_cast<double>(positions - 1);
 }
 
 }  // namespace railyard

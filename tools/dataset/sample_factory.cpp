@@ -37,7 +37,7 @@ render::RenderOptions SampleSettings::render_options(std::uint64_t image_index,
 
 SampleSettings sample_settings(const DatasetConfig& config) {
   return {config.seed, config.samples, config.local_lighting, config.label_noise,
-          config.supervision};
+          dataset_supervision(config, config.count)};
 }
 
 RenderedSample render_sample(const SceneContext& scene, render::Renderer& renderer,
@@ -57,7 +57,8 @@ RenderedSample SampleFactory::operator()(std::uint64_t index) {
                                         trains_.train(index));
   sample.published =
       published_label(sample.train.label, settings_.seed, index, settings_.label_noise);
-  sample.labelled = label_given(settings_.seed, index, settings_.supervision);
+  sample.labelled = settings_.supervision.given(settings_.seed, index);
+  sample.clauses = trains_.clauses(sample.train.train);
   sample.sequence = trains_.sequence_step(index);
   return sample;
 }

@@ -38,7 +38,7 @@ struct SampleSettings {
   int samples = 0;  // the backend's default when 0
   bool local_lighting = false;
   double label_noise = 0.0;  // label_noise.h
-  double supervision = 1.0;
+  Supervision supervision;   // over the dataset's samples (a sequence set decides per sequence)
 
   // The options of image `image_index` (its random stream).
   render::RenderOptions render_options(std::uint64_t image_index,
@@ -53,7 +53,7 @@ RenderedSample render_sample(const SceneContext& scene, render::Renderer& render
                              LabelledTrain train);
 
 // Sample `index` of a dataset: its train from the source, its published label (label noise,
-// supervision), its layout and its pictures.
+// supervision), its clause count (compositions), its layout and its pictures.
 class SampleFactory {
  public:
   SampleFactory(TrainSource& trains, const SceneContext& scene, render::Renderer& renderer,

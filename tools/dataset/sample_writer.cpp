@@ -35,6 +35,7 @@ SampleRecord SampleWriter::record(const RenderedSample& sample) const {
   record.train = sample.train;
   record.published = sample.published;
   record.labelled = sample.labelled;
+  record.clauses = sample.clauses;
   record.sequence = sample.sequence;
   record.scene = scene_name;
   record.camera = sample.scene.scene.camera;

@@ -21,6 +21,7 @@ struct RenderedSample {
   LabelledTrain train;                         // with its true label
   Direction published = Direction::West;       // the label the dataset shows (label noise)
   bool labelled = true;                        // false: withheld (supervision below 1)
+  std::optional<std::uint32_t> clauses;        // compositions: clauses of eastbound/1 it satisfies
   std::optional<SequenceStepRecord> sequence;  // a step of a temporal sequence
   TrainScene scene;
   render::Frame frame;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "logic/balanced_set.h"
 #include "logic/errors.h"
 #include "util/atomic_file.h"
 #include "util/random.h"
@@ -75,6 +76,16 @@ Splits make_splits(std::span<const Direction> labels, const SplitRatios& ratios,
   splits.val = sorted(std::move(splits.val));
   splits.test = sorted(std::move(splits.test));
   return splits;
+}
+
+std::vector<std::uint8_t> balanced_split_of(const DatasetConfig& config) {
+  std::vector<Direction> labels(config.count);
+  for (std::uint64_t i = 0; i < config.count; ++i) labels[i] = target_label(i);
+  Splits splits = make_splits(labels, config.splits, config.subsets, config.seed);
+  std::vector<std::uint8_t> split_of(config.count, 0);
+  for (std::uint64_t i : splits.val) split_of[i] = 1;
+  for (std::uint64_t i : splits.test) split_of[i] = 2;
+  return split_of;
 }
 
 namespace {

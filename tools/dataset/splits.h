@@ -23,6 +23,10 @@ struct Splits {
 Splits make_splits(std::span<const Direction> labels, const SplitRatios& ratios,
                    const std::vector<std::uint64_t>& subset_sizes, std::uint64_t seed);
 
+// The split of every index of a balanced set (0 train, 1 val, 2 test), known before any train is
+// sampled: its labels are target_label's, and make_splits splits by label and seed alone.
+std::vector<std::uint8_t> balanced_split_of(const DatasetConfig& config);
+
 // splits/train.txt, val.txt, test.txt and train_<size>.txt: one index per line.
 void write_splits(const Splits& splits, const std::vector<std::uint64_t>& subset_sizes,
                   const std::filesystem::path& folder);

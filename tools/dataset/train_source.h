@@ -1,5 +1,6 @@
 // Where a dataset's trains come from: sampled and labelled by a rule (generate), or read from a
-// description file (render). Either way train i is a pure function of i.
+// description file (render). Either way train i is a pure function of i (and, for a set with
+// `unique`, of the plan made from the config before any train is taken: train_plan.h).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include "logic/balanced_set.h"
 #include "logic/rule.h"
 #include "logic/sampler.h"
+#include "tools/dataset/config.h"
 #include "tools/records/formats/sequence_step.h"
 
 namespace railyard {
@@ -21,6 +23,8 @@ class TrainSource {
   virtual LabelledTrain train(std::uint64_t index) = 0;  // with its true label
   // Train i's place in a temporal sequence, for a source whose trains are steps of one.
   virtual std::optional<SequenceStepRecord> sequence_step(std::uint64_t) { return std::nullopt; }
+  // A set with per-split compositions: how many clauses of eastbound/1 the train satisfies.
+  virtual std::optional<std::uint32_t> clauses(const Train&) { return std::nullopt; }
 };
 
 class SampledTrains final : public TrainSource {
@@ -28,16 +32,32 @@ class SampledTrains final : public TrainSource {
   SampledTrains(SamplerConfig config, Rule rule, BalanceOptions balance, std::uint64_t seed)
       : sampler_(std::move(config)), rule_(std::move(rule)), balance_(balance), seed_(seed) {}
 
-  LabelledTrain train(std::uint64_t index) override {
-    auto label = [&](const Train& t) { return rule_.label(t); };
-    return sample_labelled(sampler_, label, seed_, index, balance_);
-  }
+  // Train i: sample_labelled's, or with compositions or unique the attempt they choose
+  // (train_plan.h). Throws UnreachableClassError (TrainDemandError).
+  LabelledTrain train(std::uint64_t index) override;
+  std::optional<std::uint32_t> clauses(const Train& train) override;
+
+  // East trains of index i's split (split_of[i]: 0 train, 1 val, 2 test) meet that split's
+  // composition. Throws ConfigError naming `compositions` for an unbalanced set or a rule whose
+  // eastbound/1 has fewer than two clauses.
+  void require_compositions(const Compositions& compositions, std::vector<std::uint8_t> split_of);
+  // unique: the plan of indices 0..count-1, made now (train_plan.h). Throws TrainDemandError
+  // (or UnreachableClassError) for the first index it cannot fill.
+  void plan_unique(std::uint64_t count);
+  // The attempt each index takes under unique (empty without it).
+  const std::vector<std::uint32_t>& plan() const { return plan_; }
+  bool needs_every_index() const { return compositions_.has_value(); }
 
  private:
+  std::size_t split_of(std::uint64_t index) const;
+
   TrainSampler sampler_;
   Rule rule_;
   BalanceOptions balance_;
   std::uint64_t seed_;
+  std::optional<Compositions> compositions_;
+  std::vector<std::uint8_t> split_of_;
+  std::vector<std::uint32_t> plan_;
 };
 
 class DescribedTrains final : public TrainSource {

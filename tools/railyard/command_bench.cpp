@@ -15,6 +15,7 @@ void add_python_bench(CLI::App& bench);        // bench_python.cpp
 void add_rule_loading_bench(CLI::App& bench);  // bench_rule_loading.cpp
 void add_sequences_bench(CLI::App& bench);     // bench_sequences.cpp
 void add_startup_bench(CLI::App& bench);       // bench_startup.cpp
+void add_worlds_bench(CLI::App& bench);        // bench_worlds.cpp
 
 void add_bench_command(CLI::App& app) {
   CLI::App* bench = app.add_subcommand("bench", "measure throughput (see BENCHMARKS.md)");
@@ -91,6 +92,7 @@ void add_bench_command(CLI::App& app) {
   add_sequences_bench(*bench);
   add_startup_bench(*bench);
   add_suite_bench(*bench);
+  add_worlds_bench(*bench);
 }
 
 }  // namespace railyard

@@ -1,6 +1,7 @@
 // `railyard sample`: a balanced, labelled symbolic train set in the reference's format.
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <sstream>
 
 #include "logic/labelled_batch.h"
@@ -51,11 +52,19 @@ void run_sample(const SampleOptions& options) {
   TrainSetWriter writer(DatasetPaths(dataset_identity(config, rule.name, "")).description_file());
 
   auto start = std::chrono::steady_clock::now();
+  // unique and compositions choose each index's attempt (train_plan.h): the dataset's own trains.
+  std::optional<SampledTrains> chosen;
+  if (!options.unbalanced && (config.unique || config.compositions))
+    chosen.emplace(sampled_trains(config, resolve_inputs(config, data_root())));
   std::vector<LabelledTrain> block;
   std::uint64_t east = 0;
   for (std::uint64_t first = 0; first < config.count; first += kBlock) {
     block.resize(std::min(kBlock, config.count - first));
-    sample_labelled_batch(sampler, rule.per_thread, config.seed, first, std::span(block), balance);
+    if (chosen)
+      for (std::size_t k = 0; k < block.size(); ++k) block[k] = chosen->train(first + k);
+    else
+      sample_labelled_batch(sampler, rule.per_thread, config.seed, first, std::span(block),
+                            balance);
     for (const auto& t : block) east += t.label == Direction::East;
     writer.append(block, first);
   }

@@ -9,6 +9,7 @@ namespace railyard {
 void add_sample_command(CLI::App& app);
 void add_label_command(CLI::App& app);
 void add_ltlf_command(CLI::App& app);
+void add_worlds_command(CLI::App& app);
 void add_rule_stats_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_generate_command(CLI::App& app);

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   railyard::add_sheet_command(app);
   railyard::add_label_command(app);
   railyard::add_ltlf_command(app);
+  railyard::add_worlds_command(app);
   railyard::add_rule_stats_command(app);
   railyard::add_bench_command(app);
 #ifdef RAILYARD_HAS_VIEWER

@@ -177,8 +177,18 @@ std::vector<SuiteVariant> declared_variants(const Suite& suite, const YamlField&
   return rungs;
 }
 
+// A rule the suite file gives as a relative path (rules/world_03.pl) is relative to the suite
+// file, as `base` is, so a folder of rules and its suite (railyard worlds) can live anywhere.
+void resolve_rule_path(const Suite& suite, DatasetConfig& config) {
+  const std::string& rule = config.rule;
+  bool is_path = rule.find('/') != std::string::npos || rule.ends_with(".pl");
+  if (is_path && std::filesystem::path(rule).is_relative())
+    config.rule = (suite.file.parent_path() / rule).lexically_normal().string();
+}
+
 void finish_variant(const Suite& suite, const SuiteOverrides& overrides, SuiteVariant& variant) {
   for_variant(suite, variant.name, [&] {
+    resolve_rule_path(suite, variant.config);
     apply_holdout(suite, variant);
     variant.config.seed = variant_seed(suite.seed, variant.name);
     variant.config.output = suite.folder() / variant.name;

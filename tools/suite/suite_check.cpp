@@ -10,7 +10,9 @@
 #include "scenes/scene_settings.h"
 #include "tools/dataset/label_noise.h"
 #include "tools/dataset/progress.h"
+#include "tools/dataset/sequences/sequence_factory.h"
 #include "tools/dataset/sequences/sequence_trains.h"
+#include "tools/dataset/train_plan.h"
 #include "tools/dataset/train_source.h"
 
 namespace railyard {
@@ -75,8 +77,13 @@ VariantStats sample_variant(const Suite& suite, const SuiteVariant& variant,
     } else {
       trains = std::make_unique<SampledTrains>(sampled_trains(config, inputs));
     }
+  } catch (const TrainDemandError& e) {  // unique plans every index first
+    fail(suite, variant, "key '" + e.key() + "'", e.what());
+  } catch (const UnreachableClassError& e) {
+    fail(suite, variant, "keys rule, distribution, constraints, unique", e.what());
   } catch (const InputError& e) {
-    fail(suite, variant, "key 'sequence'", e.what());
+    fail(suite, variant, config.sequence.enabled() ? "key 'sequence'" : "key 'compositions'",
+         e.what());
   }
   if (out) {
     std::fprintf(out, "checking variant %s: %llu of its %llu trains\n", variant.name.c_str(),
@@ -84,17 +91,24 @@ VariantStats sample_variant(const Suite& suite, const SuiteVariant& variant,
                  static_cast<unsigned long long>(config.count));
     std::fflush(out);
   }
+  Supervision supervision = dataset_supervision(config, config.count);
   Progress progress(count, "trains checked (" + variant.name + ")", out);
   VariantStats stats;
   try {
     for (std::uint64_t i = 0; i < count; ++i) {
       LabelledTrain train = trains->train(i);
-      stats.add(i, train, published_label(train.label, config.seed, i, config.label_noise),
-                label_given(config.seed, i, config.supervision), suite.holdout, confounders);
+      // As the dataset decides it: per sample, or per sequence in sequential mode.
+      bool given = model && !config.sequence.incremental()
+                       ? sequence_labels_given(config, *model, trains->sequence_step(i)->sequence)
+                       : supervision.given(config.seed, i);
+      stats.add(i, train, published_label(train.label, config.seed, i, config.label_noise), given,
+                suite.holdout, confounders);
       progress.advance();
     }
   } catch (const SequenceError& e) {
     fail(suite, variant, "key 'sequence'", e.what());
+  } catch (const TrainDemandError& e) {
+    fail(suite, variant, "key '" + e.key() + "'", e.what());
   } catch (const UnreachableClassError& e) {
     std::string keys = config.sampler.filters.empty()
                            ? "keys rule, distribution, constraints"
@@ -111,8 +125,9 @@ std::uint64_t trains_to_check(const DatasetConfig& config, CheckTrains trains) {
     case CheckTrains::Every: return config.count;
     case CheckTrains::FirstTwo: return std::min<std::uint64_t>(2, config.count);
     case CheckTrains::Bounded:
-      return config.sampler.filters.empty() ? std::min(kBoundedCheckTrains, config.count)
-                                            : config.count;
+      return config.sampler.filters.empty() && !config.compositions
+                 ? std::min(kBoundedCheckTrains, config.count)
+                 : config.count;
   }
   return config.count;
 }

@@ -42,7 +42,8 @@ SuiteVariantSummary variant_summary(const Suite& suite, const SuiteCheck& check,
   out.representation = c.representation;
   out.backend = c.backend;
   out.holdout = variant.holdout;
-  out.supervision = c.supervision;
+  // A fading share (supervision_decay) as its mean over the variant's span.
+  out.supervision = c.supervision_decay ? c.supervision_decay->mean() : c.supervision;
   out.label_noise = c.label_noise;
   out.count = c.count;
   out.checked_trains = check.checked[v];

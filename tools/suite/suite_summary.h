@@ -6,10 +6,11 @@
 //    "confounders": ["{car: 1, color: blue}"],
 //    "variants": [{"name", "folder" (the dataset, relative to the suite folder), "seed",
 //      "rule", "distribution", "cars": "2-4", "scene", "representation", "backend",
-//      "holdout" (a hold-out variant), "supervision", "label_noise",
+//      "holdout" (a hold-out variant), "supervision" (the share of labels given; under
+//      supervision_decay the curve's mean over the variant's span), "label_noise",
 //      "count" (the dataset's size), "checked_trains" (the trains the statistics below come from:
-//      count, except in `--check` of a variant without combination filters, whose first
-//      kBoundedCheckTrains only are sampled), "samples", "east", "west", "withheld_labels",
+//      count, except in `--check` of a variant without combination filters or compositions, whose
+//      first kBoundedCheckTrains only are sampled), "samples", "east", "west", "withheld_labels",
 //      "cars_per_train": {n: count}, "distance": {"cars_per_train": tv, "shape": tv, ...} (total
 //      variation to the reference), "holdout_trains" (trains holding a held-out combination: the
 //      leakage, 0 outside hold-out variants), "holdout_by_combination": [trains holding each],

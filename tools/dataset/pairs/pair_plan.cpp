@@ -54,6 +54,14 @@ PairPlanner::PairPlanner(const DatasetConfig& config, Rule rule)
     throw ConfigError(
         "supervision: pairs carry every label, which flipped/kept compares; it "
         "must be 1 for railyard intervene");
+  if (config.supervision_decay)
+    throw ConfigError(
+        "supervision_decay: pairs carry every label, which flipped/kept compares; remove it "
+        "for railyard intervene");
+  if (config.compositions)
+    throw ConfigError(
+        "compositions: an intervened twin changes which clauses its train satisfies; remove it "
+        "for railyard intervene");
   if (settings_.mode == InterventionMode::Flip || settings_.mode == InterventionMode::Preserve) {
     try {
       search_.emplace(*rule_, search_options(settings_));

@@ -37,23 +37,29 @@ SequenceStepRecord step_record(const SequenceModel& model, const sequences::Sequ
   return step;
 }
 
+bool sequence_labels_given(const DatasetConfig& config, const SequenceModel& model,
+                           std::uint64_t index) {
+  if (config.sequence.train_annotations == SequenceAnnotations::Label &&
+      model.split(index) == "train")
+    return false;
+  return dataset_supervision(config, model.sequence_count()).given(config.seed, index);
+}
+
 SequenceFactory::SequenceFactory(RunSetup& setup, const SequenceModel& model)
-    : model_(model),
-      withhold_step_labels_(setup.config.sequence.train_annotations == SequenceAnnotations::Label),
-      steps_(model),
-      samples_(setup.factory(steps_)) {}
+    : config_(setup.config), model_(model), steps_(model), samples_(setup.factory(steps_)) {}
 
 // Each step rendered as the sample of its flat index; steps_ gives its train and its record. A
-// train split that publishes the sequence label alone (temporally distant supervision) withholds
-// its steps' own labels too, as a semi-supervised set does (label_noise.h): its records say
-// "labelled": false and splits/unlabelled.txt lists them, so readers and exports leave them out.
+// sequence whose labels are withheld (sequence_labels_given: supervision, or a train split that
+// publishes the sequence label alone) withholds its steps' labels as a semi-supervised set does
+// (label_noise.h): their records say "labelled": false and splits/unlabelled.txt lists them, so
+// readers and exports leave them out.
 std::vector<RenderedSample> SequenceFactory::operator()(std::uint64_t index) {
-  bool withheld = withhold_step_labels_ && model_.split(index) == "train";
+  bool given = sequence_labels_given(config_, model_, index);
   std::vector<RenderedSample> rendered;
   std::uint64_t first = model_.first_sample(index);
   for (std::uint64_t t = 0; t < model_.length(index); ++t) {
     rendered.push_back(samples_(first + t));
-    if (withheld) rendered.back().labelled = false;
+    rendered.back().labelled = given;
   }
   return rendered;
 }

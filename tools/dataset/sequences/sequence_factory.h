@@ -14,6 +14,14 @@
 
 namespace railyard {
 
+// Whether the steps of sequence `index` (sequential mode) show their labels: supervision decides
+// per sequence, the sequence's position among the set's sequences being its place on a decay's
+// curve (label_noise.h), and a train split that publishes the sequence label alone
+// (train_annotations: label) withholds its steps' own labels too. Every step of a sequence then
+// says "labelled": false in its record and is listed in splits/unlabelled.txt.
+bool sequence_labels_given(const DatasetConfig& config, const SequenceModel& model,
+                           std::uint64_t index);
+
 class SequenceFactory {
  public:
   SequenceFactory(RunSetup& setup, const SequenceModel& model);
@@ -22,9 +30,9 @@ class SequenceFactory {
   std::vector<RenderedSample> operator()(std::uint64_t index);
 
  private:
+  const DatasetConfig& config_;
   const SequenceModel& model_;
-  bool withhold_step_labels_;  // train_annotations: label
-  StepTrains steps_;           // each step's train and its record, for samples_
+  StepTrains steps_;  // each step's train and its record, for samples_
   SampleFactory samples_;
 };
 

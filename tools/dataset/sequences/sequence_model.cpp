@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_set>
 
 #include "logic/errors.h"
 #include "logic/ltlf/evaluate.h"
 #include "logic/ltlf/trace_text.h"
 #include "tools/dataset/sequences/sequence_finalize.h"
+#include "tools/dataset/train_plan.h"
 
 namespace railyard {
 namespace {
@@ -164,6 +166,40 @@ SequenceModel::SequenceModel(const DatasetConfig& config, const DatasetInputs& i
     curriculum_ = planner_->plan(settings.curriculum_seed, 0);
   else
     plan_lengths_and_splits(config);
+  if (config.unique && !settings.incremental()) plan_unique(config, inputs.rule_name);
+}
+
+// unique for sequences: sequence i, in order, takes the first redraw of its plan's trains whose
+// list of trains (train_key each) no earlier sequence has; max_attempts redraws, then it stops
+// before any file is written. The plan (letters, length, label, split) stays the sequence's.
+void SequenceModel::plan_unique(const DatasetConfig& config, const std::string& rule_name) {
+  SequenceSampler drawing = sampler();
+  std::unordered_set<std::string> taken;
+  std::vector<std::uint32_t> redraws;
+  redraws.reserve(sequence_count());
+  for (std::uint64_t s = 0; s < sequence_count(); ++s) {
+    std::uint64_t redraw = 0;
+    for (;; ++redraw) {
+      if (redraw == config.max_attempts)
+        throw TrainDemandError(
+            "unique", "unique: sequence " + std::to_string(s) + " (" + split(s) + " split, " +
+                          std::to_string(length(s)) +
+                          " steps) found no list of "
+                          "trains that is not already in the dataset in " +
+                          std::to_string(config.max_attempts) +
+                          " redraws (max_attempts): " + std::to_string(taken.size()) +
+                          " distinct sequences found before it; rule " + rule_name + ", " +
+                          std::to_string(config.sampler.min_cars) + " to " +
+                          std::to_string(config.sampler.max_cars) +
+                          " cars. Lower count, widen the trains or raise max_attempts");
+      SymbolicSequence sequence = drawing.sequence(s, redraw);
+      std::string key;
+      for (const SequenceStep& step : sequence.steps) key += train_key(step.train.train) + "|";
+      if (taken.insert(std::move(key)).second) break;
+    }
+    redraws.push_back(static_cast<std::uint32_t>(redraw));
+  }
+  redraws_ = std::move(redraws);
 }
 
 SequenceSampler SequenceModel::sampler() const {

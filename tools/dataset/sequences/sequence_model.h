@@ -57,11 +57,17 @@ class SequenceModel {
   // labels, as finalize splits by the records' labels: sequence_finalize.h).
   const std::string& split(std::uint64_t sequence) const { return split_of_.at(sequence); }
   std::uint64_t sequence_count() const { return offsets_.size() - 1; }
+  // unique: which redraw of its plan's trains sequence i takes (SequenceSampler::sequence), the
+  // first that repeats no earlier sequence's list of trains; 0 without unique.
+  std::uint64_t redraw(std::uint64_t sequence) const {
+    return redraws_.empty() ? 0 : redraws_.at(sequence);
+  }
 
  private:
   std::vector<NamedPredicate> load_predicates(const DatasetConfig& config,
                                               const DatasetInputs& inputs);
   void plan_lengths_and_splits(const DatasetConfig& config);
+  void plan_unique(const DatasetConfig& config, const std::string& rule_name);
 
   std::unique_ptr<ltlf::Formula> formula_;
   std::unique_ptr<ltlf::Automaton> automaton_;
@@ -77,6 +83,7 @@ class SequenceModel {
   sequences::SequencePlan curriculum_;
   std::vector<std::uint64_t> offsets_;  // sequence i's samples: [offsets_[i], offsets_[i+1])
   std::vector<std::string> split_of_;   // per sequence
+  std::vector<std::uint32_t> redraws_;  // unique: per sequence
 };
 
 // The letters (over `names`) on which a propositional formula holds, e.g. "roofed & !east".

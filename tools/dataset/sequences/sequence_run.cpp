@@ -139,7 +139,7 @@ void write_symbolic_sequences(const DatasetConfig& config, const std::filesystem
   }
   SequenceSampler sampler = model.sampler();
   for (std::uint64_t s = 0; s < model.sequence_count(); ++s) {
-    SymbolicSequence sequence = sampler.sequence(s);
+    SymbolicSequence sequence = sampler.sequence(s, model.redraw(s));
     nlohmann::ordered_json steps = nlohmann::ordered_json::array();
     for (std::size_t t = 0; t < sequence.steps.size(); ++t) {
       SequenceStepRecord step = step_record(model, sequence.plan, s, t, sequence.steps[t]);

@@ -18,7 +18,7 @@ const SequenceStep& StepTrains::step(std::uint64_t index) {
     (model_.first_sample(mid) <= index ? lo : hi) = mid;
   }
   if (!sequence_ || current_ != lo) {
-    sequence_ = sampler_.sequence(lo);
+    sequence_ = sampler_.sequence(lo, model_.redraw(lo));
     current_ = lo;
   }
   return sequence_->steps.at(index - model_.first_sample(lo));

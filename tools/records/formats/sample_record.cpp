@@ -191,6 +191,7 @@ Json to_json(const SampleRecord& record) {
     json = std::move(ordered);
   }
   if (!record.labelled) json["labelled"] = false;
+  if (record.clauses) json["clauses"] = *record.clauses;
   if (record.sequence) json["sequence"] = to_json(*record.sequence);
   return json;
 }
@@ -216,6 +217,11 @@ SampleRecord sample_record_from_json(const nlohmann::json& json, const JsonOrigi
   }
   for (const Field& car : field["cars"].items()) record.cars.push_back(region_from_json(car));
   if (std::optional<Field> labelled = field.find("labelled")) record.labelled = labelled->as_bool();
+  if (std::optional<Field> clauses = field.find("clauses")) {
+    std::uint64_t n = clauses->as_unsigned();
+    if (n > 1'000'000) clauses->fail("must be a clause count");
+    record.clauses = static_cast<std::uint32_t>(n);
+  }
   if (std::optional<Field> step = field.find("sequence"))
     record.sequence = sequence_step_from_json(*step);
   return record;

@@ -14,6 +14,8 @@
 //               "centre", "mask"}],
 //    "cars": [{"car", "area", "visible_box", "full_box", "mask"}],
 //    "labelled": false (only for a sample whose label is withheld, see DatasetConfig::supervision),
+//    "clauses": n (only in a set with per-split compositions: how many clauses of the rule's
+//               eastbound/1 the train satisfies, each alone; see DatasetConfig::compositions),
 //    "sequence": {...} (only for a step of a temporal sequence, formats/sequence_step.h)}
 // Boxes are [x, y, width, height] in pixels; masks are COCO compressed RLE; a file that was not
 // written is "".
@@ -75,8 +77,10 @@ struct SampleRecord {
   std::string scene;     // the scene's name, e.g. "base_scene"
   render::Camera camera;
   SampleFiles files;
-  std::vector<PartRecord> parts;               // in id order: parts[k].id == k + 1
-  std::vector<RegionAnnotation> cars;          // cars[c]: car c + 1 as a whole (union of its parts)
+  std::vector<PartRecord> parts;       // in id order: parts[k].id == k + 1
+  std::vector<RegionAnnotation> cars;  // cars[c]: car c + 1 as a whole (union of its parts)
+  // A set with per-split compositions: the clauses of eastbound/1 the train satisfies.
+  std::optional<std::uint32_t> clauses;
   std::optional<SequenceStepRecord> sequence;  // a step of a temporal sequence
 
   // The part of car `car` (1..N) of a kind, payload k for payloads; nullptr when the picture has

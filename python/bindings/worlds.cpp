@@ -1,0 +1,41 @@
+// Rule worlds (logic/worlds/, tools/worlds/): the build behind railyard.worlds(). A spec file
+// and its overrides go in; the worlds' JSON (as worlds.json holds it) and each world's rule text
+// come out, and with an output folder the folder `railyard worlds` writes. The build runs
+// without the GIL. A spec that cannot be met is a WorldsError, an InputError: a ValueError.
+#include <pybind11/stl.h>
+
+#include <string>
+#include <vector>
+
+#include "python/bindings/bindings.h"
+#include "tools/export/staged_folder.h"
+#include "tools/worlds/world_files.h"
+#include "tools/worlds/worlds_run.h"
+
+namespace railyard::python {
+namespace {
+
+py::tuple build_worlds(const std::string& spec, const std::vector<std::string>& assignments,
+                       const std::string& output) {
+  WorldsFile file = load_worlds_file(spec, assignments);
+  if (!output.empty()) exports::check_export_destination(output);
+  worlds::WorldSet set;
+  {
+    py::gil_scoped_release release;
+    set = build_worlds_of(file);
+  }
+  if (!output.empty()) write_worlds(set, file, output);
+  std::vector<std::string> rules;
+  for (std::size_t k = 0; k < set.worlds.size(); ++k)
+    rules.push_back(world_rule_text(set, k, file.file.filename().string()));
+  return py::make_tuple(worlds_json(set).dump(), rules);
+}
+
+}  // namespace
+
+void bind_worlds(py::module_& module) {
+  module.def("build_worlds", &build_worlds, py::arg("spec"), py::arg("assignments"),
+             py::arg("output"));
+}
+
+}  // namespace railyard::python

@@ -1,0 +1,217 @@
+#include "tools/worlds/world_files.h"
+
+#include <cstdio>
+
+#include "tools/export/staged_folder.h"
+#include "util/shortest_decimal.h"
+
+namespace railyard {
+namespace {
+
+using worlds::WorldRole;
+using worlds::WorldSet;
+
+std::string fixed(double x, int digits = 4) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f", digits, x);
+  return text;
+}
+
+// n with leading zeros to the width of `last`: c07 of c75.
+std::string padded(std::size_t n, std::size_t last) {
+  std::string text = std::to_string(n);
+  text.insert(0, std::to_string(last).size() - text.size(), '0');
+  return text;
+}
+
+std::string concept_id(const WorldSet& set, int position) {
+  std::string id = padded(static_cast<std::size_t>(position), set.pool.size() - 1);
+  return id.insert(0, 1, 'c');
+}
+
+nlohmann::json concept_json(const WorldSet& set, int position) {
+  const worlds::PoolConcept& c = set.pool[static_cast<std::size_t>(position)];
+  const std::size_t fresh = c.fresh.size();
+  return {{"id", concept_id(set, position)},
+          {"position", position},
+          {"clause", "eastbound(T) :- " + c.clause.body() + "."},
+          {"cars", c.clause.cars},
+          {"literals", c.clause.literals.size()},
+          {"kinds", c.clause.kinds()},
+          {"chain", c.clause.chain()},
+          {"complexity", c.clause.cars + static_cast<int>(c.clause.literals.size())},
+          {"probe_share", c.probe.share()},
+          {"share", c.fresh.share()},
+          {"share_trains", fresh},
+          {"literal_changes", c.literal_changes}};
+}
+
+std::vector<int> members(const WorldSet& set, std::size_t k) {
+  std::vector<int> out;
+  for (int p = set.worlds[k].first; p < set.worlds[k].first + set.spec.window; ++p)
+    out.push_back(p);
+  return out;
+}
+
+nlohmann::json world_json(const WorldSet& set, std::size_t k) {
+  const worlds::World& w = set.worlds[k];
+  std::vector<std::string> concepts;
+  int complexity = 0;
+  for (int p : members(set, k)) {
+    concepts.push_back(concept_id(set, p));
+    const auto& clause = set.pool[static_cast<std::size_t>(p)].clause;
+    complexity += clause.cars + static_cast<int>(clause.literals.size());
+  }
+  return {{"id", world_id(set, k)},
+          {"index", k},
+          {"file", world_rule_file(set, k)},
+          {"split", worlds::role_name(w.role)},
+          {"concepts", concepts},
+          {"complexity", complexity},
+          {"share", w.share},
+          {"interval", {w.interval.low, w.interval.high}},
+          {"east", w.east},
+          {"share_trains", set.spec.share_trains},
+          {"probe_share", w.probe.share()},
+          {"sole", w.sole}};
+}
+
+nlohmann::json spec_json(const worlds::WorldSpec& s) {
+  return {{"name", s.name},
+          {"seed", s.seed},
+          {"pool", s.pool},
+          {"window", s.window},
+          {"stride", s.stride},
+          {"worlds", s.worlds()},
+          {"concept_share", {s.concept_share.low, s.concept_share.high}},
+          {"world_share", {s.world_share.low, s.world_share.high}},
+          {"confidence", s.confidence},
+          {"probe_trains", s.probe_trains},
+          {"share_trains", s.share_trains},
+          {"min_distance", s.min_distance},
+          {"split", {{"train", s.split.train}, {"val", s.split.val}, {"test", s.split.test}}}};
+}
+
+}  // namespace
+
+std::string world_id(const WorldSet& set, std::size_t k) {
+  return set.spec.name + "_" + padded(k, set.worlds.size() - 1);
+}
+
+std::string world_rule_file(const WorldSet& set, std::size_t k) {
+  return "rules/" + world_id(set, k) + ".pl";
+}
+
+std::string world_rule_text(const WorldSet& set, std::size_t k, const std::string& spec_name) {
+  const worlds::World& w = set.worlds[k];
+  std::string text = "% " + world_id(set, k) + ": world " + std::to_string(k) + " of " +
+                     std::to_string(set.worlds.size()) + " made by `railyard worlds " + spec_name +
+                     "` (seed " + std::to_string(set.spec.seed) + ").\n";
+  text += "% Eastbound when any of its " + std::to_string(set.spec.window) +
+          " concepts holds, one clause each (pool positions " + std::to_string(w.first) + ".." +
+          std::to_string(w.first + set.spec.window - 1) + "). Split: " + worlds::role_name(w.role) +
+          ".\n";
+  text += "% East share " + fixed(w.share) + ", " + fixed(set.spec.confidence * 100, 1) +
+          "% interval [" + fixed(w.interval.low) + ", " + fixed(w.interval.high) + "] on " +
+          std::to_string(set.spec.share_trains) + " fresh trains. Load after background.pl.\n";
+  for (int p : members(set, k)) {
+    const worlds::Concept& c = set.pool[static_cast<std::size_t>(p)].clause;
+    text += "\n% " + concept_id(set, p) + ": " + std::to_string(c.cars) + " car" +
+            (c.cars > 1 ? "s, " : ", ") + std::to_string(c.literals.size()) + " literal" +
+            (c.literals.size() > 1 ? "s" : "") + "\neastbound(T) :-\n";
+    std::vector<std::string> goals = c.goals();
+    for (std::size_t g = 0; g < goals.size(); ++g)
+      text += "    " + goals[g] + (g + 1 < goals.size() ? ",\n" : ".\n");
+  }
+  return text;
+}
+
+nlohmann::json worlds_json(const WorldSet& set) {
+  nlohmann::json out;
+  out["spec"] = spec_json(set.spec);
+  out["concepts"] = nlohmann::json::array();
+  for (int p = 0; p < static_cast<int>(set.pool.size()); ++p)
+    out["concepts"].push_back(concept_json(set, p));
+  out["worlds"] = nlohmann::json::array();
+  nlohmann::json splits = {{"train", nlohmann::json::array()},
+                           {"val", nlohmann::json::array()},
+                           {"test", nlohmann::json::array()}};
+  for (std::size_t k = 0; k < set.worlds.size(); ++k) {
+    out["worlds"].push_back(world_json(set, k));
+    splits[worlds::role_name(set.worlds[k].role)].push_back(world_id(set, k));
+  }
+  out["splits"] = splits;
+  nlohmann::json similarity = nlohmann::json::array(), distance = nlohmann::json::array();
+  for (std::size_t i = 0; i < set.worlds.size(); ++i) {
+    nlohmann::json shared_row = nlohmann::json::array(), distance_row = nlohmann::json::array();
+    for (std::size_t j = 0; j < set.worlds.size(); ++j) {
+      shared_row.push_back(set.shared(i, j));
+      distance_row.push_back(set.distance(i, j));
+    }
+    similarity.push_back(shared_row);
+    distance.push_back(distance_row);
+  }
+  out["similarity"] = similarity;
+  out["distance"] = distance;
+  out["heldout_pairs"] = nlohmann::json::array();
+  for (const worlds::ConceptPair& pair : set.heldout)
+    out["heldout_pairs"].push_back({concept_id(set, pair.a), concept_id(set, pair.b)});
+  nlohmann::json rejections = nlohmann::json::object();
+  for (std::size_t r = 0; r < set.rejections.size(); ++r)
+    rejections[worlds::rejection_name(static_cast<worlds::Rejection>(r))] = set.rejections[r];
+  out["candidates"] = set.candidates;
+  out["rejections"] = rejections;
+  return out;
+}
+
+std::string world_suite_text(const WorldSet& set, const WorldsFile& file, WorldSuite kind) {
+  bool curriculum = kind == WorldSuite::Curriculum;
+  std::string name = set.spec.name + (curriculum ? "_curriculum" : "");
+  std::string text =
+      curriculum ? "# " + set.spec.name +
+                       "'s worlds in sliding order, a continual curriculum: neighbouring tasks "
+                       "share " +
+                       std::to_string(set.spec.window - set.spec.stride) + " of " +
+                       std::to_string(set.spec.window) + " concepts.\n"
+                 : "# " + set.spec.name +
+                       "'s worlds for multi-task and transfer learning, grouped by their "
+                       "split: train, val, test worlds.\n";
+  text +=
+      "# Made by `railyard worlds`; rule paths are relative to this file. Render with\n"
+      "#   railyard suite " +
+      std::string(curriculum ? "curriculum" : "suite") + ".yaml\n";
+  text += "suite: " + name + "\nseed: " + std::to_string(set.spec.seed) + "\n";
+  if (curriculum) text += "curriculum: true\n";
+  text += "config: " + file.dataset_yaml + "\nvariants:\n";
+  std::vector<std::size_t> order;  // sliding order, or grouped by split
+  for (WorldRole role : {WorldRole::Train, WorldRole::Val, WorldRole::Test})
+    for (std::size_t k = 0; k < set.worlds.size(); ++k)
+      if (curriculum ? role == WorldRole::Train : set.worlds[k].role == role) order.push_back(k);
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    std::size_t k = order[i];
+    std::string keys = "rule: " + world_rule_file(set, k);
+    if (curriculum && file.curriculum.fades())
+      keys += ", supervision_decay: {gamma: " + shortest_decimal(file.curriculum.gamma) +
+              ", beta: " + shortest_decimal(file.curriculum.beta) + ", span: [" +
+              shortest_decimal(static_cast<double>(i) / static_cast<double>(order.size())) + ", " +
+              shortest_decimal(static_cast<double>(i + 1) / static_cast<double>(order.size())) +
+              "]}";
+    text += "  - {name: " + world_id(set, k) + ", set: {" + keys + "}}  # " +
+            worlds::role_name(set.worlds[k].role) + "\n";
+  }
+  return text;
+}
+
+void write_worlds(const WorldSet& set, const WorldsFile& file,
+                  const std::filesystem::path& folder) {
+  exports::StagedFolder staged(folder);
+  std::string spec_name = file.file.filename().string();
+  for (std::size_t k = 0; k < set.worlds.size(); ++k)
+    staged.write(world_rule_file(set, k), world_rule_text(set, k, spec_name));
+  staged.write("worlds.json", worlds_json(set).dump(1) + "\n");
+  staged.write("suite.yaml", world_suite_text(set, file, WorldSuite::MultiTask));
+  staged.write("curriculum.yaml", world_suite_text(set, file, WorldSuite::Curriculum));
+  staged.commit();
+}
+
+}  // namespace railyard
