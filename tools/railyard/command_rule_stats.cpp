@@ -7,6 +7,7 @@
 #include "tools/dataset/rule_loading.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
+#include "util/wilson.h"
 
 namespace railyard {
 namespace {
@@ -15,23 +16,6 @@ struct RuleStatsOptions {
   ConfigOptions config;
   std::vector<std::string> rules;  // empty: the config's rule
 };
-
-struct Interval {
-  double low, high;
-};
-
-// Wilson score interval at 95%: well-behaved near 0 and 1, unlike the normal approximation.
-Interval wilson(std::uint64_t successes, std::uint64_t n) {
-  const double z = 1.959963984540054;
-  double p = static_cast<double>(successes) / static_cast<double>(n);
-  double denominator = 1.0 + z * z / static_cast<double>(n);
-  double centre = (p + z * z / (2.0 * static_cast<double>(n))) / denominator;
-  double half = z *
-                std::sqrt(p * (1.0 - p) / static_cast<double>(n) +
-                          z * z / (4.0 * static_cast<double>(n) * static_cast<double>(n))) /
-                denominator;
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
-}
 
 void run_rule_stats(const RuleStatsOptions& options) {
   DatasetConfig config = effective_config(options.config);
@@ -48,7 +32,7 @@ void run_rule_stats(const RuleStatsOptions& options) {
     LoadedRule rule = load_rule(name, config.threads);
     std::uint64_t east =
         count_eastbound(sampler, rule.per_thread, config.seed, config.count, rule.name);
-    Interval ci = wilson(east, config.count);
+    Interval ci = wilson_interval(east, config.count, 1.959963984540054);
     std::printf("%-16s %7.2f%%  [%.2f%%, %.2f%%]\n", rule.name.c_str(),
                 100.0 * static_cast<double>(east) / static_cast<double>(config.count),
                 100.0 * ci.low, 100.0 * ci.high);
