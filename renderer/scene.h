@@ -5,6 +5,7 @@
 // World frame: right-handed, Z up, ground plane z = 0, units of metres.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <glm/glm.hpp>
 #include <memory>
@@ -68,10 +69,19 @@ struct Sun {
 // sun has a shadow map), so scenes keep lamps for fill and back light and the sun as the key.
 struct PointLight {
   glm::vec3 position{0.0f};
-  glm::vec3 intensity{0.0f};  // linear RGB, irradiance at 1 m facing the lamp
+  glm::vec3 intensity{0.0f};  // linear RGB, irradiance at 1 m facing the lamp (on its axis)
+  // Unit axis of a lamp that emits like Blender's area lamps (V-LoL's studio): intensity times
+  // the cosine to the axis, nothing behind it. Zero: the same every way.
+  glm::vec3 facing{0.0f};
 
   bool operator==(const PointLight&) const = default;
 };
+
+// The share of a lamp's intensity that leaves it along unit direction `from_lamp`.
+inline float lamp_emission(const PointLight& lamp, const glm::vec3& from_lamp) {
+  if (lamp.facing == glm::vec3(0.0f)) return 1.0f;
+  return std::max(0.0f, glm::dot(lamp.facing, from_lamp));
+}
 
 // The most point lights a scene may hold (the raster backend's uniform arrays).
 inline constexpr int kMaxPointLights = 4;

@@ -1,14 +1,15 @@
 // From scene radiance to display bytes. Every backend ends with exactly these formulas so that a
 // raster frame and a path-traced frame of the same scene look alike; renderer/opengl/shaders/
 // tone.glsl is the GLSL port of this file. Per pixel:
-//   1. each sample's radiance -> display_linear() (exposure, then the tone curve);
-//      a ray that hits nothing takes Scene::background_color as it is, untouched by the curve;
+//   1. each sample's radiance -> display_linear() (exposure, then the view transform);
+//      a ray that hits nothing takes Scene::background_color as it is, untouched by it;
 //   2. the pixel's samples are averaged (linear light, so edges blend correctly);
 //   3. encode() applies the sRGB transfer function and rounds to bytes.
 // Mapping each sample before averaging keeps edges against bright highlights smooth.
 //
-// The tone curve is Khronos' PBR Neutral: base colours up to ~0.8 pass through nearly unchanged
-// (car colours must stay recognisable) and highlights roll off towards white instead of clipping.
+// The view transform is Blender's "Standard", the one V-LoL's scene files render with (exposure 0,
+// gamma 1, sRGB display): radiance is clipped to [0, 1], so base colours pass unchanged and a
+// highlight that exceeds white is white, as in V-LoL's pictures.
 #pragma once
 
 #include <algorithm>
@@ -20,22 +21,12 @@
 
 namespace railyard::render::tone {
 
-// Scale from scene radiance to display-referred radiance before the tone curve.
+// Scale from scene radiance to display-referred radiance before the view transform.
 inline constexpr float kExposure = 1.0f;
 
-inline glm::vec3 pbr_neutral(glm::vec3 color) {
-  constexpr float kStartCompression = 0.8f - 0.04f;
-  constexpr float kDesaturation = 0.15f;
-  float x = std::min(color.r, std::min(color.g, color.b));
-  float offset = x < 0.08f ? x - 6.25f * x * x : 0.04f;
-  color -= offset;
-  float peak = std::max(color.r, std::max(color.g, color.b));
-  if (peak < kStartCompression) return color;
-  constexpr float d = 1.0f - kStartCompression;
-  float new_peak = 1.0f - d * d / (peak + d - kStartCompression);
-  color *= new_peak / peak;
-  float g = 1.0f - 1.0f / (kDesaturation * (peak - new_peak) + 1.0f);
-  return glm::mix(color, glm::vec3(new_peak), g);
+// Blender's Standard view transform: scene-linear to display-linear by clipping.
+inline glm::vec3 standard_view(glm::vec3 color) {
+  return glm::clamp(color, glm::vec3(0.0f), glm::vec3(1.0f));
 }
 
 // The sRGB opto-electronic transfer function (IEC 61966-2-1), linear [0,1] to encoded [0,1].
@@ -56,7 +47,7 @@ inline std::uint8_t to_byte(float encoded) {
 
 // Step 1: scene radiance of one sample to display-linear RGB in [0,1].
 inline glm::vec3 display_linear(const glm::vec3& radiance, float exposure = kExposure) {
-  return pbr_neutral(glm::max(radiance * exposure, glm::vec3(0.0f)));
+  return standard_view(radiance * exposure);
 }
 
 // Step 3: a pixel's averaged display-linear RGB to sRGB bytes.

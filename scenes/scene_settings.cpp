@@ -86,11 +86,18 @@ render::Material read_ground(const YamlField& f) {
 }
 
 std::vector<render::PointLight> read_point_lights(const YamlField& f) {
-  if (!f.is_sequence()) f.fail("expected a list of lights, each {position, intensity}");
+  if (!f.is_sequence())
+    f.fail("expected a list of lights, each {position, intensity} and optionally facing");
   std::vector<render::PointLight> lights;
   for (const YamlField& item : f.items()) {
-    item.allow_only({"position", "intensity"});
-    lights.push_back({item["position"].vec3(), item["intensity"].colour()});
+    item.allow_only({"position", "intensity", "facing"});
+    render::PointLight lamp{item["position"].vec3(), item["intensity"].colour()};
+    if (auto facing = item.find("facing")) {
+      glm::vec3 axis = facing->vec3();
+      if (!(glm::length(axis) > 1e-6f)) facing->fail("expected a direction, not zero");
+      lamp.facing = glm::normalize(axis);
+    }
+    lights.push_back(lamp);
   }
   if (lights.size() > static_cast<std::size_t>(render::kMaxPointLights))
     f.fail("at most " + std::to_string(render::kMaxPointLights) + " point lights");

@@ -12,6 +12,7 @@
         tools/sheet     -> records                 (contact sheets)
         tools/suite     -> dataset, export, records, sheet
         tools/worlds    -> dataset, export, records  (rule worlds: spec file, build, folder)
+        tools/score     -> suite, dataset, export, records, sheet  (predictions scored, report)
         tools/assetgen  -> nothing of tools/       (the mesh generator)
         tools/railyard and tools/bench sit on top: no other part of tools includes them
 
@@ -36,6 +37,8 @@ TOOLS_ALLOWED = {
     "tools/sheet": {"tools/sheet", "tools/records"},
     "tools/suite": {"tools/suite", "tools/dataset", "tools/export", "tools/records", "tools/sheet"},
     "tools/worlds": {"tools/worlds", "tools/dataset", "tools/export", "tools/records"},
+    "tools/score": {"tools/score", "tools/suite", "tools/dataset", "tools/export", "tools/records",
+                    "tools/sheet"},
     "tools/assetgen": {"tools/assetgen"},
 }
 

@@ -21,6 +21,7 @@ packages=(
   slurm-wlm munge           # a local Slurm farm for the tools/slurm test
   pybind11-dev python3-dev  # the Python module (python/)
   python3-numpy python3-pytest python3-torch  # its arrays, tests and DataLoader
+  chromium fonts-liberation  # opens report.html headless in railyard score's test
 )
 
 missing=()

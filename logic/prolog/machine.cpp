@@ -335,10 +335,39 @@ void Machine::build_into(Cell t, std::uint64_t dst, Cell* s) {
   }
 }
 
+// The arguments of a structure template that are not void (tp[-1] is their mask) against the
+// structure at heap index `at`, whose functor matched: constants and clause variables inline.
+// A compound argument recurses, unless it is the last one: that one goes back to the caller in
+// t and v (kLast), so long chains in last arguments are walked in a loop.
+[[gnu::always_inline]] inline Machine::Match Machine::match_args(const Cell* tp, std::uint64_t at,
+                                                                 Cell* s, Cell& t, Cell& v) {
+  for (std::uint64_t mask = tp[-1]; mask; mask &= mask - 1) {
+    const unsigned i = static_cast<unsigned>(__builtin_ctzll(mask)) + 1;
+    const Cell ti = tp[i];
+    Cell vi = heap_[at + i];
+    if (tag_of(ti) == kAtom || tag_of(ti) == kInt) {
+      vi = deref(vi);
+      if (vi == ti) continue;
+      if (tag_of(vi) != kRef) return Match::kFail;
+      bind(vi, ti);
+    } else if (tag_of(ti) == kCode && code_kind(ti) == kFirstVar) {
+      s[code_index(ti)] = vi;
+    } else if (tag_of(ti) == kCode && code_kind(ti) == kVar) {
+      if (!unify_fast(s[code_index(ti)], vi)) return Match::kFail;
+    } else if ((mask & (mask - 1)) == 0) {
+      t = ti;
+      v = vi;
+      return Match::kLast;
+    } else if (!unify_head(ti, vi, s)) {
+      return Match::kFail;
+    }
+  }
+  return Match::kDone;
+}
+
 // Like build_into, recursion for arguments other than the last, the last in the loop.
 bool Machine::unify_head(Cell t, Cell v, Cell* s) {
   for (;;) {
-  again:
     switch (tag_of(t)) {
       case kAtom:
       case kInt: {
@@ -366,39 +395,17 @@ bool Machine::unify_head(Cell t, Cell v, Cell* s) {
             std::uint64_t at = payload(v);
             const Cell* tp = &tmpl[idx];
             if (heap_[at] != tp[0]) return false;
-            std::uint64_t mask = tp[-1];
-            if (mask == ~std::uint64_t{0}) {  // 64 arguments or more
+            if (tp[-1] == ~std::uint64_t{0}) {  // 64 arguments or more: no mask
               unsigned n = symbols.arity(static_cast<FunctorId>(payload(tp[0])));
               for (unsigned i = 1; i < n; ++i)
                 if (!unify_head(tp[i], heap_[at + i], s)) return false;
               t = tp[n];
               v = heap_[at + n];
-              goto again;
+              continue;
             }
-            // Only the arguments that are not void; simple ones inline.
-            for (; mask; mask &= mask - 1) {
-              unsigned i = static_cast<unsigned>(__builtin_ctzll(mask)) + 1;
-              Cell ti = tp[i];
-              Cell vi = heap_[at + i];
-              if (tag_of(ti) == kAtom || tag_of(ti) == kInt) {
-                vi = deref(vi);
-                if (vi == ti) continue;
-                if (tag_of(vi) != kRef) return false;
-                bind(vi, ti);
-                continue;
-              }
-              if (tag_of(ti) == kCode && code_kind(ti) == kFirstVar) {
-                s[code_index(ti)] = vi;
-                continue;
-              }
-              if ((mask & (mask - 1)) == 0) {  // the last argument
-                t = ti;
-                v = vi;
-                goto again;
-              }
-              if (!unify_head(ti, vi, s)) return false;
-            }
-            return true;
+            Match m = match_args(tp, at, s, t, v);
+            if (m != Match::kLast) return m == Match::kDone;
+            continue;
           }
           case kTList: {
             v = deref(v);
@@ -421,9 +428,7 @@ bool Machine::unify_head(Cell t, Cell v, Cell* s) {
   }
 }
 
-__attribute__((always_inline)) inline void Machine::load_args(const Instr& in) {
-  if (in.c) ensure(in.c);
-  Cell* s = &heap_[f_];
+__attribute__((always_inline)) inline void Machine::load_args(const Instr& in, Cell* s) {
   const Cell* t = &tmpl[in.b];
   Cell* out = args_;
   const unsigned n = in.n;
@@ -448,15 +453,15 @@ __attribute__((always_inline)) inline bool Machine::unify_arg(Cell t, Cell v, Ce
     bind(v, t);
     return true;
   }
-  if (tag_of(t) == kCode && code_kind(t) == kFirstVar) {
-    s[code_index(t)] = v;
-    return true;
-  }
-  if (tag_of(t) == kCode && code_kind(t) == kVar) return unify_fast(s[code_index(t)], v);
-  if (tag_of(t) == kCode && code_kind(t) == kTList) {
-    // A list pattern met by a list cell, like [Car|Cars]: first occurrences inline.
-    Cell d = deref(v);
-    if (tag_of(d) == kList) {
+  if (tag_of(t) != kCode) return unify_head(t, v, s);
+  switch (code_kind(t)) {
+    case kFirstVar: s[code_index(t)] = v; return true;
+    case kVar: return unify_fast(s[code_index(t)], v);
+    case kVoid: return true;
+    case kTList: {
+      // A list pattern met by a list cell, like [Car|Cars]: first occurrences inline.
+      Cell d = deref(v);
+      if (tag_of(d) != kList) break;
       const Cell* tp = &tmpl[code_index(t)];
       const std::uint64_t at = payload(d);
       for (unsigned k = 0; k < 2; ++k) {
@@ -468,37 +473,17 @@ __attribute__((always_inline)) inline bool Machine::unify_arg(Cell t, Cell v, Ce
       }
       return true;
     }
-  }
-  if (tag_of(t) == kCode && code_kind(t) == kTStr) {
-    // A structure pattern met by a structure, like c(_, Shape, _, _, _, _, _): its constants and
-    // first occurrences inline, deeper arguments in unify_head.
-    Cell d = deref(v);
-    if (tag_of(d) == kStr) {
+    case kTStr: {
+      // A structure pattern met by a structure, like c(_, Shape, _, _, _, _, _).
+      Cell d = deref(v);
       const Cell* tp = &tmpl[code_index(t)];
-      std::uint64_t mask = tp[-1];
-      if (mask != ~std::uint64_t{0}) {
-        const std::uint64_t at = payload(d);
-        if (heap_[at] != tp[0]) return false;
-        for (; mask; mask &= mask - 1) {
-          unsigned i = static_cast<unsigned>(__builtin_ctzll(mask)) + 1;
-          Cell ti = tp[i];
-          Cell vi = heap_[at + i];
-          if (tag_of(ti) == kAtom || tag_of(ti) == kInt) {
-            vi = deref(vi);
-            if (vi == ti) continue;
-            if (tag_of(vi) != kRef) return false;
-            bind(vi, ti);
-          } else if (tag_of(ti) == kCode && code_kind(ti) == kFirstVar) {
-            s[code_index(ti)] = vi;
-          } else if (tag_of(ti) == kCode && code_kind(ti) == kVar) {
-            if (!unify_fast(s[code_index(ti)], vi)) return false;
-          } else if (!unify_head(ti, vi, s)) {
-            return false;
-          }
-        }
-        return true;
-      }
+      if (tag_of(d) != kStr || tp[-1] == ~std::uint64_t{0}) break;
+      const std::uint64_t at = payload(d);
+      if (heap_[at] != tp[0]) return false;
+      Match m = match_args(tp, at, s, t, v);
+      return m == Match::kLast ? unify_head(t, v, s) : m == Match::kDone;
     }
+    default: break;
   }
   return unify_head(t, v, s);
 }
@@ -646,8 +631,12 @@ Cell Machine::findall_collect(std::uint64_t start, Cell tail) {
   return count ? make_list(list_at) : tail;
 }
 
+// The registers pc, f (frame), cp and cf (continuation) live in locals while the machine runs:
+// as members they would be reloaded after every store to the heap, whose cells may alias them.
+// The members are the registers' values on entry and where code outside run() uses them:
+// natives (push_redo saves cp_ and cf_), call_goal and enter_meta.
 bool Machine::run(Entry entry, FunctorId pred, std::uint32_t clause_index) {
-  std::uint32_t clause_pos = 0;
+  std::uint64_t pc = pc_, f = f_, cp = cp_, cf = cf_;
   const Clause* clause = nullptr;  // the clause try_clause tries, of a predicate of `arity`
   unsigned arity = 0;
   if (entry == Entry::kCall) goto call;
@@ -663,62 +652,63 @@ bool Machine::run(Entry entry, FunctorId pred, std::uint32_t clause_index) {
   }
 next:
   for (;;) {
-    const Instr in = code[pc_];
+    const Instr in = code[pc];
     switch (in.op) {
       case Op::kCall:
-        load_args(in);
-        cp_ = pc_ + 1;
-        cf_ = f_;
+        if (in.c) ensure(in.c);
+        load_args(in, &heap_[f]);
+        cp = pc + 1;
+        cf = f;
         pred = in.a;
         goto call;
       case Op::kExec:
-        load_args(in);
-        cp_ = heap_[f_ - 3];
-        cf_ = heap_[f_ - 2];
+        if (in.c) ensure(in.c);
+        load_args(in, &heap_[f]);
+        cp = heap_[f - 3];
+        cf = heap_[f - 2];
         pred = in.a;
         goto call;
       case Op::kBuiltin:
-        load_args(in);
-        cp_ = pc_ + 1;
-        cf_ = f_;
-        current_ = native_functor[in.a];
-        if (!natives[in.a](*this, args_)) goto fail;
-        pc_ = cp_;
-        f_ = cf_;
-        continue;
       case Op::kBuiltinDet:
-        load_args(in);
-        current_ = native_functor[in.a];
-        if (!natives[in.a](*this, args_)) goto fail;
-        ++pc_;
-        continue;
       case Op::kBuiltinLast:
-        load_args(in);
+        if (in.c) ensure(in.c);
+        load_args(in, &heap_[f]);
+        if (in.op == Op::kBuiltin) {
+          cp = pc + 1;
+          cf = f;
+        }
+        cp_ = cp;
+        cf_ = cf;
         current_ = native_functor[in.a];
         if (!natives[in.a](*this, args_)) goto fail;
-        pc_ = cp_;
-        f_ = cf_;
+        if (in.op == Op::kBuiltinLast) {
+          pc = cp;
+          f = cf;
+        } else {
+          ++pc;
+        }
         continue;
       case Op::kExecLast:
-        load_args(in);
+        if (in.c) ensure(in.c);
+        load_args(in, &heap_[f]);
         pred = in.a;
         goto call;
       case Op::kProceedLast:
-        pc_ = cp_;
-        f_ = cf_;
+        pc = cp;
+        f = cf;
         continue;
       case Op::kUnify: {
         ensure(in.c);
-        Cell* s = &heap_[f_];
+        Cell* s = &heap_[f];
         Cell x = build(tmpl[in.b], s);
         Cell y = build(tmpl[in.b + 1], s);
         if (!unify_fast(x, y)) goto fail;
-        ++pc_;
+        ++pc;
         continue;
       }
       case Op::kIdentical: {
         if (in.c) ensure(in.c);
-        Cell* s = &heap_[f_];
+        Cell* s = &heap_[f];
         Cell tx = tmpl[in.b], ty = tmpl[in.b + 1];
         // Arguments are mostly variables of the clause: their slots without build().
         Cell x =
@@ -731,12 +721,12 @@ next:
           same = identical(x, y);
         }
         if (same == (in.aux != 0)) goto fail;
-        ++pc_;
+        ++pc;
         continue;
       }
       case Op::kIs: {
         ensure(in.c);
-        Cell* s = &heap_[f_];
+        Cell* s = &heap_[f];
         current_ = f_is_;
         Number r = eval_template(*this, tmpl[in.b + 1], s);
         Cell lhs = deref(build(tmpl[in.b], s));
@@ -749,11 +739,11 @@ next:
         } else if (!unify(lhs, number_cell(*this, r))) {
           goto fail;
         }
-        ++pc_;
+        ++pc;
         continue;
       }
       case Op::kCompare: {
-        Cell* s = &heap_[f_];
+        Cell* s = &heap_[f];
         {
           // Two integers (constants or bound variables of the clause): no evaluation needed.
           Cell tx = tmpl[in.b], ty = tmpl[in.b + 1];
@@ -771,7 +761,7 @@ next:
               default: holds = a >= b; break;
             }
             if (!holds) goto fail;
-            ++pc_;
+            ++pc;
             continue;
           }
         }
@@ -779,82 +769,93 @@ next:
         Number x = eval_template(*this, tmpl[in.b], s);
         Number y = eval_template(*this, tmpl[in.b + 1], s);
         if (!compare_numbers(*this, static_cast<Comparison>(in.aux), x, y)) goto fail;
-        ++pc_;
+        ++pc;
         continue;
       }
       case Op::kProceed:
-        pc_ = heap_[f_ - 3];
-        f_ = heap_[f_ - 2];
+        pc = heap_[f - 3];
+        f = heap_[f - 2];
         continue;
       case Op::kFail: goto fail;
-      case Op::kJump: pc_ = in.a; continue;
+      case Op::kJump: pc = in.a; continue;
       case Op::kTryElse:
-        push_choice(Choice::kElse, in.a, f_);
-        ++pc_;
+        push_choice(Choice::kElse, in.a, f);
+        ++pc;
         continue;
       case Op::kMark:
-        heap_[f_ + in.a] = make_int(b_);
-        ++pc_;
+        heap_[f + in.a] = make_int(b_);
+        ++pc;
         continue;
       case Op::kGetLevel:
-        heap_[f_ + in.a] = make_int(cut_b_);
-        ++pc_;
+        heap_[f + in.a] = make_int(cut_b_);
+        ++pc;
         continue;
       case Op::kCut:
-        cut_to(static_cast<std::uint32_t>(int_value(heap_[f_ + in.a])));
-        ++pc_;
+        cut_to(static_cast<std::uint32_t>(int_value(heap_[f + in.a])));
+        ++pc;
         continue;
       case Op::kSoftCut: {
-        auto b = static_cast<std::uint32_t>(int_value(heap_[f_ + in.a]));
+        auto b = static_cast<std::uint32_t>(int_value(heap_[f + in.a]));
         if (b < b_) cps_[b].kind = Choice::kDead;
-        ++pc_;
+        ++pc;
         continue;
       }
       case Op::kCallVar: {
         ensure(in.c);
-        Cell* s = &heap_[f_];
+        Cell* s = &heap_[f];
         Cell goal = build(tmpl[in.b], s);
         Cell extra[8];
         for (unsigned i = 0; i < in.n; ++i) extra[i] = build(tmpl[in.b + 1 + i], s);
-        std::uint64_t cont_pc = in.aux ? heap_[f_ - 3] : pc_ + 1;
-        std::uint64_t cont_frame = in.aux ? heap_[f_ - 2] : f_;
-        if (call_goal(goal, extra, in.n, cont_pc, cont_frame, pred)) goto call;
+        std::uint64_t cont_pc = in.aux ? heap_[f - 3] : pc + 1;
+        std::uint64_t cont_frame = in.aux ? heap_[f - 2] : f;
+        if (call_goal(goal, extra, in.n, cont_pc, cont_frame, pred)) {
+          cp = cp_;
+          cf = cf_;
+          goto call;
+        }
+        pc = pc_;  // enter_meta's compiled goal
+        f = f_;
         continue;
       }
       case Op::kFindallBegin:
-        heap_[f_ + in.a] = make_int(static_cast<std::int64_t>(store_.size()));
-        push_choice(Choice::kElse, in.b, f_);
-        ++pc_;
+        heap_[f + in.a] = make_int(static_cast<std::int64_t>(store_.size()));
+        push_choice(Choice::kElse, in.b, f);
+        ++pc;
         continue;
       case Op::kFindallPush:
         ensure(in.c);
-        store_copy(build(tmpl[in.b], &heap_[f_]));
+        store_copy(build(tmpl[in.b], &heap_[f]));
         goto fail;
       case Op::kFindallEnd: {
-        auto start = static_cast<std::uint64_t>(int_value(heap_[f_ + in.a]));
+        auto start = static_cast<std::uint64_t>(int_value(heap_[f + in.a]));
         ensure(in.c);
         Cell tail = make_atom(atom::kNil);
-        if (in.n == 2) tail = build(tmpl[in.b + 1], &heap_[f_]);
+        if (in.n == 2) tail = build(tmpl[in.b + 1], &heap_[f]);
         Cell list = findall_collect(start, tail);
-        Cell target = build(tmpl[in.b], &heap_[f_]);
+        Cell target = build(tmpl[in.b], &heap_[f]);
         if (!unify(target, list)) goto fail;
-        ++pc_;
+        ++pc;
         continue;
       }
       case Op::kCountBegin:
-        heap_[f_ + in.a] = make_int(0);
-        push_choice(Choice::kElse, in.b, f_);
-        ++pc_;
+        heap_[f + in.a] = make_int(0);
+        push_choice(Choice::kElse, in.b, f);
+        ++pc;
         continue;
-      case Op::kCountInc: heap_[f_ + in.a] = make_int(int_value(heap_[f_ + in.a]) + 1); goto fail;
+      case Op::kCountInc: heap_[f + in.a] = make_int(int_value(heap_[f + in.a]) + 1); goto fail;
       case Op::kCountEnd: {
         ensure(in.c);
-        Cell target = build(tmpl[in.b], &heap_[f_]);
-        if (!unify(target, heap_[f_ + in.a])) goto fail;
-        ++pc_;
+        Cell target = build(tmpl[in.b], &heap_[f]);
+        if (!unify(target, heap_[f + in.a])) goto fail;
+        ++pc;
         continue;
       }
-      case Op::kHalt: return true;
+      case Op::kHalt:
+        pc_ = pc;
+        f_ = f;
+        cp_ = cp;
+        cf_ = cf;
+        return true;
     }
   }
 
@@ -872,7 +873,7 @@ call : {
         Cell x = args_[0];
         Cell tail = deref(heap_[payload(l) + 1]);
         if (tag_of(tail) == kList) {
-          push_choice(Choice::kMember, cp_, cf_);
+          push_choice(Choice::kMember, cp, cf);
           Choice& c = cps_[b_ - 1];
           c.id = pred;
           c.nargs = 2;
@@ -882,15 +883,17 @@ call : {
           goto native;
         }
         if (!unify_fast(x, heap_[payload(l)])) goto fail;
-        pc_ = cp_;
-        f_ = cf_;
+        pc = cp;
+        f = cf;
         goto next;
       }
     }
   native:
+    cp_ = cp;
+    cf_ = cf;
     if (!natives[p.native](*this, args_)) goto fail;
-    pc_ = cp_;
-    f_ = cf_;
+    pc = cp;
+    f = cf;
     goto next;
   }
   if (p.kind != Pred::kClauses) unknown_procedure(pred);
@@ -924,7 +927,7 @@ call : {
   }
   cut_b_ = b_;
   if (j < n) {
-    push_choice(Choice::kClauses, cp_, cf_);
+    push_choice(Choice::kClauses, cp, cf);
     Choice& c = cps_[b_ - 1];
     c.id = pred;
     c.next = j;
@@ -944,23 +947,30 @@ try_clause : {
     Cell* s = scratch_.data();
     for (unsigned k = 0; k < arity; ++k)
       if (!unify_arg(head[k], args_[k], s)) goto fail;
-    pc_ = cp_;
-    f_ = cf_;
+    pc = cp;
+    f = cf;
     goto next;
   }
   if (c.frameless) {
     Cell* s = &heap_[kScratchBase];
     for (unsigned k = 0; k < arity; ++k)
       if (!unify_arg(head[k], args_[k], s)) goto fail;
-    f_ = kScratchBase;
-    pc_ = c.body;
+    f = kScratchBase;
+    const Instr in = code[c.body];
+    if (in.op == Op::kExecLast) {  // a body of one call (has_car/2's member/2): no dispatch
+      if (in.c) ensure(in.c);
+      load_args(in, &heap_[f]);
+      pred = in.a;
+      goto call;
+    }
+    pc = c.body;
     goto next;
   }
-  std::uint64_t depth = heap_[cf_ - 1] + 1;
+  std::uint64_t depth = heap_[cf - 1] + 1;
   if (depth > limits.max_depth) limit_error(LimitKind::kDepth);
   std::uint64_t base = h_;
-  heap_[base] = cp_;
-  heap_[base + 1] = cf_;
+  heap_[base] = cp;
+  heap_[base + 1] = cf;
   heap_[base + 2] = depth;
   std::uint64_t frame = base + 3;
   h_ = frame + c.slots;
@@ -968,8 +978,8 @@ try_clause : {
   Cell* s = &heap_[frame];
   for (unsigned k = 0; k < arity; ++k)
     if (!unify_arg(head[k], args_[k], s)) goto fail;
-  f_ = frame;
-  pc_ = c.body;
+  f = frame;
+  pc = c.body;
   goto next;
 }
 
@@ -982,8 +992,8 @@ fail : {
   if (tmpl.size() != c.tmpl_top) tmpl.resize(c.tmpl_top);
   switch (c.kind) {
     case Choice::kElse:
-      pc_ = c.pc;
-      f_ = c.frame;
+      pc = c.pc;
+      f = c.frame;
       pop_choice();
       goto next;
     case Choice::kDead: pop_choice(); goto fail;
@@ -991,9 +1001,9 @@ fail : {
       pred = c.id;
       const Pred& p = preds[pred];
       for (unsigned k = 0; k < c.nargs; ++k) args_[k] = argstack_[c.args + k];
-      cp_ = c.pc;
-      cf_ = c.frame;
-      clause_pos = c.next;
+      cp = c.pc;
+      cf = c.frame;
+      const std::uint32_t clause_pos = c.next;
       cut_b_ = b_ - 1;
       const std::uint32_t n = static_cast<std::uint32_t>(p.keys.size());  // one key per clause
       Cell key = p.arity ? index_key(args_[0]) : 0;
@@ -1013,8 +1023,8 @@ fail : {
     case Choice::kMember: {
       current_ = c.id;
       if (++steps_ > limits.max_steps) limit_error(LimitKind::kSteps);
-      cp_ = c.pc;
-      cf_ = c.frame;
+      cp = c.pc;
+      cf = c.frame;
       Cell x = argstack_[c.args];
       Cell l = argstack_[c.args + 1];  // a list cell
       Cell tail = deref(heap_[payload(l) + 1]);
@@ -1024,23 +1034,25 @@ fail : {
         pop_choice();
         if (tag_of(tail) == kRef) {
           Cell a[2] = {x, l};
+          cp_ = cp;
+          cf_ = cf;
           if (!natives[member_native_](*this, a)) goto fail;
-          pc_ = cp_;
-          f_ = cf_;
+          pc = cp;
+          f = cf;
           goto next;
         }
       }
       if (!unify_fast(x, heap_[payload(l)])) goto fail;
-      pc_ = cp_;
-      f_ = cf_;
+      pc = cp;
+      f = cf;
       goto next;
     }
     case Choice::kRedo: {
       // Each retry of a builtin counts as a step, so generators cannot run forever.
       current_ = c.id;
       if (++steps_ > limits.max_steps) limit_error(LimitKind::kSteps);
-      cp_ = c.pc;
-      cf_ = c.frame;
+      cp = cp_ = c.pc;
+      cf = cf_ = c.frame;
       Redo redo = c.redo;
       for (unsigned k = 0; k < c.nargs; ++k) redo_state_[k] = argstack_[c.args + k];
       reuse_choice_ = true;
@@ -1050,8 +1062,8 @@ fail : {
         pop_choice();
       }
       if (!ok) goto fail;
-      pc_ = cp_;
-      f_ = cf_;
+      pc = cp;
+      f = cf;
       goto next;
     }
   }

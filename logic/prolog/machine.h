@@ -316,7 +316,7 @@ class Machine {
   }
   void push_args(const Cell* cells, unsigned n) {
     if (argstack_.size() + n > argstack_.capacity()) grow_args(n);
-    argstack_.insert(argstack_.end(), cells, cells + n);
+    for (unsigned k = 0; k < n; ++k) argstack_.push_back(cells[k]);  // within capacity
   }
   void pop_choice() {
     --b_;
@@ -331,11 +331,14 @@ class Machine {
     }
   }
   void undo_to(std::uint64_t tr) {
-    while (trail_.size() > tr) {
-      std::uint64_t i = trail_.back();
-      trail_.pop_back();
+    const std::uint64_t n = trail_.size();
+    if (n <= tr) return;
+    const std::uint64_t* entries = trail_.data();
+    for (std::uint64_t k = n; k > tr;) {
+      std::uint64_t i = entries[--k];
       heap_[i] = make_ref(i);
     }
+    trail_.resize(tr);
   }
   [[noreturn]] void throw_error(const std::string& message) const;
   [[noreturn]] void instantiation_error() const;
@@ -404,7 +407,9 @@ class Machine {
   void build_into(Cell t, std::uint64_t dst, Cell* slots);
   Cell build_compound(Cell t, Cell* slots, Cell& last, std::uint64_t& last_dst);
   bool unify_head(Cell t, Cell v, Cell* slots);
-  inline void load_args(const Instr& in);
+  enum class Match { kFail, kDone, kLast };
+  inline Match match_args(const Cell* tp, std::uint64_t at, Cell* slots, Cell& t, Cell& v);
+  inline void load_args(const Instr& in, Cell* slots);
   inline bool unify_arg(Cell t, Cell v, Cell* slots);
   // Adds the key of the clause about to be appended to p's key table; false when an earlier
   // clause has the same key (the table is then stale: drop it).

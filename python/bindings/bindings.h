@@ -1,6 +1,6 @@
 // The parts of the `railyard._native` extension, one concept per file: errors, JSON values,
 // dataset files, dataset and pairs folders, the image generator, the symbolic API, LTLf formulas
-// the sequence generator and rule worlds. module.cpp calls each bind_* once.
+// the sequence generator, rule worlds and scoring. module.cpp calls each bind_* once.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -25,6 +25,7 @@ void bind_symbolic(py::module_& module);        // symbolic.cpp
 void bind_ltlf(py::module_& module);            // ltlf.cpp (after bind_errors)
 void bind_sequences(py::module_& module);       // sequences.cpp
 void bind_worlds(py::module_& module);          // worlds.cpp
+void bind_score(py::module_& module);           // score.cpp
 
 // The renderer of `setup`, started on first use in this process (generator.cpp). One process of
 // this module renders, whichever generator started it: a child forked after its parent rendered

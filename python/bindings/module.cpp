@@ -12,4 +12,5 @@ PYBIND11_MODULE(_native, module) {
   railyard::python::bind_ltlf(module);
   railyard::python::bind_sequences(module);
   railyard::python::bind_worlds(module);
+  railyard::python::bind_score(module);
 }

@@ -10,7 +10,9 @@
 `railyard.sequences` has temporal sequences (a config's `sequence:` section): LTLf formulas and
 their automata (Formula, Automaton), sequence datasets on disk (read_sequences) and sequences
 rendered on the fly (SequenceGenerator). `railyard.worlds(spec)` builds a family of generated
-rules (GraphLog's worlds), each usable as a railyard.Rule.
+rules (GraphLog's worlds), each usable as a railyard.Rule. `railyard.score(predictions, target)`
+scores a model's predictions as `railyard score` does (a dict of figures; `score_rows` makes them
+DataFrame rows).
 
 Errors are Python exceptions naming the key, file or line: ConfigError, RuleError, SceneError,
 DescriptionError, InterventionError and FormulaError are ValueErrors, IoError an OSError,
@@ -33,7 +35,7 @@ __all__ = ["Generator", "Rule", "TrainSet", "sample_trains", "rule_stats", "Conf
            "DatasetError", "DescriptionError", "InputError", "InterventionError", "IoError",
            "PrologError", "RendererError", "RuleError", "SceneError", "UnreachableClassError",
            "Formula", "Automaton", "FormulaError", "SequenceGenerator", "SequenceSet", "Sequence",
-           "read_sequences", "worlds", "Worlds", "World"]
+           "read_sequences", "worlds", "Worlds", "World", "score", "score_rows"]
 
 
 def camera_matrices(camera):
@@ -105,3 +107,4 @@ class Generator:
 from .sequences import (Automaton, Formula, Sequence, SequenceGenerator,  # noqa: E402
                         SequenceSet, read_sequences)
 from .worlds import World, Worlds, worlds  # noqa: E402
+from .score import score, score_rows  # noqa: E402

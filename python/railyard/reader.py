@@ -2,7 +2,8 @@
 
     d = railyard.reader.DatasetOnDisk("output/Trains_theoryx_MichalskiTrains_base_scene_len_2-4",
                                       split="test")
-    d[0]   # image, depth (from the EXR), masks, boxes, parts, labels, train, camera, record
+    d[0]   # image, depth (from the EXR), masks, boxes, parts, labels, train, camera, record,
+           # index and image_name (the sample's ids in a predictions file for `railyard score`)
 
 Annotations come from the sample records (records/<i>.json) or, with annotations="coco", from
 the COCO file (coco/instances.json: whole cars instead of car bodies). Splits are the index
@@ -157,6 +158,12 @@ class DatasetOnDisk:
         """The names of the split files this dataset has."""
         return sorted(self._splits)
 
+    def sample_id(self, k):
+        """{"index", "image"} of item k (sample indices[k]): what a predictions file for
+        `railyard score` names a sample by (either key; the image as images/ names it)."""
+        index = self.indices[position(k, len(self), "samples")]
+        return {"index": index, "image": os.path.basename(self._folder.paths.image(index))}
+
     def record(self, index):
         """records/<index>.json, checked (DatasetError, an InputError, naming the file and key,
         or that its index is not its file name's)."""
@@ -191,7 +198,8 @@ class DatasetOnDisk:
         """Sample `index` of the dataset (records/<index>.json), whatever the split."""
         index = self._sample_index(index)
         record, files = self._folder.read_sample(index)
-        sample = {"index": index, "record": record, "train": record["train"],
+        sample = {"index": index, "image_name": record["files"]["image"],
+                  "record": record, "train": record["train"],
                   "image": _native.read_image(_require_file(files["image"], "image")),
                   "true_label": record["label"], "published_label": record["published_label"],
                   "labelled": record.get("labelled", True), "camera": record["camera"]}

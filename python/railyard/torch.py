@@ -115,20 +115,33 @@ class OnTheFly(torch.utils.data.Dataset):
 
 
 class OnDisk(torch.utils.data.Dataset):
-    """A dataset on disk (railyard.reader.DatasetOnDisk) with the same targets as OnTheFly."""
+    """A dataset on disk (railyard.reader.DatasetOnDisk) with the same targets as OnTheFly.
+
+    With `with_index=True` each item gains the sample's index in the dataset as its last element,
+    (image, label, index) for target "label", so a test loop can write the predictions file
+    `railyard score` reads; `sample_id(k)` gives item k's index and image name. Samples of the
+    "sample" target carry both ("index", "image_name") in any case."""
 
     def __init__(self, root, split=None, target="label", transform=None,
-                 annotations="records", depth=False):
+                 annotations="records", depth=False, with_index=False):
         _check_target(target)
-        self.target, self.transform = target, transform
+        self.target, self.transform, self.with_index = target, transform, with_index
         self.dataset = DatasetOnDisk(root, split, annotations, depth=depth or target == "sample",
                                      masks=target != "label")
 
     def __len__(self):
         return len(self.dataset)
 
+    def sample_id(self, k):
+        """{"index", "image"} of item k: the ids a predictions file names samples by."""
+        return self.dataset.sample_id(k)
+
     def __getitem__(self, k):
-        return make_item(self.dataset[k], self.target, self.transform)
+        sample = self.dataset[k]
+        item = make_item(sample, self.target, self.transform)
+        if self.with_index:
+            return (*item, sample["index"]) if isinstance(item, tuple) else item
+        return item
 
 
 def _column(values):

@@ -36,6 +36,8 @@ Bsdf::Bsdf(const glm::vec3& albedo, const BsdfMaterial& material, const glm::vec
   // (1 - its environment BRDF). The raster's sun term uses 1 - F(l.h) instead, which creates
   // energy at grazing angles (up to +60% for a smooth white dielectric): harmless for one bounce
   // of a raster image, not for twenty bounces of a path tracer. The two agree except near grazing.
+  // Burley's factor on top (evaluate()) is Cycles' Principled v1, not energy-conserving either:
+  // V-LoL's pictures are made with it (tests/renderer/embree/bsdf_test.cpp gives its albedo).
   glm::vec2 e = material.specular_albedo.at(wo.z);
   glm::vec3 specular_albedo_rgb = f0_ * e.x + e.y;
   diffuse_ = glm::max(glm::vec3(0.0f), 1.0f - specular_albedo_rgb) * diffuse_color * kInvPi;
@@ -45,6 +47,8 @@ Bsdf::Bsdf(const glm::vec3& albedo, const BsdfMaterial& material, const glm::vec
   float diffuse = luminance(diffuse_color) * (1.0f - specular);
   specular_probability_ = specular + diffuse > 0.0f ? specular / (specular + diffuse) : 1.0f;
   alpha2_ = alpha_ * alpha_;
+  roughness_ = material.roughness;
+  fv_ = schlick_weight(wo.z);
   wo_masking_ = std::sqrt(wo.z * wo.z * (1.0f - alpha2_) + alpha2_);
   // G1(wo) / (4 wo.z) with G1 = 2 wo.z / (wo.z + wo_masking), as smith_g1.
   specular_pdf_scale_ = 0.5f / (wo.z + wo_masking_);

@@ -1,7 +1,8 @@
 // The surface model the raster backend shades with (renderer/opengl/shaders/brdf.glsl), as a BSDF
 // the path tracer can evaluate and sample: metal/roughness with a GGX (Trowbridge-Reitz)
-// microfacet lobe, height-correlated Smith visibility and Schlick's Fresnel, plus a Lambert lobe
-// for the non-metallic part weighted by what the specular lobe leaves (see the constructor).
+// microfacet lobe, height-correlated Smith visibility and Schlick's Fresnel, plus Blender's
+// Principled diffuse lobe (Burley's, microfacet.h) for the non-metallic part, weighted by what the
+// specular lobe leaves (see the constructor).
 // Directions are in the local frame of the shading normal (+Z), on the side light leaves towards.
 // A Bsdf is made for one outgoing direction (the path's), so what depends on it alone is
 // computed once per path vertex rather than once per light sample.
@@ -41,8 +42,8 @@ struct BsdfMaterial {
 class Bsdf {
  public:
   // albedo: the material's colour at the point (pattern applied); wo: local, towards the viewer.
-  // dielectric_specular = false makes non-metals pure Lambert, for tests whose analytic answers
-  // assume it.
+  // dielectric_specular = false makes non-metals pure Lambert (no specular lobe, no Burley
+  // factor), for tests whose analytic answers assume it.
   Bsdf(const glm::vec3& albedo, const BsdfMaterial& material, const glm::vec3& wo,
        bool dielectric_specular = true);
   Bsdf(const glm::vec3& albedo, float metallic, float roughness, const glm::vec3& wo,
@@ -57,7 +58,7 @@ class Bsdf {
 
  private:
   glm::vec3 wo_;
-  glm::vec3 diffuse_;  // Lambert term: colour / pi, weighted
+  glm::vec3 diffuse_;  // colour / pi, weighted; times principled_diffuse() unless pure Lambert
   glm::vec3 f0_;
   float alpha_ = 1.0f;
   float alpha2_ = 1.0f;
@@ -65,15 +66,21 @@ class Bsdf {
   float diffuse_pdf_scale_ = 0.0f;   // (1 - specular probability) / pi: cosine lobe density
   float specular_pdf_scale_ = 0.0f;  // G1(wo) / (4 wo.z): visible-normal density -> wi density
   float wo_masking_ = 0.0f;          // sqrt(wo.z^2 (1 - a^2) + a^2), half of Smith's V
+  float roughness_ = 0.0f;
+  float fv_ = 0.0f;  // schlick_weight(wo.z), the diffuse lobe's viewer term
   bool has_specular_ = false;
 };
 
 inline BsdfValue Bsdf::evaluate(const glm::vec3& wi) const {
   BsdfValue value;
   if (wo_.z <= 0.0f || wi.z <= 0.0f) return value;
-  value.f = diffuse_;
   value.pdf = diffuse_pdf_scale_ * wi.z;
-  if (!has_specular_) return value;
+  if (!has_specular_) {
+    value.f = diffuse_;
+    return value;
+  }
+  float cos_d2 = 0.5f * (1.0f + glm::dot(wo_, wi));
+  value.f = diffuse_ * principled_diffuse(schlick_weight(wi.z), fv_, cos_d2, roughness_);
   // With the unnormalised half vector h = wo + wi: n.h^2 = h.z^2 / |h|^2 and wi.h = |h| / 2, so
   // D = a^2 / (pi t^2) with t = (n.h)^2 (a^2 - 1) + 1 = (h.x^2 + h.y^2 + a^2 h.z^2) / |h|^2, a sum
   // of squares that keeps its precision at the peak of a sharp lobe. Smith's height-correlated

@@ -1,5 +1,5 @@
 // The path-tracing backend: Embree BVHs over the scene's meshes, unidirectional path tracing with
-// next-event estimation for the sun and the sky, the raster backend's materials and tone curve.
+// next-event estimation for the sun and the sky, the raster backend's materials and view transform.
 // Slower than raster, with the photographic look of V-LoL's Cycles renders (soft shadows,
 // interreflections, metal that reflects the scene).
 #pragma once

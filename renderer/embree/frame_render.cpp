@@ -85,7 +85,7 @@ class PixelSampler {
   void add(const RayPacket& packet, int i, const glm::vec3& radiance, PixelSums& sums) const {
     if (!packet.found(i)) {
       if (scene_.background_color) {
-        // The background colour is display-referred: it bypasses the tone curve (tone.h).
+        // The background colour is display-referred: it bypasses the view transform (tone.h).
         sums.display += *scene_.background_color;
         sums.radiance += *scene_.background_color;
         return;

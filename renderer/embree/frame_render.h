@@ -26,7 +26,7 @@ struct FrameSettings {
 Frame render_frame(const SceneBvh& bvh, const Scene& scene, const IntegratorSettings& integrator,
                    const FrameSettings& settings, RayCounts& rays);
 
-// Each pixel's mean over its samples of linear radiance (before any tone curve) and of
+// Each pixel's mean over its samples of linear radiance (before the view transform) and of
 // display-linear colour (after it, before the sRGB encoding), for tests and HDR output. Samples
 // whose camera ray escapes count the background colour where the scene sets one.
 LinearFrame render_linear(const SceneBvh& bvh, const Scene& scene,

@@ -51,8 +51,10 @@ LightSample PointLights::sample(const glm::vec3& from, int index) const {
   glm::vec3 to_lamp = lamp.position - from;
   float distance = glm::length(to_lamp);
   if (!(distance > 1e-4f)) return {glm::vec3(0.0f, 0.0f, 1.0f), glm::vec3(0.0f), 0.0f, 0.0f};
-  glm::vec3 irradiance = lamp.intensity / (distance * distance);
-  return {to_lamp / distance, irradiance, 0.0f, distance};
+  glm::vec3 to_lamp_unit = to_lamp / distance;
+  glm::vec3 irradiance =
+      lamp.intensity * lamp_emission(lamp, -to_lamp_unit) / (distance * distance);
+  return {to_lamp_unit, irradiance, 0.0f, distance};
 }
 
 LightSample SkyLight::sample(const LocalFrame& frame, glm::vec2 u) const {

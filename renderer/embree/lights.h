@@ -62,9 +62,9 @@ class SkyLight {
 };
 
 // Point lights. Every lamp is sampled at every path vertex rather than one picked at random: a
-// picked lamp's sample carries `count` times its light, and the tone curve, which maps each sample
-// before the pixel averages them (tone.h), would roll those peaks off and leave a lamp's pool of
-// light on the floor darker than its mean, and darker than the raster draws it.
+// picked lamp's sample carries `count` times its light, and the view transform, which clips each
+// sample before the pixel averages them (tone.h), would cut those peaks off and leave a lamp's pool
+// of light on the floor darker than its mean, and darker than the raster draws it.
 class PointLights {
  public:
   // Throws RendererError for more than kMaxPointLights lamps (the scene's limit).

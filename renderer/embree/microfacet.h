@@ -24,10 +24,24 @@ inline float smith_g1(float n_dot_v, float alpha) {
   return 2.0f * n_dot_v / (n_dot_v + std::sqrt(a2 + (1.0f - a2) * n_dot_v * n_dot_v));
 }
 
-inline glm::vec3 schlick_fresnel(const glm::vec3& f0, float cos_theta) {
+// Schlick's weight (1 - cos)^5, the grazing-angle term of the Fresnel and diffuse formulas.
+inline float schlick_weight(float cos_theta) {
   float m = 1.0f - std::clamp(cos_theta, 0.0f, 1.0f);
   float m2 = m * m;
-  return f0 + (1.0f - f0) * (m2 * m2 * m);
+  return m2 * m2 * m;
+}
+
+inline glm::vec3 schlick_fresnel(const glm::vec3& f0, float cos_theta) {
+  return f0 + (1.0f - f0) * schlick_weight(cos_theta);
+}
+
+// Blender's Principled (v1) diffuse, Burley's, as Cycles evaluates it: the factor on albedo / pi.
+// Lambert dimmed at grazing angles and, on rough surfaces, brightened where light and view come
+// close (retro-reflection: V-LoL's sand looks brighter far away with the sun behind the camera).
+// fl, fv: schlick_weight of n.l and n.v; cos_d2 = (l.h)^2 = (1 + l.v) / 2. Same as brdf.glsl.
+inline float principled_diffuse(float fl, float fv, float cos_d2, float roughness) {
+  float rr = 2.0f * roughness * cos_d2;
+  return (1.0f - 0.5f * fl) * (1.0f - 0.5f * fv) + rr * (fl + fv + fl * fv * (rr - 1.0f));
 }
 
 // A microfacet normal from the distribution of normals visible from v (Heitz 2018).

@@ -24,10 +24,11 @@ struct FrameBlock {
   glm::vec4 exposure;  // x exposure; y 1 when the sun casts shadows (not local lighting); z lamps
   glm::vec4 point_light_position[kMaxPointLights];
   glm::vec4 point_light_intensity[kMaxPointLights];
+  glm::vec4 point_light_facing[kMaxPointLights];  // xyz unit axis; w 1 for a facing lamp
   glm::vec4 sky_irradiance[kSkyIrradianceSteps + 1];
 };
 static_assert(sizeof(FrameBlock) ==
-              64 + 9 * 16 + 2 * kMaxPointLights * 16 + (kSkyIrradianceSteps + 1) * 16);
+              64 + 9 * 16 + 3 * kMaxPointLights * 16 + (kSkyIrradianceSteps + 1) * 16);
 
 enum class PatternCode : std::uint32_t { None = 0, Sand = 1, Checker = 2 };
 

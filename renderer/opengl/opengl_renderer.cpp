@@ -360,6 +360,8 @@ void OpenGlRenderer::State::upload_frame_block(const Scene& scene, const ShadowV
   for (std::size_t i = 0; i < scene.point_lights.size(); ++i) {
     block.point_light_position[i] = glm::vec4(scene.point_lights[i].position, 1.0f);
     block.point_light_intensity[i] = glm::vec4(scene.point_lights[i].intensity, 0.0f);
+    const glm::vec3& facing = scene.point_lights[i].facing;
+    block.point_light_facing[i] = glm::vec4(facing, facing == glm::vec3(0.0f) ? 0.0f : 1.0f);
   }
   block.exposure = glm::vec4(options.exposure, sun_shadows ? 1.0f : 0.0f,
                              static_cast<float>(scene.point_lights.size()), 0.0f);

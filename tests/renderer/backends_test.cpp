@@ -286,16 +286,38 @@ TEST(Backends, APointLightLightsTheGroundFallingOffWithDistance) {
   for (double b : beneath) EXPECT_NEAR(b, beneath.front(), 0.15 * beneath.front());
 }
 
-// A bright lamp's pool of light, where the tone curve rolls highlights off, is as bright in every
-// backend when a second lamp shines too: the path tracer samples every lamp at every vertex, so
-// no sample carries one lamp's light twice over to be rolled off (embree/lights.h).
+// A lamp facing the ground (an area lamp, as V-LoL's studio has) lights the point on its axis as a
+// lamp shining every way does, and nothing when it faces away, in every backend.
+TEST(Backends, AFacingLampLightsOnlyWhatIsInFrontOfIt) {
+  glm::vec3 above = kOpenGround + glm::vec3(0.0f, 0.0f, 1.2f);
+  PointLight every_way{above, glm::vec3(1.0f)};
+  PointLight down = every_way, up = every_way;
+  down.facing = glm::vec3(0.0f, 0.0f, -1.0f);
+  up.facing = glm::vec3(0.0f, 0.0f, 1.0f);
+  auto every_way_frames = lit_by_every_backend(lamp_lit_yard({every_way}));
+  auto down_frames = lit_by_every_backend(lamp_lit_yard({down}));
+  auto up_frames = lit_by_every_backend(lamp_lit_yard({up}));
+  Scene scene = lamp_lit_yard({});
+  for (std::size_t b = 0; b < down_frames.size(); ++b) {
+    SCOPED_TRACE(down_frames[b].first);
+    double all = brightness_around(every_way_frames[b].second, scene.camera, kOpenGround);
+    double facing = brightness_around(down_frames[b].second, scene.camera, kOpenGround);
+    EXPECT_GT(facing, 60.0);
+    EXPECT_NEAR(facing, all, 0.05 * all);  // cos 0 on the axis
+    EXPECT_LT(brightness_around(up_frames[b].second, scene.camera, kOpenGround), 2.0);
+  }
+}
+
+// A bright lamp's pool of light, where the view transform clips, is as bright in every backend
+// when a second lamp shines too: the path tracer samples every lamp at every vertex, so no sample
+// carries one lamp's light twice over to be clipped (embree/lights.h).
 TEST(Backends, ALampsPoolIsAsBrightWhenAnotherLampShines) {
   Scene scene = lamp_lit_yard({{kOpenGround + glm::vec3(0.0f, 0.0f, 0.8f), glm::vec3(6.0f)},
                                {{3.0f, 0.0f, 3.0f}, glm::vec3(1.0f)}});
   std::vector<double> pool;
   for (const auto& [name, frame] : lit_by_every_backend(scene))
     pool.push_back(brightness_around(frame, scene.camera, kOpenGround));
-  EXPECT_GT(pool.front(), 200.0);  // where the tone curve bends
+  EXPECT_GT(pool.front(), 200.0);  // near white
   for (double b : pool) EXPECT_NEAR(b, pool.front(), 0.04 * pool.front());
 }
 

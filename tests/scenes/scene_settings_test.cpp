@@ -75,16 +75,21 @@ TEST(SceneSettings, ScenesDifferAsDescribed) {
   EXPECT_FALSE(sky.background_color.has_value());
   EXPECT_EQ(fisheye.camera.lens, render::Lens::Equisolid);
   EXPECT_EQ(base.camera.lens, render::Lens::Pinhole);
-  // V-LoL's studio: a cyclorama lit by the key (the sun), fill and back; the desert's sun 20
-  // degrees high, the sky scene's 15.
+  // V-LoL's studio: a cyclorama lit by a weak sun and three lamps (key, fill, back) facing the
+  // train; the desert's sun 20 degrees high, the sky scene's 15, both behind the camera.
   EXPECT_TRUE(base.cyclorama.has_value());
   EXPECT_TRUE(base.cyclorama_mesh);
-  EXPECT_EQ(base.point_lights.size(), 2u);
+  ASSERT_EQ(base.point_lights.size(), 3u);
+  for (const render::PointLight& lamp : base.point_lights) {
+    EXPECT_NEAR(glm::length(lamp.facing), 1.0f, 1e-5f);
+    EXPECT_GT(glm::dot(lamp.facing, glm::normalize(-lamp.position)), 0.8f);  // at the train
+  }
   EXPECT_FALSE(desert.cyclorama.has_value());
   EXPECT_TRUE(desert.point_lights.empty());
   EXPECT_NEAR(glm::degrees(std::asin(desert.sun.direction.z)), 20.0f, 0.2f);
   EXPECT_NEAR(glm::degrees(std::asin(sky.sun.direction.z)), 15.0f, 0.2f);
-  EXPECT_EQ(fisheye.ground, sky.ground);  // the same sand
+  EXPECT_GT(desert.sun.direction.y, 0.9f);  // towards the camera's side (+Y)
+  EXPECT_EQ(fisheye.ground, sky.ground);    // the same sand
   // The sky scene's camera looks up far enough that the horizon is in the picture.
   glm::vec3 ahead = sky.camera.look_at - sky.camera.position;
   ahead.z = 0.0f;
@@ -171,6 +176,10 @@ TEST(SceneSettings, BadValuesNameTheirKey) {
        "1], intensity: [1, 1, 1]},\n  {position: [0, 0, 1], intensity: [1, 1, 1]}]\n"
        "background: sky",
        "point_lights", "at most 4"},
+      {"background: sky",
+       "point_lights: [{position: [0, 0, 1], intensity: [1, 1, 1], facing: [0, 0, 0]}]\n"
+       "background: sky",
+       "point_lights[0].facing", "not zero"},
       {"background: sky",
        "cyclorama: {width: 60, height: 2, distance: 8, radius: 6, front: 40}\nbackground: sky",
        "cyclorama.height", "at least as high"},

@@ -211,7 +211,7 @@ void write_scene_sidecar(const render::Scene& scene, const std::filesystem::path
       // null: camera rays that miss see the sky; otherwise they see this colour, untone-mapped.
       {"background_color",
        scene.background_color ? to_json(*scene.background_color) : json(nullptr)},
-      {"tone", {{"exposure", render::tone::kExposure}, {"curve", "khronos_pbr_neutral"}}},
+      {"tone", {{"exposure", render::tone::kExposure}, {"view_transform", "standard"}}},
       {"patterns", patterns_json(scene)}};
   std::ofstream out(file);
   out << sidecar.dump(2) << '\n';

@@ -7,7 +7,7 @@ tools/bench/cycles_export.h) with Blender Cycles on the CPU and prints timings.
 Imports once, renders one 1-sample warm-up frame (scene sync, BVH build, kernel set-up), then one
 timed frame per sample count, keeping the scene between renders (persistent data) as our own
 benchmark keeps its mesh BVHs after its warm-up frame. Only the render call is timed; each frame
-is then written as DIR/cycles_<spp>.png through our tone curve. Every figure is one line
+is then written as DIR/cycles_<spp>.png through our view transform. Every figure is one line
 `railyard-cycles {json}` on standard output.
 """
 
@@ -182,21 +182,6 @@ def add_patterns(patterns):
         links.new(tex.outputs["Color"], bsdf.inputs["Base Color"])
 
 
-def pbr_neutral(rgb):
-    """renderer/tone.h's tone curve (Khronos PBR Neutral) on an (..., 3) NumPy array."""
-    import numpy as np
-    start, desaturation = 0.8 - 0.04, 0.15
-    x = rgb.min(axis=-1, keepdims=True)
-    rgb = rgb - np.where(x < 0.08, x - 6.25 * x * x, 0.04)
-    peak = rgb.max(axis=-1, keepdims=True)
-    d = 1.0 - start
-    new_peak = 1.0 - d * d / np.maximum(peak + d - start, 1e-6)
-    rolled = rgb * new_peak / np.maximum(peak, 1e-6)
-    g = 1.0 - 1.0 / (desaturation * (peak - new_peak) + 1.0)
-    rolled = rolled * (1.0 - g) + new_peak * g
-    return np.where(peak < start, rgb, rolled)
-
-
 def srgb_encode(linear):
     import numpy as np
     linear = np.clip(linear, 0.0, 1.0)
@@ -206,8 +191,8 @@ def srgb_encode(linear):
 
 def write_tone_mapped_png(scene, tone, path):
     """The last render through renderer/tone.h's exposure and curve, as our PNGs are made.
-    Blender 3.4 has no PBR Neutral view transform, and its compositor would take seconds, so
-    this runs after the timed render, on each pixel's average (ours maps each sample)."""
+    Like Blender's Standard view transform, which our tone.h follows, it clips; it runs after the
+    timed render, on each pixel's average (ours maps each sample)."""
     import numpy as np
     settings = scene.render.image_settings
     settings.file_format, settings.color_depth = "OPEN_EXR", "32"
@@ -216,8 +201,6 @@ def write_tone_mapped_png(scene, tone, path):
     w, h = linear.size
     rgba = np.array(linear.pixels[:], dtype=np.float32).reshape(h, w, 4)
     rgb = np.maximum(rgba[..., :3] * tone["exposure"], 0.0)
-    if tone.get("curve") == "khronos_pbr_neutral":
-        rgb = pbr_neutral(rgb)
     out = bpy.data.images.new("railyard_tone_mapped", w, h, alpha=False)
     out.pixels[:] = np.concatenate([srgb_encode(rgb), np.ones((h, w, 1))], axis=-1).ravel()
     out.filepath_raw, out.file_format = path, "PNG"

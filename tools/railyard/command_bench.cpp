@@ -13,6 +13,7 @@ void add_export_benchmark(CLI::App& bench);    // bench_export.cpp
 void add_intervene_bench(CLI::App& bench);     // bench_intervene.cpp
 void add_python_bench(CLI::App& bench);        // bench_python.cpp
 void add_rule_loading_bench(CLI::App& bench);  // bench_rule_loading.cpp
+void add_score_bench(CLI::App& bench);         // bench_score.cpp
 void add_sequences_bench(CLI::App& bench);     // bench_sequences.cpp
 void add_startup_bench(CLI::App& bench);       // bench_startup.cpp
 void add_worlds_bench(CLI::App& bench);        // bench_worlds.cpp
@@ -89,6 +90,7 @@ void add_bench_command(CLI::App& app) {
   });
   add_python_bench(*bench);
   add_rule_loading_bench(*bench);
+  add_score_bench(*bench);
   add_sequences_bench(*bench);
   add_startup_bench(*bench);
   add_suite_bench(*bench);

@@ -20,6 +20,7 @@ void add_render_command(CLI::App& app);
 void add_sheet_command(CLI::App& app);
 void add_view_command(CLI::App& app);
 void add_suite_command(CLI::App& app);
+void add_score_command(CLI::App& app);
 void add_suite_bench(CLI::App& bench);  // `railyard bench suite`
 
 }  // namespace railyard

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   railyard::add_sample_command(app);
   railyard::add_render_command(app);
   railyard::add_suite_command(app);
+  railyard::add_score_command(app);
   railyard::add_export_command(app);
   railyard::add_verify_command(app);
   railyard::add_sheet_command(app);

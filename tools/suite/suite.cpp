@@ -5,14 +5,12 @@
 #include <cstdio>
 
 #include "logic/errors.h"
+#include "tools/dataset/suite_keys.h"
 #include "util/random.h"
 #include "util/strict_yaml.h"
 
 namespace railyard {
 namespace {
-
-// Keys the suite decides for every variant; a variant or the command line may not set them.
-constexpr std::string_view kSuiteKeys[] = {"seed", "output"};
 
 // --scale's largest value.
 constexpr double kMaxScale = 1e6;
@@ -62,11 +60,10 @@ std::string name_part(const std::string& text) {
 // `value` (given for `key` in a variant's set, a ladder or the base `config`) when `key` is one the
 // suite decides.
 void refuse_suite_key(const std::string& key, const YamlField& value) {
-  for (std::string_view suite_key : kSuiteKeys)
-    if (key == suite_key)
-      value.fail("the suite sets every variant's " + key +
-                 " (seed: from the suite's seed and the variant's name; output: the suite's "
-                 "folder); set it at the top of the suite file");
+  if (is_suite_key(key))
+    value.fail("the suite sets every variant's " + key +
+               " (seed: from the suite's seed and the variant's name; output: the suite's "
+               "folder); set it at the top of the suite file");
 }
 
 void refuse_suite_keys(const YamlField& map) {
@@ -195,10 +192,9 @@ void finish_variant(const Suite& suite, const SuiteOverrides& overrides, SuiteVa
     if (overrides.scale != 1.0) scale_config(variant.config, overrides.scale);
     for (const std::string& assignment : overrides.assignments) {
       std::string key = assignment.substr(0, assignment.find('='));
-      for (std::string_view suite_key : kSuiteKeys)
-        if (key == suite_key)
-          throw ConfigError("--set " + assignment + ": the suite sets every variant's " + key +
-                            "; use the suite file's seed or -o");
+      if (is_suite_key(key))
+        throw ConfigError("--set " + assignment + ": the suite sets every variant's " + key +
+                          "; use the suite file's seed or -o");
       dataset_schema().assign(assignment, "--set", variant.config);
     }
     check_config(variant.config);

@@ -1,6 +1,8 @@
 #include "tools/worlds/world_files.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <numeric>
 
 #include "tools/export/staged_folder.h"
 #include "util/shortest_decimal.h"
@@ -164,6 +166,20 @@ nlohmann::json worlds_json(const WorldSet& set) {
   return out;
 }
 
+namespace {
+
+// The worlds in a suite's order: a curriculum takes them in sliding order; a multi-task suite
+// groups them by split (train, val, test worlds), each group in sliding order.
+std::vector<std::size_t> suite_order(const WorldSet& set, bool curriculum) {
+  std::vector<std::size_t> order(set.worlds.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  if (!curriculum)  // WorldRole's enumerators are in that order
+    std::ranges::stable_sort(order, {}, [&](std::size_t k) { return set.worlds[k].role; });
+  return order;
+}
+
+}  // namespace
+
 std::string world_suite_text(const WorldSet& set, const WorldsFile& file, WorldSuite kind) {
   bool curriculum = kind == WorldSuite::Curriculum;
   std::string name = set.spec.name + (curriculum ? "_curriculum" : "");
@@ -183,10 +199,7 @@ std::string world_suite_text(const WorldSet& set, const WorldsFile& file, WorldS
   text += "suite: " + name + "\nseed: " + std::to_string(set.spec.seed) + "\n";
   if (curriculum) text += "curriculum: true\n";
   text += "config: " + file.dataset_yaml + "\nvariants:\n";
-  std::vector<std::size_t> order;  // sliding order, or grouped by split
-  for (WorldRole role : {WorldRole::Train, WorldRole::Val, WorldRole::Test})
-    for (std::size_t k = 0; k < set.worlds.size(); ++k)
-      if (curriculum ? role == WorldRole::Train : set.worlds[k].role == role) order.push_back(k);
+  std::vector<std::size_t> order = suite_order(set, curriculum);
   for (std::size_t i = 0; i < order.size(); ++i) {
     std::size_t k = order[i];
     std::string keys = "rule: " + world_rule_file(set, k);

@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "logic/errors.h"
+#include "tools/dataset/suite_keys.h"
 
 namespace railyard {
 namespace {
@@ -70,7 +71,7 @@ std::string changed_keys(const DatasetConfig& config) {
   YAML::Emitter out;
   out << YAML::Flow << YAML::BeginMap;
   for (const auto& setting : dataset_schema().settings()) {
-    if (setting.key == "output" || setting.key == "threads" || setting.key == "seed") continue;
+    if (is_suite_key(setting.key) || setting.key == "threads") continue;
     YAML::Emitter mine, theirs;
     setting.emit(mine, config);
     setting.emit(theirs, defaults);
@@ -157,11 +158,10 @@ WorldsFile load_worlds_file(const std::filesystem::path& file,
   WorldsFile out;
   out.file = file;
   const auto& schema = world_spec_schema();
-  // The suite and its command line decide these for every world's dataset.
+  // The suite decides these for every world's dataset, and the command line the threads.
   auto refuse_suite_key = [](const std::string& key, const YamlField& value) {
-    for (const char* suite_key : {"seed", "output", "threads"})
-      if (key == suite_key)
-        value.fail("dataset." + key + " belongs to the suite and its command line, not the worlds");
+    if (is_suite_key(key) || key == "threads")
+      value.fail("dataset." + key + " belongs to the suite and its command line, not the worlds");
   };
   auto apply = [&](const std::string& key, const YamlField& value) {
     if (key == "dataset") {

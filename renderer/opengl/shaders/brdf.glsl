@@ -1,5 +1,6 @@
 // Metal/roughness shading: GGX (Trowbridge-Reitz) microfacets with the height-correlated Smith
-// visibility, Schlick's Fresnel, and a Lambert diffuse lobe for the non-metallic part.
+// visibility, Schlick's Fresnel, and Blender's Principled diffuse lobe (Burley's) for the
+// non-metallic part. renderer/embree/microfacet.h has the same formulas.
 
 float ggx_distribution(float n_dot_h, float alpha) {
   float a2 = alpha * alpha;
@@ -14,10 +15,23 @@ float smith_visibility(float n_dot_v, float n_dot_l, float alpha) {
   return 0.5 / max(gv + gl, 1e-6);
 }
 
-vec3 schlick_fresnel(vec3 f0, float cos_theta) {
+float schlick_weight(float cos_theta) {
   float m = 1.0 - clamp(cos_theta, 0.0, 1.0);
   float m2 = m * m;
-  return f0 + (1.0 - f0) * (m2 * m2 * m);
+  return m2 * m2 * m;
+}
+
+vec3 schlick_fresnel(vec3 f0, float cos_theta) {
+  return f0 + (1.0 - f0) * schlick_weight(cos_theta);
+}
+
+// The factor on albedo / pi of Blender's Principled (v1) diffuse: dimmer at grazing angles, and
+// brighter on rough surfaces where light and view come close (retro-reflection).
+float principled_diffuse(float n_dot_l, float n_dot_v, float l_dot_h, float roughness) {
+  float fl = schlick_weight(n_dot_l);
+  float fv = schlick_weight(n_dot_v);
+  float rr = 2.0 * roughness * l_dot_h * l_dot_h;
+  return (1.0 - 0.5 * fl) * (1.0 - 0.5 * fv) + rr * (fl + fv + fl * fv * (rr - 1.0));
 }
 
 // Split-sum environment BRDF, Karis' analytic fit (Unreal Engine, "Physically Based Shading on
@@ -50,7 +64,8 @@ vec3 direct_light(SurfacePoint s, vec3 v, vec3 l, vec3 irradiance, float alpha) 
   float n_dot_h = max(dot(n, h), 0.0);
   vec3 f = schlick_fresnel(f0, dot(l, h));
   vec3 specular = f * ggx_distribution(n_dot_h, alpha) * smith_visibility(n_dot_v, n_dot_l, alpha);
-  vec3 diffuse = (1.0 - f) * s.albedo * (1.0 - s.metallic) / PI;
+  float retro = principled_diffuse(n_dot_l, n_dot_v, dot(l, h), clamp(s.roughness, 0.045, 1.0));
+  vec3 diffuse = (1.0 - f) * s.albedo * (1.0 - s.metallic) * retro / PI;
   return (diffuse + specular) * irradiance * n_dot_l;
 }
 
@@ -74,8 +89,10 @@ vec3 shade(SurfacePoint s, vec3 to_camera, float sun_visibility) {
   for (int i = 0; i < point_lights; ++i) {
     vec3 to_light = frame.point_light_position[i].xyz - s.position;
     float distance2 = max(dot(to_light, to_light), 1e-4);
-    direct += direct_light(s, v, to_light * inversesqrt(distance2),
-                           frame.point_light_intensity[i].rgb / distance2,
+    vec3 l = to_light * inversesqrt(distance2);
+    vec4 facing = frame.point_light_facing[i];  // renderer/scene.h's lamp_emission
+    float emission = facing.w > 0.5 ? max(0.0, dot(facing.xyz, -l)) : 1.0;
+    direct += direct_light(s, v, l, frame.point_light_intensity[i].rgb * (emission / distance2),
                            roughness * roughness);
   }
 

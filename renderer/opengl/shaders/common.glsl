@@ -20,6 +20,7 @@ layout(std140, binding = 0) uniform FrameBlock {
   vec4 exposure;           // x exposure; y 1 when the sun casts shadows; z point lights
   vec4 point_light_position[MAX_POINT_LIGHTS];   // xyz world
   vec4 point_light_intensity[MAX_POINT_LIGHTS];  // rgb: irradiance at 1 m
+  vec4 point_light_facing[MAX_POINT_LIGHTS];     // xyz unit axis; w 1 for a facing lamp
   vec4 sky_irradiance[SKY_IRRADIANCE_STEPS + 1];
 } frame;
 

@@ -1,22 +1,12 @@
 // GLSL port of renderer/tone.h.
 
-vec3 pbr_neutral(vec3 color) {
-  const float start_compression = 0.8 - 0.04;
-  const float desaturation = 0.15;
-  float x = min(color.r, min(color.g, color.b));
-  float offset = x < 0.08 ? x - 6.25 * x * x : 0.04;
-  color -= offset;
-  float peak = max(color.r, max(color.g, color.b));
-  if (peak < start_compression) return color;
-  const float d = 1.0 - start_compression;
-  float new_peak = 1.0 - d * d / (peak + d - start_compression);
-  color *= new_peak / peak;
-  float g = 1.0 - 1.0 / (desaturation * (peak - new_peak) + 1.0);
-  return mix(color, vec3(new_peak), g);
+// Blender's Standard view transform: scene-linear to display-linear by clipping.
+vec3 standard_view(vec3 color) {
+  return clamp(color, 0.0, 1.0);
 }
 
 vec3 display_linear(vec3 radiance, float exposure) {
-  return pbr_neutral(max(radiance * exposure, vec3(0.0)));
+  return standard_view(radiance * exposure);
 }
 
 vec3 srgb_encode(vec3 linear) {

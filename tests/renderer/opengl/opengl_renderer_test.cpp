@@ -336,7 +336,7 @@ TEST_F(OpenGlRendererTest, CheckerGroundFollowsTheCppPattern) {
       float l = luminance(frame.color.at(p.x, p.y));
       if (value > 0.5f) {
         ++dark;
-        EXPECT_LT(l, 80.0f) << cx << "," << cy;
+        EXPECT_LT(l, 100.0f) << cx << "," << cy;
       } else {
         ++bright;
         EXPECT_GT(l, 150.0f) << cx << "," << cy;

@@ -1,0 +1,49 @@
+// railyard.score(): predictions scored against a dataset, suite, pairs or sequence folder by the
+// command's own code (tools/score/score.h), without the GIL; the result is score.json's object
+// as Python values, and with an output folder the score folder the command writes. Bad
+// predictions are ScoreErrors (InputErrors: ValueErrors) naming the file, line and key.
+#include "tools/score/score.h"
+
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "python/bindings/bindings.h"
+#include "python/bindings/json_objects.h"
+
+namespace railyard::python {
+namespace {
+
+py::object score_predictions(const std::vector<std::string>& predictions, const std::string& target,
+                             const std::string& output, bool partial, const std::string& baseline,
+                             double confidence, const std::string& worlds,
+                             std::size_t misclassified) {
+  score::ScoreRequest request;
+  request.predictions.assign(predictions.begin(), predictions.end());
+  request.target = target;
+  request.partial = partial;
+  request.baseline = baseline;
+  request.confidence = confidence;
+  if (!worlds.empty()) request.worlds = worlds;
+  request.misclassified = misclassified;
+  if (!output.empty()) score::check_score_destination(output);
+  nlohmann::json result;
+  {
+    py::gil_scoped_release release;
+    result = score::score_predictions(request);
+    if (!output.empty()) score::write_score_folder(result, output);
+  }
+  return to_python(result);
+}
+
+}  // namespace
+
+void bind_score(py::module_& module) {
+  module.def("score", &score_predictions, py::arg("predictions"), py::arg("target"),
+             py::arg("output"), py::arg("partial"), py::arg("baseline"), py::arg("confidence"),
+             py::arg("worlds"), py::arg("misclassified"));
+}
+
+}  // namespace railyard::python

@@ -1,0 +1,138 @@
+"""Scoring a model's predictions against what railyard made (`railyard score`), from Python.
+
+    result = railyard.score("predictions.jsonl", "output/Trains_theoryx_...")
+    result["datasets"][0]["accuracy"]          # {"n", "correct", "value", "low", "high"}
+    railyard.score(preds, "output/suite", output="scores/model_a")   # also the score folder
+    rows = railyard.score_rows(result)          # pandas.DataFrame(rows), one row per figure
+
+`predictions` is a predictions file (JSON Lines or CSV: index or image name, predicted label,
+optional probability of east; tools/score/README.md), a list of files (a suite: one per
+variant), or the predictions themselves as a list of dicts ({"index": 3, "label": "east",
+"probability": 0.8}), written to a temporary JSON Lines file first. The result is score.json's
+object: the same figures, computed by the same code as the command. With `output` the score
+folder is written too (score.json, score.md, plots, report.html). `partial=True` scores what
+is there and reports the rest as missing (coverage); otherwise predictions that miss, repeat or
+name unknown samples raise InputError (a ValueError) naming the file and line.
+"""
+import json
+import os
+import tempfile
+
+from . import _native
+from ._checks import path_argument
+
+
+def _prediction_files(predictions, scratch):
+    if isinstance(predictions, (str, os.PathLike)):
+        return [path_argument(predictions, "predictions file", "score")]
+    predictions = list(predictions)
+    if predictions and all(isinstance(p, (str, os.PathLike)) for p in predictions):
+        return [path_argument(p, "predictions file", "score") for p in predictions]
+    if not all(isinstance(p, dict) for p in predictions):
+        raise TypeError("score: predictions must be a file, a list of files or a list of dicts "
+                        "such as {'index': 3, 'label': 'east', 'probability': 0.8}")
+    path = os.path.join(scratch, "predictions.jsonl")
+    with open(path, "w", encoding="utf-8") as file:
+        for line in predictions:
+            file.write(json.dumps(line) + "\n")
+    return [path]
+
+
+# The options of railyard.score, as the command's flags: their defaults are ScoreRequest's.
+OPTIONS = {"baseline": "", "confidence": 0.95, "worlds": None, "misclassified": 50}
+
+
+def score(predictions, target, output=None, partial=False, **options):
+    """The figures of `predictions` scored against `target` (a dataset, suite, pairs or sequence
+    folder) as a dict (score.json's object, tools/score/README.md). Options, as the command's
+    flags: confidence (of every interval, 0.95), misclassified (samples listed per dataset,
+    50), worlds (worlds.json of a worlds suite), baseline ("rule" or "majority": score that
+    instead; predictions=None)."""
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise TypeError(f"score: unknown option {', '.join(unknown)} (options: "
+                        f"{', '.join(OPTIONS)})")
+    settings = {**OPTIONS, **options}
+    target = path_argument(target, "target folder", "score")
+    if not os.path.isdir(target):
+        raise FileNotFoundError(f"score: target folder {target!r} does not exist")
+    out = "" if output is None else path_argument(output, "output folder", "score")
+    worlds = "" if settings["worlds"] is None else \
+        path_argument(settings["worlds"], "worlds.json", "score")
+    with tempfile.TemporaryDirectory(prefix="railyard-score-") as scratch:
+        files = [] if predictions is None and settings["baseline"] else \
+            _prediction_files(predictions, scratch)
+        result = _native.score(files, target, out, bool(partial), settings["baseline"],
+                               float(settings["confidence"]), worlds,
+                               int(settings["misclassified"]))
+    if out:  # the folder's score.json also lists the plots written with it
+        with open(os.path.join(out, "score.json"), encoding="utf-8") as file:
+            result = json.load(file)
+    return result
+
+
+def _figure_row(dataset, breakdown, group, figure, values):
+    return {"dataset": dataset, "breakdown": breakdown, "group": group, "figure": figure,
+            "value": values.get("value"), "low": values.get("low"),
+            "high": values.get("high"), "n": values.get("n"), "correct": values.get("correct")}
+
+
+def _breakdown_rows(dataset, figure, breakdown):
+    return [_figure_row(dataset, breakdown.get("by"), str(row["value"]), figure, row["figure"])
+            for row in breakdown.get("rows", [])]
+
+
+def _dataset_rows(dataset):
+    name, rows = dataset["name"], []
+    for figure in ("accuracy", "balanced_accuracy"):
+        if dataset.get(figure):
+            rows.append(_figure_row(name, "all", "all", figure, dataset[figure]))
+    for split, values in (dataset.get("splits") or {}).items():
+        rows.append(_figure_row(name, "split", split, "accuracy", values))
+    for breakdown in dataset.get("breakdowns") or []:
+        rows += _breakdown_rows(name, "accuracy", breakdown)
+    if dataset.get("calibration") and dataset["calibration"].get("ece"):
+        rows.append(_figure_row(name, "all", "all", "ece", dataset["calibration"]["ece"]))
+    for section in ("confounder", "heldout"):
+        for group, values in (dataset.get(section) or {}).items():
+            rows.append(_figure_row(name, section, group, "accuracy", values))
+    return rows
+
+
+def score_rows(result):
+    """One dict per figure of a score (railyard.score's result, or a score.json file's path):
+    dataset (the dataset or variant; "pairs", "sequences" for those), breakdown ("all",
+    "split", "train_length", "scene", "cars_with:roof=flat", "confounder", ...), group (the
+    split, length, ... the figure covers; "all"), figure ("accuracy", "balanced_accuracy",
+    "ece", "consistency", ...), value, low, high (its interval), n and correct (None for a
+    figure that is not a proportion). pandas.DataFrame(rows) makes the table."""
+    if isinstance(result, (str, os.PathLike)):
+        with open(result, encoding="utf-8") as file:
+            result = json.load(file)
+    rows = []
+    for dataset in result.get("datasets") or []:
+        rows += _dataset_rows(dataset)
+    pairs = result.get("pairs")
+    if pairs:
+        for figure in ("consistency", "base", "intervened"):
+            if pairs.get(figure):
+                rows.append(_figure_row("pairs", "all", "all" if figure == "consistency"
+                                        else figure, "consistency" if figure == "consistency"
+                                        else "accuracy", pairs[figure]))
+        if pairs.get("by_operation"):
+            rows += _breakdown_rows("pairs", "consistency", pairs["by_operation"])
+    sequences = result.get("sequences")
+    if sequences:
+        if sequences.get("sequence_accuracy"):
+            rows.append(_figure_row("sequences", "all", "all", "sequence_accuracy",
+                                    sequences["sequence_accuracy"]))
+        for split, values in (sequences.get("splits") or {}).items():
+            rows.append(_figure_row("sequences", "split", split, "sequence_accuracy", values))
+        if sequences.get("by_length"):
+            rows += _breakdown_rows("sequences", "sequence_accuracy", sequences["by_length"])
+        if sequences.get("predicates"):
+            rows += _breakdown_rows("sequences", "predicate_accuracy", sequences["predicates"])
+    worlds = result.get("worlds")
+    if worlds and worlds.get("by_world"):
+        rows += _breakdown_rows("worlds", "accuracy", worlds["by_world"])
+    return rows

@@ -1,0 +1,37 @@
+#include "tools/score/report/html_text.h"
+
+#include <cstdio>
+
+namespace railyard::score {
+
+std::string escape_html(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string json_number_text(const nlohmann::json& number) {
+  return number.is_number() ? number.dump() : std::string();
+}
+
+std::string fixed_text(double value, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", digits, value);
+  return text;
+}
+
+std::string percent_text(double share) {
+  return fixed_text(100.0 * share, 1) + "%";
+}
+
+}  // namespace railyard::score

@@ -1,0 +1,156 @@
+#include "tools/score/score.h"
+
+#include <algorithm>
+
+#include "tools/score/baselines.h"
+#include "tools/score/dataset_figures.h"
+#include "tools/score/matching.h"
+#include "tools/score/pairs_figures.h"
+#include "tools/score/score_error.h"
+#include "tools/score/sequence_figures.h"
+#include "tools/score/target.h"
+#include "tools/score/world_figures.h"
+#include "util/atomic_file.h"
+#include "util/content_hash.h"
+#include "util/wilson.h"
+
+namespace railyard::score {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+bool is_predictions_file(const fs::path& file) {
+  std::string ext = file.extension().string();
+  return ext == ".jsonl" || ext == ".json" || ext == ".csv";
+}
+
+// The files named, a folder standing for its predictions files in name order.
+std::vector<fs::path> predictions_files(const std::vector<fs::path>& named) {
+  std::vector<fs::path> files;
+  for (const fs::path& path : named) {
+    if (!fs::is_directory(path)) {
+      if (!fs::exists(path)) throw ScoreError(path.string() + ": no such predictions file");
+      files.push_back(path);
+      continue;
+    }
+    std::vector<fs::path> inside;
+    for (const auto& entry : fs::directory_iterator(path))
+      if (entry.is_regular_file() && is_predictions_file(entry.path()))
+        inside.push_back(entry.path());
+    std::sort(inside.begin(), inside.end());
+    if (inside.empty()) throw ScoreError(path.string() + ": a folder without predictions files");
+    files.insert(files.end(), inside.begin(), inside.end());
+  }
+  if (files.empty()) throw ScoreError("no predictions file given");
+  return files;
+}
+
+std::vector<Prediction> read_all(const std::vector<fs::path>& files) {
+  std::vector<Prediction> all;
+  for (const fs::path& file : files) {
+    std::vector<Prediction> some = read_predictions(file);
+    all.insert(all.end(), std::make_move_iterator(some.begin()),
+               std::make_move_iterator(some.end()));
+  }
+  return all;
+}
+
+// Per dataset, each sample's result: '1' right, '0' wrong, '-' not scored (score.json "scored",
+// what --compare pairs samples by).
+std::string scored_string(const Target& target, const DatasetTarget& dataset,
+                          const std::vector<Answer>& answers) {
+  std::string out(answers.size(), '-');
+  for (std::size_t i = 0; i < answers.size(); ++i) {
+    if (!answers[i].given) continue;
+    bool right = target.kind == TargetKind::Sequences
+                     ? (answers[i].predicted == Direction::East) == dataset.sequences[i].accepted
+                     : is_right(dataset.samples[i], answers[i]);
+    out[i] = right ? '1' : '0';
+  }
+  return out;
+}
+
+Json inputs_json(const ScoreRequest& request, const Target& target,
+                 const std::vector<fs::path>& files) {
+  Json predictions = Json::array();
+  for (const fs::path& file : files)
+    predictions.push_back({{"path", fs::absolute(file).lexically_normal().string()},
+                           {"sha256", sha256_hex_of_file(file)}});
+  Json out;
+  out["predictions"] = predictions;
+  if (!request.baseline.empty()) out["baseline"] = request.baseline;
+  out["target"] = {{"path", target.path.string()},
+                   {"kind", target_kind_name(target.kind)},
+                   {"sha256", target.sha256}};
+  return out;
+}
+
+// A suite's variants side by side (an extension of the README's schema).
+Json variants_breakdown(const Json& datasets) {
+  Json rows = Json::array();
+  for (const Json& d : datasets) rows.push_back({{"value", d["name"]}, {"figure", d["accuracy"]}});
+  return {{"by", "variant"}, {"title", "Accuracy by variant"}, {"rows", rows}};
+}
+
+}  // namespace
+
+nlohmann::json score_predictions(const ScoreRequest& request) {
+  if (!(request.confidence > 0.0 && request.confidence < 1.0))
+    throw ScoreError("--confidence: must lie in (0, 1)");
+  Target target = load_target(request.target);
+  std::vector<fs::path> files;
+  std::vector<Prediction> predictions;
+  if (!request.baseline.empty()) {
+    predictions = baseline_predictions(target, request.baseline);
+  } else {
+    files = predictions_files(request.predictions);
+    predictions = read_all(files);
+  }
+  Answers answers = match_predictions(target, predictions, request.partial);
+  ScoreSettings settings{request.confidence, z_for_confidence(request.confidence),
+                         request.misclassified};
+
+  Json score;
+  score["railyard_score"] = 1;
+  score["confidence"] = request.confidence;
+  score["inputs"] = inputs_json(request, target, files);
+  const Coverage& c = answers.coverage;
+  score["coverage"] = {{"expected", c.expected},
+                       {"scored", c.scored},
+                       {"missing", c.expected - c.scored},
+                       {"partial", c.partial}};
+  score["datasets"] = Json::array();
+  if (target.kind != TargetKind::Sequences)
+    for (std::size_t k = 0; k < target.datasets.size(); ++k)
+      score["datasets"].push_back(
+          dataset_figures(target.datasets[k], answers.by_sample[k], settings));
+  score["pairs"] =
+      target.kind == TargetKind::Pairs ? pairs_figures(target, answers, settings) : Json(nullptr);
+  score["sequences"] = target.kind == TargetKind::Sequences
+                           ? sequence_figures(target.datasets[0], answers, settings)
+                           : Json(nullptr);
+  score["worlds"] =
+      request.worlds ? world_figures(*request.worlds, score["datasets"]) : Json(nullptr);
+  if (target.kind == TargetKind::Suite) {
+    score["variants"] = variants_breakdown(score["datasets"]);
+    score["curriculum"] = target.curriculum;
+  }
+  score["plots"] = Json::array();
+  Json scored = Json::object();
+  for (std::size_t k = 0; k < target.datasets.size(); ++k)
+    scored[target.datasets[k].name] =
+        scored_string(target, target.datasets[k], answers.by_sample[k]);
+  score["scored"] = std::move(scored);
+  return nlohmann::json(score);  // the schema's objects have no order
+}
+
+void write_baseline_predictions(const ScoreRequest& request, const fs::path& file) {
+  if (request.baseline.empty()) throw ScoreError("--write-predictions needs --baseline");
+  Target target = load_target(request.target);
+  std::vector<Prediction> predictions = baseline_predictions(target, request.baseline);
+  write_file_atomically(file, predictions_text(predictions, file.extension() == ".csv"));
+}
+
+}  // namespace railyard::score
