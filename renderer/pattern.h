@@ -60,6 +60,16 @@ inline float checker(glm::vec2 world_xy, float scale) {
 }
 
 // The albedo a material shows at a world position.
+// The pattern's name in scene files and exports.
+inline const char* name(Pattern pattern) {
+  switch (pattern) {
+    case Pattern::None: return "none";
+    case Pattern::Sand: return "sand";
+    case Pattern::Checker: return "checker";
+  }
+  return "none";
+}
+
 inline glm::vec3 albedo(const Material& material, const glm::vec3& world) {
   glm::vec2 xy(world.x, world.y);
   switch (material.pattern) {

@@ -1,11 +1,13 @@
 // From scene radiance to display bytes. Every backend ends with exactly these formulas so that a
 // raster frame and a path-traced frame of the same scene look alike; renderer/opengl/shaders/
 // tone.glsl is the GLSL port of this file. Per pixel:
-//   1. each sample's radiance -> display_linear() (exposure, then the view transform);
+//   1. display_linear() (exposure, then the view transform) maps radiance: the path tracer maps
+//      the mean of the pixel's samples, as Cycles and Blender's view transform do, so that its
+//      picture converges to theirs; the raster maps each of its few antialiasing samples, which
+//      keeps edges against bright highlights smooth;
 //      a ray that hits nothing takes Scene::background_color as it is, untouched by it;
-//   2. the pixel's samples are averaged (linear light, so edges blend correctly);
+//   2. the raster averages its mapped samples (linear light, so edges blend correctly);
 //   3. encode() applies the sRGB transfer function and rounds to bytes.
-// Mapping each sample before averaging keeps edges against bright highlights smooth.
 //
 // The view transform is Blender's "Standard", the one V-LoL's scene files render with (exposure 0,
 // gamma 1, sRGB display): radiance is clipped to [0, 1], so base colours pass unchanged and a
@@ -45,7 +47,7 @@ inline std::uint8_t to_byte(float encoded) {
   return static_cast<std::uint8_t>(std::clamp(encoded, 0.0f, 1.0f) * 255.0f + 0.5f);
 }
 
-// Step 1: scene radiance of one sample to display-linear RGB in [0,1].
+// Step 1: scene radiance (a sample's, or a pixel's mean) to display-linear RGB in [0,1].
 inline glm::vec3 display_linear(const glm::vec3& radiance, float exposure = kExposure) {
   return standard_view(radiance * exposure);
 }

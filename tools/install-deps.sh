@@ -22,6 +22,8 @@ packages=(
   pybind11-dev python3-dev  # the Python module (python/)
   python3-numpy python3-pytest python3-torch  # its arrays, tests and DataLoader
   chromium fonts-liberation  # opens report.html headless in railyard score's test
+  blender                   # imports each sample's .glb (outputs.scene) and renders its camera in
+                            # the scene output's test; bench pathtrace's Cycles reference
 )
 
 missing=()

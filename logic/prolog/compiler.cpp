@@ -122,8 +122,10 @@ void Compiler::emit_into(Cell t, bool head, std::uint64_t slot) {
         }
         if (v.slot < 0) v.slot = static_cast<int>(new_slot());
         // Frameless bodies are straight-line code, so a first occurrence there is first on every
-        // path and may store into the slot; framed bodies read slots initialised as variables.
-        bool first = (head || frameless_) && !v.seen;
+        // path and may store into the slot; so may a fact table call's at the top level of a
+        // framed body (lookup_arg_templates). Elsewhere framed bodies read slots initialised
+        // as variables.
+        bool first = (head || frameless_ || first_store_) && !v.seen;
         v.seen = true;
         m_.tmpl[slot] = make_code(first ? kFirstVar : kVar, static_cast<std::uint64_t>(v.slot));
         return;
@@ -174,7 +176,8 @@ std::uint32_t Compiler::cells_of(Cell t) const {
     if (tag_of(t) != kCode) return total;
     std::uint64_t idx = code_index(t);
     switch (code_kind(t)) {
-      case kVoid: return total + 1;
+      case kVoid:
+      case kFirstVar: return total + 1;  // built as a new variable outside heads
       case kTList:
         total += 2 + cells_of(m_.tmpl[idx]);
         t = m_.tmpl[idx + 1];
@@ -200,6 +203,17 @@ std::uint32_t Compiler::arg_templates(const Cell* args, unsigned n, std::uint32_
     cells += cells_of(m_.tmpl[idx + i]);
   }
   return static_cast<std::uint32_t>(idx);
+}
+
+// Arguments of a call to a fact table (Op::kLookup): at the top level of a framed body, first
+// occurrences store the row's values (top_level_), with no binding to trail and undo. Should
+// the call run as a call, they are built as new variables, as in frameless bodies.
+std::uint32_t Compiler::lookup_arg_templates(FunctorId f, const Cell* args, unsigned n,
+                                             std::uint32_t& cells) {
+  first_store_ = top_level_ && mode_ == Mode::kClause && !m_.preds[f].facts.empty();
+  const std::uint32_t at = arg_templates(args, n, cells);
+  first_store_ = false;
+  return at;
 }
 
 // Whether a cut in g cuts g's clause: cuts inside ',', ';', '->' and '*->' do, cuts in other
@@ -255,6 +269,7 @@ bool Compiler::linear_body(std::uint32_t from) const {
   for (std::uint32_t pc = from; pc < m_.code.size(); ++pc) {
     switch (m_.code[pc].op) {
       case Op::kUnify:
+      case Op::kUnfold:
       case Op::kIdentical:
       case Op::kIs:
       case Op::kCompare:
@@ -274,7 +289,7 @@ void Compiler::call(FunctorId f, const Cell* args, unsigned n, bool last) {
   if (m_.preds.size() <= f) m_.preds.resize(m_.symbols.functor_count());
   Instr in;
   in.n = static_cast<std::uint8_t>(n);
-  in.b = arg_templates(args, n, in.c);
+  in.b = lookup_arg_templates(f, args, n, in.c);
   const Pred& p = m_.preds[f];
   if (p.kind == Pred::kNative && !p.library) {
     in.a = p.native;
@@ -305,6 +320,61 @@ void Compiler::call_var(const Cell* goal_and_extra, unsigned extra, bool last) {
   in.aux = last ? 1 : 0;
   in.b = arg_templates(goal_and_extra, extra + 1, in.c);
   emit(in);
+}
+
+// '$unfolded'(Goal, Head, Body): the callee's head against the goal's arguments, then its body.
+// The head's variables are new to this clause and first met here, on every path that reads them.
+// Argument pairs that the unfolder made the same term (unfold.h) need no unification.
+void Compiler::unfolded_call(const Cell* a, bool last) {
+  Cell call = deref(a[0]), head = deref(a[1]);
+  if (tag_of(call) == kStr) {
+    const unsigned arity = m_.symbols.arity(static_cast<FunctorId>(payload(src_[payload(call)])));
+    Cell call_args[256], head_args[256];
+    unsigned n = 0;
+    for (unsigned i = 1; i <= arity; ++i) {
+      const Cell c = src_[payload(call) + i], h = src_[payload(head) + i];
+      if (deref(c) == deref(h)) continue;
+      call_args[n] = c;
+      head_args[n++] = h;
+    }
+    if (n > 0) {
+      Instr in{Op::kUnfold};
+      in.n = static_cast<std::uint8_t>(n);
+      in.b = arg_templates(call_args, n, in.c);
+      in.a = static_cast<std::uint32_t>(m_.tmpl.size());
+      m_.tmpl.resize(in.a + n);
+      for (unsigned i = 0; i < n; ++i) {
+        emit_into(head_args[i], true, in.a + i);
+        in.c += cells_of(m_.tmpl[in.a + i]);
+      }
+      in.aux = unfold_kind(in);
+      emit(in);
+    }
+  }
+  goal(a[2], -1, last);
+}
+
+// How Machine::run matches an unfolded head (UnfoldKind): kUnfoldPlain when the call's arguments
+// are clause variables (not first occurrences, which build) or constants; kUnfoldFlat when that
+// is one variable against a structure pattern whose arguments are new variables or constants,
+// like car_color's c(_, Shape, _, _, _, _, _).
+std::uint16_t Compiler::unfold_kind(const Instr& in) const {
+  for (unsigned k = 0; k < in.n; ++k) {
+    const Cell t = m_.tmpl[in.b + k];
+    if (tag_of(t) != kAtom && tag_of(t) != kInt && !(tag_of(t) == kCode && code_kind(t) == kVar))
+      return kUnfoldGeneral;
+  }
+  const Cell h = m_.tmpl[in.a];
+  if (in.n != 1 || tag_of(m_.tmpl[in.b]) != kCode || tag_of(h) != kCode || code_kind(h) != kTStr)
+    return kUnfoldPlain;
+  const Cell* tp = &m_.tmpl[code_index(h)];
+  if (tp[-1] == ~std::uint64_t{0}) return kUnfoldPlain;
+  for (std::uint64_t mask = tp[-1]; mask; mask &= mask - 1) {
+    const Cell ti = tp[__builtin_ctzll(mask) + 1];
+    if (tag_of(ti) == kCode && code_kind(ti) != kFirstVar) return kUnfoldPlain;
+    if (tag_of(ti) != kCode && tag_of(ti) != kAtom && tag_of(ti) != kInt) return kUnfoldPlain;
+  }
+  return kUnfoldFlat;
 }
 
 void Compiler::negation(Cell g, bool last) {
@@ -424,10 +494,30 @@ bool Compiler::aggregate(Cell spec, Cell g, Cell result, bool last) {
   return true;
 }
 
+namespace {
+
+// Puts back Compiler::top_level_ when a construct's goals are compiled.
+struct TopLevel {
+  bool& flag;
+  bool saved;
+  ~TopLevel() { flag = saved; }
+};
+
+// Control constructs whose goals run in a scope of their own (not at the top level).
+bool construct(FunctorId f) {
+  return f == functor::kNot || f == functor::kNotWord || f == functor::kCall1 ||
+         (f >= functor::kCall2 && f <= functor::kCall8) || f == functor::kFindall3 ||
+         f == functor::kFindall4 || f == functor::kForall || f == functor::kAggregateAll ||
+         f == functor::kOnce || f == functor::kIgnore;
+}
+
+}  // namespace
+
 // Conjunctions, disjunctions and if-then-else chains, which run as long as a clause body, are
 // compiled in a loop; the goals inside them recurse, as deep as kMaxNesting.
 void Compiler::goal(Cell g, int cut, bool last) {
   Machine::Nested nested(m_, "compile the goal");
+  TopLevel restore{top_level_, top_level_};
   std::vector<std::uint32_t> jumps;  // from the ends of branches to the end of the chain
   for (;;) {
     count_control();
@@ -440,6 +530,9 @@ void Compiler::goal(Cell g, int cut, bool last) {
       g = a[1];
       continue;
     }
+    if (f == functor::kSemicolon || f == m_.f_bar_ || f == functor::kArrow ||
+        f == functor::kSoftArrow || f == functor::kCall1)
+      top_level_ = false;  // branches, conditions, call/1's goal
     if (f == functor::kSemicolon || f == m_.f_bar_) {
       Cell left = deref(a[0]);
       FunctorId lf = 0;
@@ -500,11 +593,15 @@ void Compiler::simple_goal(Cell g, int cut, bool last) {
     call_var(&g, 0, last);
     return;
   }
+  if (unfolded_ && tag_of(g) == kStr && unfolded_->count(payload(g)))
+    return unfolded_call(&src_[payload(g) + 1], last);
   if (!goal_functor(m_, src_, g, f, a)) {
     // A number as a goal: type error when it runs, like SWI.
     call_var(&g, 0, last);
     return;
   }
+  TopLevel restore{top_level_, top_level_};
+  if (tag_of(g) == kStr && construct(f)) top_level_ = false;
   if (tag_of(g) == kAtom) {
     switch (payload(g)) {
       case atom::kTrue: proceed_if(last); return;

@@ -17,7 +17,10 @@ class Compiler {
   // heap and variables become frame slots. kMeta: a goal on the machine heap for call/1; its
   // terms are used in place.
   enum class Mode { kClause, kMeta };
-  Compiler(Machine& m, const Cell* src, Mode mode) : m_(m), src_(src), mode_(mode) {}
+  // `unfolded`: where the '$unfolded' terms that an Unfolder made are (unfold.h).
+  Compiler(Machine& m, const Cell* src, Mode mode,
+           const std::unordered_set<std::uint64_t>* unfolded = nullptr)
+      : m_(m), src_(src), mode_(mode), unfolded_(unfolded) {}
 
   Clause compile_clause(Cell head, Cell body);
   // Compiles `goal` as an anonymous clause body; returns its address and sets its frame size.
@@ -50,6 +53,8 @@ class Compiler {
   void simple_goal(Cell g, int cut, bool last);
   void call(FunctorId f, const Cell* args, unsigned n, bool last);
   void call_var(const Cell* goal_and_extra, unsigned extra, bool last);
+  void unfolded_call(const Cell* a, bool last);
+  std::uint16_t unfold_kind(const Instr& in) const;
   void negation(Cell g, bool last);
   void findall(Cell templ, Cell g, Cell list, const Cell* tail, bool last);
   bool aggregate(Cell spec, Cell g, Cell result, bool last);
@@ -59,7 +64,15 @@ class Compiler {
   Machine& m_;
   const Cell* src_;
   Mode mode_;
+  const std::unordered_set<std::uint64_t>* unfolded_;
   bool frameless_ = false;  // compiling a linear body without a frame (see Clause::frameless)
+  // Goals of the body's top-level conjunction (not inside a disjunction, if-then-else, negation,
+  // findall, ...): code that every path runs, and runs again after backtracking to any earlier
+  // choicepoint, so a variable's first occurrence there may store into its slot as in a head.
+  bool top_level_ = true;
+  bool first_store_ = false;  // emitting the arguments of a fact table lookup there
+  std::uint32_t lookup_arg_templates(FunctorId f, const Cell* args, unsigned n,
+                                     std::uint32_t& cells);
   std::unordered_map<std::uint64_t, VarInfo> vars_;
   std::unordered_set<std::uint64_t> nonground_;  // compounds of the clause with a variable
   std::uint32_t slots_ = 0;

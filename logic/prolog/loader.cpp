@@ -1,4 +1,6 @@
 // Consulting program text: clauses join the database, directives run or declare.
+#include <memory>
+
 #include "logic/prolog/compiler.h"
 #include "logic/prolog/errors.h"
 #include "logic/prolog/machine.h"
@@ -23,9 +25,30 @@ void Machine::consult(std::string_view text, const std::string& source_name, boo
   loading_library_ = library;
   keep_symbols();  // builtins' and earlier files' symbols
   Reader reader(text, source_name, symbols, ops);
+  reset();
+  try {
+    read_clauses(reader, source_name);
+  } catch (...) {
+    // The clauses loaded so far stay: code unfolded from a predicate this file redefined must
+    // not outlive the error.
+    finish_consult();
+    throw;
+  }
+  finish_consult();
+}
+
+void Machine::finish_consult() {
+  reset();
+  build_key_tables();
+  link();
+  build_fact_tables();
+  keep_symbols();
+  reset();
+}
+
+void Machine::read_clauses(Reader& reader, const std::string& source_name) {
   std::vector<Cell> cells;
   ReadClause clause;
-  reset();
   while (reader.next(cells, clause)) {
     keep_symbols();  // the program's atoms outlive proofs (reset() forgets the others)
     std::string where =
@@ -44,9 +67,36 @@ void Machine::consult(std::string_view text, const std::string& source_name, boo
     }
     cells.clear();
   }
-  build_key_tables();
-  keep_symbols();
-  reset();
+}
+
+namespace {
+
+// A fact calls nothing, so it never needs compiling again (linked at once), and its text is kept
+// only while it is its predicate's one clause, which calls to it may unfold: files of millions
+// of facts keep no copy of their text.
+void add_source(Pred& p, const std::vector<Cell>& src, Cell head, Cell body) {
+  const bool fact = deref_in(src, body) == make_atom(atom::kTrue);
+  ClauseSource s{nullptr, head, body, {}, fact, false};
+  if (!fact || p.sources.empty()) s.cells = std::make_shared<const std::vector<Cell>>(src);
+  p.sources.push_back(std::move(s));
+  if (p.sources.size() == 2 && p.sources[0].linked && p.sources[0].deps.empty() &&
+      deref_in(*p.sources[0].cells, p.sources[0].body) == make_atom(atom::kTrue))
+    p.sources[0].cells.reset();
+}
+
+}  // namespace
+
+void Machine::redefine(Pred& p) {
+  p.kind = Pred::kClauses;
+  p.clauses.clear();
+  p.facts.clear();
+  p.sources.clear();
+  p.keys.clear();
+  p.key_table.clear();
+  p.file = loading_file_;
+  p.library = loading_library_;
+  p.distinct_keys = true;
+  p.version = ++clock_;
 }
 
 void Machine::add_clause(Cell head, Cell body, const std::vector<Cell>& src,
@@ -68,17 +118,9 @@ void Machine::add_clause(Cell head, Cell body, const std::vector<Cell>& src,
   if (p->control || (p->kind == Pred::kNative && !p->library))
     throw PrologError(where + ": No permission to modify static procedure `" +
                       symbols.indicator(f) + "'");
-  if (p->file != loading_file_) {
-    // A later file's definition replaces an earlier one, as for user predicates in SWI-Prolog.
-    p->kind = Pred::kClauses;
-    p->clauses.clear();
-    p->keys.clear();
-    p->key_table.clear();
-    p->file = loading_file_;
-    p->library = loading_library_;
-    p->arity = symbols.arity(f);
-    p->distinct_keys = true;
-  }
+  // A later file's definition replaces an earlier one, as for user predicates in SWI-Prolog.
+  if (p->file != loading_file_) redefine(*p);
+  p->arity = symbols.arity(f);
   h_ = static_top_;  // ground terms of the clause go to the static heap
   Clause c;
   try {
@@ -98,7 +140,10 @@ void Machine::add_clause(Cell head, Cell body, const std::vector<Cell>& src,
     std::vector<std::pair<Cell, std::uint32_t>>().swap(p->key_table);
   }
   p->keys.push_back(key);
+  p->facts.clear();
   p->clauses.push_back(c);
+  add_source(*p, src, head, body);
+  p->version = ++clock_;
   static_code = static_cast<std::uint32_t>(code.size());
   static_tmpl = static_cast<std::uint32_t>(tmpl.size());
   keep_symbols();  // the clause's atoms and the functors it calls
@@ -146,16 +191,8 @@ bool Machine::directive_declaration(Cell goal, const std::vector<Cell>& src,
         if (p.control || (p.kind == Pred::kNative && !p.library))
           throw PrologError(where + ": No permission to modify static procedure `" +
                             symbols.indicator(pf) + "'");
-        if (p.file != loading_file_) {
-          p.kind = Pred::kClauses;
-          p.clauses.clear();
-          p.keys.clear();
-          p.key_table.clear();
-          p.file = loading_file_;
-          p.library = loading_library_;
-          p.arity = symbols.arity(pf);
-          p.distinct_keys = true;
-        }
+        if (p.file != loading_file_) redefine(p);
+        p.arity = symbols.arity(pf);
       } else {
         throw PrologError(where + ": dynamic/1 expects Name/Arity");
       }

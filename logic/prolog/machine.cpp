@@ -4,6 +4,7 @@
 
 #include "logic/prolog/compiler.h"
 #include "logic/prolog/errors.h"
+#include "logic/prolog/inline_calls.h"
 
 namespace railyard::prolog {
 namespace {
@@ -19,6 +20,7 @@ Machine::Machine() : out(&std::cout) {
   code.push_back({Op::kHalt});
   halt_pc_ = 0;
   static_code = 1;
+  f_unfolded_ = symbols.functor("$unfolded", 3);
   f_is_ = symbols.functor("is", 2);
   f_unify_ = symbols.functor("=", 2);
   f_identical_ = symbols.functor("==", 2);
@@ -488,47 +490,6 @@ __attribute__((always_inline)) inline bool Machine::unify_arg(Cell t, Cell v, Ce
   return unify_head(t, v, s);
 }
 
-bool Machine::add_key(Pred& p, Cell key) {
-  const std::size_t n = p.keys.size() + 1;  // keys with this one
-  if (2 * n > p.key_table.size()) {
-    // At most half full: grow to the next power of two and place the earlier keys again (all
-    // distinct and non-zero, or the table would be gone), amortised O(1) per key.
-    unsigned bits = 3;
-    while ((std::size_t{1} << bits) < 2 * n) ++bits;
-    p.key_shift = 64 - bits;
-    p.key_table.assign(std::size_t{1} << bits, {0, 0});
-    const std::size_t mask = p.key_table.size() - 1;
-    for (std::uint32_t i = 0; i < p.keys.size(); ++i) {
-      std::size_t h = (p.keys[i] * 0x9E3779B97F4A7C15ull) >> p.key_shift;
-      ++key_probes;
-      while (p.key_table[h].first != 0) {
-        h = (h + 1) & mask;
-        ++key_probes;
-      }
-      p.key_table[h] = {p.keys[i], i};
-    }
-  }
-  const std::size_t mask = p.key_table.size() - 1;
-  std::size_t h = (key * 0x9E3779B97F4A7C15ull) >> p.key_shift;
-  ++key_probes;
-  while (p.key_table[h].first != 0) {
-    if (p.key_table[h].first == key) return false;
-    h = (h + 1) & mask;
-    ++key_probes;
-  }
-  p.key_table[h] = {key, static_cast<std::uint32_t>(p.keys.size())};
-  return true;
-}
-
-void Machine::build_key_tables() {
-  // add_key kept the table of every predicate whose clauses have distinct keys; a predicate of
-  // fewer than 4 clauses is searched as fast by a scan of its keys.
-  for (Pred& p : preds)
-    if (!p.key_table.empty() &&
-        (p.kind != Pred::kClauses || !p.distinct_keys || p.clauses.size() < 4))
-      std::vector<std::pair<Cell, std::uint32_t>>().swap(p.key_table);
-}
-
 bool Machine::call_goal(Cell goal, const Cell* extra, unsigned n_extra, std::uint64_t cont_pc,
                         std::uint64_t cont_frame, FunctorId& pred) {
   goal = deref(goal);
@@ -652,8 +613,25 @@ bool Machine::run(Entry entry, FunctorId pred, std::uint32_t clause_index) {
   }
 next:
   for (;;) {
-    const Instr in = code[pc];
+    Instr in = code[pc];
+  dispatch:
     switch (in.op) {
+      case Op::kLookup:
+        switch (lookup_fact(in, &heap_[f])) {
+          case Lookup::kNoRow: goto fail;
+          case Lookup::kCall: in.op = static_cast<Op>(in.aux); goto dispatch;
+          case Lookup::kFound: break;
+        }
+        if (in.aux == static_cast<std::uint16_t>(Op::kExec)) {
+          pc = heap_[f - 3];
+          f = heap_[f - 2];
+        } else if (in.aux == static_cast<std::uint16_t>(Op::kExecLast)) {
+          pc = cp;
+          f = cf;
+        } else {
+          ++pc;
+        }
+        continue;
       case Op::kCall:
         if (in.c) ensure(in.c);
         load_args(in, &heap_[f]);
@@ -697,6 +675,26 @@ next:
         pc = cp;
         f = cf;
         continue;
+      case Op::kUnfold: {
+        if (in.aux == kUnfoldFlat) {
+          if (!match_flat(in, f)) goto fail;
+          ++pc;
+          continue;
+        }
+        if (in.c) ensure(in.c);
+        Cell* s = &heap_[f];
+        if (in.aux == kUnfoldPlain) {
+          if (!match_plain(in, s)) goto fail;
+          ++pc;
+          continue;
+        }
+        load_args(in, s);
+        const Cell* head = &tmpl[in.a];
+        for (unsigned k = 0; k < in.n; ++k)
+          if (!unify_arg(head[k], args_[k], s)) goto fail;
+        ++pc;
+        continue;
+      }
       case Op::kUnify: {
         ensure(in.c);
         Cell* s = &heap_[f];

@@ -27,6 +27,7 @@
 namespace railyard::prolog {
 
 class Machine;
+class Reader;
 
 // A builtin: args point at the argument registers. Returns false to fail. A nondeterministic
 // builtin pushes a redo choicepoint (Machine::push_redo) before succeeding.
@@ -36,11 +37,14 @@ using Redo = bool (*)(Machine& m, const Cell* state);
 
 enum class Op : std::uint8_t {
   kCall,         // a: predicate, b: argument templates, n: arity, c: cells to build
+  kUnfold,       // an unfolded call's head (unfold.h): b, n, c as kCall, a: the head's templates,
+                 // aux: how to match it (UnfoldKind)
   kExec,         // last call: as kCall, continuing with the frame's continuation
   kBuiltin,      // a: native index; as kCall (a nondeterministic builtin)
   kBuiltinDet,   // a deterministic builtin: continues at the next instruction
   kBuiltinLast,  // a builtin that ends a frameless body: continues with the registers
   kExecLast,     // last call of a frameless body: the continuation is in the registers
+  kLookup,       // a call (op in aux) to a fact table (Pred::facts): its row, or else the call
   kProceedLast,  // end of a frameless body
   kUnify,        // b: two templates
   kIs,           // b: two templates (result, expression)
@@ -63,6 +67,10 @@ enum class Op : std::uint8_t {
   kCountEnd,      // a: counter slot, b: result template
   kHalt,          // the query succeeded
 };
+
+// How Op::kUnfold matches the head: with the argument registers, Machine::match_plain, or
+// Machine::match_flat (inline_calls.h).
+enum UnfoldKind : std::uint16_t { kUnfoldGeneral, kUnfoldPlain, kUnfoldFlat };
 
 enum Comparison : std::uint16_t { kArEq, kArNe, kArLt, kArGt, kArLe, kArGe };
 
@@ -88,6 +96,17 @@ struct Clause {
 inline constexpr std::uint64_t kScratchBase = 1;
 inline constexpr std::uint32_t kScratchSlots = 256;
 
+// A clause as read, kept to compile it again when the predicates it calls change (unfold.h).
+struct ClauseSource {
+  std::shared_ptr<const std::vector<Cell>> cells;  // the reader's cells
+  Cell head = 0, body = 0;
+  // The predicates its body calls (unfolded bodies included), with their versions when it was
+  // last compiled; linked once it has been compiled with the definitions of a whole consult.
+  std::vector<std::pair<FunctorId, std::uint32_t>> deps;
+  bool linked = false;
+  bool unfolded = false;  // its code has unfolded calls
+};
+
 struct Pred {
   enum Kind : std::uint8_t { kUndefined, kClauses, kNative };
   Kind kind = kUndefined;
@@ -98,12 +117,38 @@ struct Pred {
   std::uint32_t native = 0;
   std::uint32_t file = 0;  // consult that defined the clauses
   std::uint32_t arity = 0;
-  std::vector<Clause> clauses;  // in file order
-  std::vector<Cell> keys;       // first-argument key per clause, 0 when it matches anything
+  std::vector<Clause> clauses;        // in file order
+  std::vector<ClauseSource> sources;  // one per clause
+  std::uint32_t version = 0;          // changes whenever the clauses do (Machine::clock_)
+  std::vector<Cell> keys;             // first-argument key per clause, 0 when it matches anything
   // With distinct keys and enough clauses: open-addressing table key -> clause position, at
   // most half full. While a file loads, every predicate with distinct keys has one.
   std::vector<std::pair<Cell, std::uint32_t>> key_table;
   unsigned key_shift = 0;
+  // Every clause a fact whose arguments are atoms or integers, with distinct first arguments:
+  // the arguments, `arity` per clause. Empty otherwise, and from a change until its consult ends.
+  std::vector<Cell> facts;
+  // With facts whose keys are all atoms of small ids: the row of each atom id (keys.size() for
+  // none), so a lookup indexes instead of hashing. Built with facts.
+  std::vector<std::uint32_t> atom_rows;
+  // The row of the fact with first argument `key` (an atom or integer); keys.size() if none.
+  std::uint32_t find_row(Cell key) const {
+    if (tag_of(key) == kAtom && payload(key) < atom_rows.size()) return atom_rows[payload(key)];
+    return find_key(key);
+  }
+  // The position of the clause whose first-argument key is `key`, with distinct keys; n if none.
+  std::uint32_t find_key(Cell key) const {
+    const std::uint32_t n = static_cast<std::uint32_t>(keys.size());
+    if (key_table.empty()) {
+      std::uint32_t i = 0;
+      while (i < n && keys[i] != key) ++i;
+      return i;
+    }
+    const std::size_t mask = key_table.size() - 1;
+    std::size_t h = (key * 0x9E3779B97F4A7C15ull) >> key_shift;
+    while (key_table[h].first != key && key_table[h].first != 0) h = (h + 1) & mask;
+    return key_table[h].first == key ? key_table[h].second : n;
+  }
 };
 
 // The bounds of one proof. Each bounds real work or memory whatever the program does, so no rule
@@ -391,8 +436,10 @@ class Machine {
   bool loading_library_ = false;
   std::vector<std::string> warnings;  // from consults: failed directives
   std::uint64_t key_probes = 0;       // loading: key table slots visited (O(clauses) in all)
+  std::uint32_t clock_ = 0;           // the last predicate version handed out
 
   // Functor ids the compiler and builtins use.
+  FunctorId f_unfolded_;  // '$unfolded'(Goal, Head, Body), made by the unfolder only
   FunctorId f_is_, f_unify_, f_identical_, f_not_identical_, f_compare_[6], f_bar_, f_aggr_sum_,
       f_aggr_max_, f_aggr_min_, f_aggr_max_w_, f_aggr_min_w_, f_sort_, f_module_;
   std::vector<std::int8_t> arith_op_;  // by functor id: evaluable function, -1 if none
@@ -410,11 +457,23 @@ class Machine {
   enum class Match { kFail, kDone, kLast };
   inline Match match_args(const Cell* tp, std::uint64_t at, Cell* slots, Cell& t, Cell& v);
   inline void load_args(const Instr& in, Cell* slots);
+  enum class Lookup { kNoRow, kFound, kCall };
+  inline Lookup lookup_fact(const Instr& in, Cell* slots);
+  inline bool match_plain(const Instr& in, Cell* slots);
+  inline bool match_flat(const Instr& in, std::uint64_t frame);
   inline bool unify_arg(Cell t, Cell v, Cell* slots);
   // Adds the key of the clause about to be appended to p's key table; false when an earlier
   // clause has the same key (the table is then stale: drop it).
   bool add_key(Pred& p, Cell key);
   void build_key_tables();
+  void build_fact_tables();  // and points the calls to them at their rows
+  void build_atom_rows(Pred& p);
+  void read_clauses(Reader& reader, const std::string& source_name);
+  void finish_consult();
+  // Compiles again, with calls unfolded, the clauses whose callees changed (unfold.cpp).
+  void link();
+  void relink_clause(FunctorId f, std::size_t i);
+  void redefine(Pred& p);  // a predicate's clauses start over in the file being loaded
   bool call_goal(Cell goal, const Cell* extra, unsigned n_extra, std::uint64_t cont_pc,
                  std::uint64_t cont_frame, FunctorId& pred);
   Cell template_key(Cell t) const;

@@ -37,6 +37,7 @@ void bind_dataset_paths(py::module_& m) {
       .def_property_readonly("root", [](const DatasetPaths& p) { return p.root().string(); })
       .def_property_readonly("images", &folder_of<&DatasetPaths::images>)
       .def_property_readonly("depths", &folder_of<&DatasetPaths::depths>)
+      .def_property_readonly("scenes", &folder_of<&DatasetPaths::scenes>)
       .def_property_readonly("records", &folder_of<&DatasetPaths::records>)
       .def_property_readonly("splits", &folder_of<&DatasetPaths::splits>)
       .def_property_readonly("all_scenes", &folder_of<&DatasetPaths::all_scenes>)
@@ -45,6 +46,7 @@ void bind_dataset_paths(py::module_& m) {
       .def("image", &file_of<&DatasetPaths::image>, py::arg("index"))
       .def("depth_png", &file_of<&DatasetPaths::depth_png>, py::arg("index"))
       .def("depth_exr", &file_of<&DatasetPaths::depth_exr>, py::arg("index"))
+      .def("scene_glb", &file_of<&DatasetPaths::scene_glb>, py::arg("index"))
       .def("record", &file_of<&DatasetPaths::record>, py::arg("index"))
       .def(
           "split",
@@ -58,7 +60,7 @@ SampleRecord read_record(const DatasetFolder& folder, std::uint64_t index) {
 }
 
 // The record of a sample, and its files by their key in the record ("image", "depth_png",
-// "depth_exr"; those written only), from one reading of records/<index>.json.
+// "depth_exr", "scene"; those written only), from one reading of records/<index>.json.
 py::tuple read_sample(const DatasetFolder& folder, std::uint64_t index) {
   SampleRecord record = read_record(folder, index);
   py::dict files;

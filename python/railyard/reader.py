@@ -3,7 +3,8 @@
     d = railyard.reader.DatasetOnDisk("output/Trains_theoryx_MichalskiTrains_base_scene_len_2-4",
                                       split="test")
     d[0]   # image, depth (from the EXR), masks, boxes, parts, labels, train, camera, record,
-           # index and image_name (the sample's ids in a predictions file for `railyard score`)
+           # index and image_name (the sample's ids in a predictions file for `railyard score`),
+           # and scene_path (the .glb) in a dataset written with outputs.scene: glb
 
 Annotations come from the sample records (records/<i>.json) or, with annotations="coco", from
 the COCO file (coco/instances.json: whole cars instead of car bodies). Splits are the index
@@ -204,6 +205,8 @@ class DatasetOnDisk:
                   "true_label": record["label"], "published_label": record["published_label"],
                   "labelled": record.get("labelled", True), "camera": record["camera"]}
         sample["intrinsics"], sample["extrinsics"] = camera_matrices(record["camera"])
+        if "scene" in files:  # outputs.scene: the sample's 3D scene as a .glb, for 3D tools
+            sample["scene_path"] = files["scene"]
         if self.depth and "depth_exr" in files:
             sample["depth"] = _native.read_depth_exr(_require_file(files["depth_exr"],
                                                                    "depth EXR"))

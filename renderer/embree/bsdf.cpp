@@ -13,7 +13,9 @@ float luminance(const glm::vec3& c) {
 }  // namespace
 
 BsdfMaterial::BsdfMaterial(float metallic_in, float roughness_in)
-    : metallic(std::clamp(metallic_in, 0.0f, 1.0f)),
+    : source_metallic(metallic_in),
+      source_roughness(roughness_in),
+      metallic(std::clamp(metallic_in, 0.0f, 1.0f)),
       roughness(std::clamp(roughness_in, 0.045f, 1.0f)),
       alpha(roughness * roughness),
       specular_albedo(roughness) {}

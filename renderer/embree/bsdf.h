@@ -33,6 +33,7 @@ struct BsdfValue {
 struct BsdfMaterial {
   BsdfMaterial(float metallic, float roughness);
 
+  float source_metallic, source_roughness;  // as given, before clamping
   float metallic;
   float roughness;  // with brdf.glsl's floor: no perfect mirrors
   float alpha;      // roughness^2

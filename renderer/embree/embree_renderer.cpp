@@ -9,7 +9,6 @@
 
 #include "renderer/embree/device.h"
 #include "renderer/embree/frame_render.h"
-#include "renderer/embree/mesh_cache.h"
 #include "renderer/embree/scene_bvh.h"
 #include "renderer/embree/tiles.h"
 
@@ -29,12 +28,11 @@ struct EmbreeRenderer::State {
 
   EmbreeOptions options;
   embree::Device device;
-  embree::MeshCache meshes{device};
   EmbreeRenderStats stats;
 
   embree::IntegratorSettings integrator() const {
     return {options.max_bounces, options.russian_roulette_depth, options.dielectric_specular,
-            options.sky_next_event};
+            options.sky_next_event, options.indirect_clamp};
   }
 
   embree::FrameSettings frame(const Scene& scene, const RenderOptions& render) const {
@@ -54,10 +52,9 @@ struct EmbreeRenderer::State {
   // The frame's BVH, built on the render's own threads.
   std::unique_ptr<embree::SceneBvh> build(const Scene& scene) {
     auto start = Clock::now();
-    meshes.prune();
     std::unique_ptr<embree::SceneBvh> bvh;
     embree::run_in_arena(options.threads,
-                         [&] { bvh = std::make_unique<embree::SceneBvh>(device, meshes, scene); });
+                         [&] { bvh = std::make_unique<embree::SceneBvh>(device, scene); });
     stats = {};
     stats.bvh_seconds = seconds_since(start);
     return bvh;
@@ -98,6 +95,7 @@ void validate(const EmbreeOptions& options) {
   require(options.samples >= 1, "samples must be >= 1");
   require(options.filter_width > 0.0f, "filter_width must be > 0");
   require(options.russian_roulette_depth >= 1, "russian_roulette_depth must be >= 1");
+  require(options.indirect_clamp >= 0.0f, "indirect_clamp must be >= 0 (0: no clamp)");
 }
 
 }  // namespace

@@ -27,10 +27,13 @@ struct EmbreeOptions {
   // Sample the sky directly at every path vertex (a shadow ray each), combined with BSDF sampling
   // by MIS; off: only BSDF sampling finds the sky. Off is faster per sample, noisier per sample.
   bool sky_next_event = true;
+  // Light from a path's second vertex on is limited to this in its brightest channel, as Cycles'
+  // "clamp indirect" (Blender's default, 10); 0: no limit, unbiased but with lasting specks.
+  float indirect_clamp = 10.0f;
 };
 
-// A frame before it becomes bytes: per pixel, the mean of its samples' linear radiance and of
-// their display-linear colour (tone.h step 2, before the sRGB encoding).
+// A frame before it becomes bytes: per pixel, the mean of its samples' linear radiance and that
+// mean's display-linear colour (tone.h, before the sRGB encoding).
 struct LinearFrame {
   Image<glm::vec3> radiance;
   Image<glm::vec3> display;

@@ -19,12 +19,6 @@ bool finite(const glm::vec3& c) {
   return std::isfinite(c.r) && std::isfinite(c.g) && std::isfinite(c.b);
 }
 
-// Sums over one pixel's samples of display-linear colour and of linear radiance.
-struct PixelSums {
-  glm::vec3 display{0.0f};
-  glm::vec3 radiance{0.0f};
-};
-
 class PixelSampler {
  public:
   PixelSampler(const SceneBvh& bvh, const Scene& scene, const IntegratorSettings& integrator,
@@ -36,10 +30,11 @@ class PixelSampler {
         filter_(settings.filter_width),
         integrator_(bvh, scene, integrator) {}
 
-  // `parts`, when given, receives the part each sample's camera ray hits first (0: none).
-  PixelSums sample(int x, int y, RayCounts& rays,
+  // The sum of the pixel's samples of radiance. `parts`, when given, receives the part each
+  // sample's camera ray hits first (0: none).
+  glm::vec3 sample(int x, int y, RayCounts& rays,
                    std::vector<Image<std::uint32_t>>* parts = nullptr) const {
-    PixelSums sums;
+    glm::vec3 sum(0.0f);
     auto pixel = static_cast<std::uint32_t>(y * scene_.camera.width + x);
     glm::vec2 centre(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f);
     // Up to eight samples at a time: their camera rays go through the BVH as one packet, and their
@@ -65,10 +60,10 @@ class PixelSampler {
       if (parts) record_parts(packet, x, y, first, count, *parts);
       integrator_.radiance(packet, streams, radiance, rays);
       for (int i = 0; i < count; ++i) {
-        if (packet.active(i)) add(packet, i, radiance[i], sums);
+        if (packet.active(i)) sum += arriving(packet, i, radiance[i]);
       }
     }
-    return sums;
+    return sum;
   }
 
   const CameraRays& rays() const { return rays_; }
@@ -82,23 +77,16 @@ class PixelSampler {
     }
   }
 
-  void add(const RayPacket& packet, int i, const glm::vec3& radiance, PixelSums& sums) const {
+  // What camera ray i brings: its path's radiance, or what it sees when it hits nothing.
+  glm::vec3 arriving(const RayPacket& packet, int i, const glm::vec3& radiance) const {
     if (!packet.found(i)) {
-      if (scene_.background_color) {
-        // The background colour is display-referred: it bypasses the view transform (tone.h).
-        sums.display += *scene_.background_color;
-        sums.radiance += *scene_.background_color;
-        return;
-      }
-      glm::vec3 sky = integrator_.sky(packet.direction(i));
-      sums.display += tone::display_linear(sky);
-      sums.radiance += sky;
-      return;
+      // The background colour is display-referred (tone.h); within [0,1] the view transform
+      // passes it unchanged.
+      if (scene_.background_color) return *scene_.background_color;
+      return integrator_.sky(packet.direction(i));
     }
-    if (finite(radiance)) {  // a NaN or infinity from a degenerate path counts as black
-      sums.display += tone::display_linear(radiance);
-      sums.radiance += radiance;
-    }
+    // A NaN or infinity from a degenerate path counts as black.
+    return finite(radiance) ? radiance : glm::vec3(0.0f);
   }
 
   const SceneBvh& bvh_;
@@ -162,8 +150,9 @@ Frame render_frame(const SceneBvh& bvh, const Scene& scene, const IntegratorSett
       bvh, scene, integrator, settings, rays,
       [&](const PixelSampler& sampler, int x, int y, RayCounts& tile_rays) {
         if (color || parts) {
-          PixelSums sums = sampler.sample(x, y, tile_rays, parts);
-          if (color) frame.color.at(x, y) = tone::encode(sums.display * inverse_samples);
+          glm::vec3 sum = sampler.sample(x, y, tile_rays, parts);
+          if (color)
+            frame.color.at(x, y) = tone::encode(tone::display_linear(sum * inverse_samples));
         }
         if (!ids && !depth) return;
         // The passes: the surface through the pixel centre, as the raster backend rasterises it.
@@ -190,9 +179,9 @@ LinearFrame render_linear(const SceneBvh& bvh, const Scene& scene,
   float inverse_samples = 1.0f / static_cast<float>(settings.samples);
   for_each_pixel(bvh, scene, integrator, settings, rays,
                  [&](const PixelSampler& sampler, int x, int y, RayCounts& tile_rays) {
-                   PixelSums sums = sampler.sample(x, y, tile_rays);
-                   frame.radiance.at(x, y) = sums.radiance * inverse_samples;
-                   frame.display.at(x, y) = sums.display * inverse_samples;
+                   glm::vec3 mean = sampler.sample(x, y, tile_rays) * inverse_samples;
+                   frame.radiance.at(x, y) = mean;
+                   frame.display.at(x, y) = tone::display_linear(mean);
                  });
   return frame;
 }

@@ -26,9 +26,9 @@ struct FrameSettings {
 Frame render_frame(const SceneBvh& bvh, const Scene& scene, const IntegratorSettings& integrator,
                    const FrameSettings& settings, RayCounts& rays);
 
-// Each pixel's mean over its samples of linear radiance (before the view transform) and of
-// display-linear colour (after it, before the sRGB encoding), for tests and HDR output. Samples
-// whose camera ray escapes count the background colour where the scene sets one.
+// Each pixel's mean over its samples of linear radiance and that mean through the view transform
+// (display-linear, before the sRGB encoding), for tests and HDR output. Samples whose camera ray
+// escapes count the background colour where the scene sets one.
 LinearFrame render_linear(const SceneBvh& bvh, const Scene& scene,
                           const IntegratorSettings& integrator, const FrameSettings& settings,
                           RayCounts& rays);

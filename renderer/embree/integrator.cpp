@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "renderer/embree/bsdf.h"
+#include "renderer/embree/light_selection.h"
 #include "renderer/embree/sampling.h"
 #include "renderer/embree/surface.h"
 
@@ -12,6 +13,9 @@ namespace {
 
 constexpr float kInfinity = std::numeric_limits<float>::infinity();
 constexpr int kPaths = Integrator::kPaths;
+// At a path's first vertex, a light that brings at least this share of the expected light is
+// sampled every time; the others share one sample (LightSelection::split).
+constexpr float kAlwaysSampledShare = 0.3f;
 
 float max_component(const glm::vec3& c) {
   return std::max(c.r, std::max(c.g, c.b));
@@ -51,11 +55,15 @@ struct Path {
   Hit hit;
   float bsdf_pdf = 0.0f;        // density of the BSDF sample that made the current ray
   glm::vec3 last_normal{0.0f};  // shading normal where it was sampled (the sky's NEE density)
+  // Where it was sampled: the chances that next-event estimation picked the sun or the sky.
+  float sun_chance = 0.0f, sky_chance = 0.0f;
+  int depth = 0;  // of the vertex the current ray left
   bool alive = false;
 };
 
 // A pixel's paths, advanced one bounce at a time: every live path shades its vertex, which sends
-// up to two shadow rays (sun, sky) and one extension ray; each kind is traced as one packet.
+// shadow rays and one extension ray. The shadow rays towards one light go through Embree as one
+// packet, the extension rays as another.
 class PathBatch {
  public:
   PathBatch(const SceneBvh& bvh, const std::vector<BsdfMaterial>& materials, const SunLight& sun,
@@ -66,6 +74,7 @@ class PathBatch {
         sun_(sun),
         sky_(sky),
         lamps_(lamps),
+        selection_(sun, sky, lamps),
         settings_(settings),
         streams_(streams) {}
 
@@ -85,19 +94,12 @@ class PathBatch {
 
   // One bounce of every live path; false once all have ended.
   bool bounce(int depth, RayCounts& rays) {
-    sun_rays_.clear();
-    sky_rays_.clear();
-    for (int k = 0; k < lamps_.count(); ++k) lamp_rays_[static_cast<std::size_t>(k)].clear();
+    for (RayPacket& packet : shadow_rays_) packet.clear();
     extension_rays_.clear();
     for (int i = 0; i < kPaths; ++i) {
       if (paths_[i].alive) shade(i, depth);
     }
-    trace_shadows(sun_rays_, sun_light_, rays);
-    trace_shadows(sky_rays_, sky_light_, rays);
-    for (int k = 0; k < lamps_.count(); ++k) {
-      auto slot = static_cast<std::size_t>(k);
-      trace_shadows(lamp_rays_[slot], lamp_light_[slot], rays);
-    }
+    trace_shadows(rays);
     return extend(rays);
   }
 
@@ -108,8 +110,11 @@ class PathBatch {
   }
 
  private:
-  // The path's vertex: next-event samples of the sun, the sky and every point light (their shadow
-  // rays queued), then the BSDF sample that continues the path (its ray queued), or the path's end.
+  // The path's vertex: next-event samples (their shadow rays queued), then the BSDF sample that
+  // continues the path (its ray queued), or the path's end. Deeper vertices pick one light: their
+  // light arrives dimmed and averaged over many paths. The first vertex, which the camera sees,
+  // samples every light that brings a fair share of its light (a pick there turns sunlit sand
+  // grainy) and picks one of the rest (a dim sky behind a studio's lamps is not worth a ray).
   void shade(int i, int depth) {
     Path& path = paths_[i];
     SampleStream& stream = streams_[i];
@@ -121,22 +126,18 @@ class PathBatch {
     Vertex vertex{surface, frame, bsdf};
     bool last = depth >= settings_.max_bounces || settings_.local_lighting;
 
-    if (sun_.lit()) {
-      LightSample light = sun_.sample(stream.next_2d());
-      queue_shadow(sun_rays_, sun_light_, i, surface.ray_origin, light,
-                   path.throughput * unshadowed_light(vertex, light, !last));
+    LightSelection::Weights weights = selection_.weights(surface.ray_origin, surface.shading_normal,
+                                                         settings_.sky_next_event || last);
+    // A share above 1 (infinity): no light is always sampled, one is picked.
+    float share = settings_.local_lighting ? 0.0f : depth == 0 ? kAlwaysSampledShare : kInfinity;
+    LightSelection::Split split = LightSelection::split(weights, share);
+    for (int light = 0; light < LightSelection::kMaxLights; ++light) {
+      if (split.always[light]) next_event(i, depth, vertex, {light, 1.0f}, !last);
     }
-    if (settings_.sky_next_event || last) {
-      LightSample light = sky_.sample(frame, stream.next_2d());
-      queue_shadow(sky_rays_, sky_light_, i, surface.ray_origin, light,
-                   path.throughput * unshadowed_light(vertex, light, !last));
-    }
-    for (int k = 0; k < lamps_.count(); ++k) {
-      LightSample light = lamps_.sample(surface.ray_origin, k);
-      auto slot = static_cast<std::size_t>(k);
-      queue_shadow(lamp_rays_[slot], lamp_light_[slot], i, surface.ray_origin, light,
-                   path.throughput * unshadowed_light(vertex, light, !last));
-    }
+    LightPick pick = selection_.pick(split.rest, stream.next_1d());
+    if (pick.light >= 0) next_event(i, depth, vertex, pick, !last);
+    path.sun_chance = split.always[0] ? 1.0f : split.rest.probability(0);
+    path.sky_chance = split.always[1] ? 1.0f : split.rest.probability(1);
     path.alive = false;
     if (last) return;
 
@@ -155,30 +156,57 @@ class PathBatch {
       path.throughput /= survival;
     }
     path.alive = true;
+    path.depth = depth;
     path.direction = wi;
     extension_rays_.add(i, surface.ray_origin, wi, 0.0f, kInfinity);
   }
 
-  static void queue_shadow(RayPacket& packet, std::array<glm::vec3, kPaths>& pending, int i,
-                           const glm::vec3& origin, const LightSample& light,
-                           const glm::vec3& contribution) {
-    if (max_component(contribution) <= 0.0f) return;
-    pending[i] = contribution;
-    packet.add(i, origin, light.direction, 0.0f, light.distance);
-  }
-
-  void trace_shadows(RayPacket& packet, const std::array<glm::vec3, kPaths>& pending,
-                     RayCounts& rays) {
-    if (settings_.local_lighting) {  // nothing casts shadows: every queued light arrives
-      for (int i = 0; i < kPaths; ++i)
-        if (packet.active(i)) paths_[i].radiance += pending[i];
-      packet.clear();
+  // A next-event sample of the picked light, its density scaled by the chance of the pick so that
+  // multiple importance sampling weighs it against the BSDF's density as one strategy. Its shadow
+  // ray is queued; with local lighting nothing casts shadows and the light simply arrives.
+  void next_event(int i, int depth, const Vertex& vertex, const LightPick& pick, bool bsdf_tried) {
+    Path& path = paths_[i];
+    glm::vec2 u = streams_[i].next_2d();
+    const glm::vec3& origin = vertex.surface.ray_origin;
+    LightSample light = pick.light == LightPick::kSun ? sun_.sample(u)
+                        : pick.light == LightPick::kSky
+                            ? sky_.sample(vertex.frame, u)
+                            : lamps_.sample(origin, pick.light - LightPick::kFirstLamp);
+    if (light.pdf > 0.0f) {
+      light.pdf *= pick.probability;
+    } else {  // a delta light: no density to scale, so the estimate divides by the chance
+      light.radiance /= pick.probability;
+    }
+    glm::vec3 contribution =
+        clamped(path.throughput * unshadowed_light(vertex, light, bsdf_tried), depth);
+    if (!(max_component(contribution) > 0.0f)) return;
+    if (settings_.local_lighting) {
+      path.radiance += contribution;
       return;
     }
-    rays.shadow += static_cast<std::uint64_t>(packet.active_count());
-    bvh_.occluded(packet);
-    for (int i = 0; i < kPaths; ++i) {
-      if (packet.active(i) && !packet.blocked(i)) paths_[i].radiance += pending[i];
+    auto slot = static_cast<std::size_t>(pick.light);
+    shadow_light_[slot][i] = contribution;
+    shadow_rays_[slot].add(i, origin, light.direction, 0.0f, light.distance);
+  }
+
+  // Light arriving at a vertex of the given depth, after IntegratorSettings::indirect_clamp.
+  glm::vec3 clamped(const glm::vec3& light, int depth) const {
+    float limit = settings_.indirect_clamp;
+    if (depth == 0 || !(limit > 0.0f)) return light;
+    float brightest = max_component(light);
+    return brightest > limit ? light * (limit / brightest) : light;
+  }
+
+  void trace_shadows(RayCounts& rays) {
+    for (std::size_t slot = 0; slot < shadow_rays_.size(); ++slot) {
+      RayPacket& packet = shadow_rays_[slot];
+      int count = packet.active_count();
+      if (count == 0) continue;
+      rays.shadow += static_cast<std::uint64_t>(count);
+      bvh_.occluded(packet);
+      for (int i = 0; i < kPaths; ++i) {
+        if (packet.active(i) && !packet.blocked(i)) paths_[i].radiance += shadow_light_[slot][i];
+      }
     }
   }
 
@@ -197,11 +225,12 @@ class PathBatch {
         continue;
       }
       const glm::vec3& d = path.direction;
-      float sky_pdf =
-          settings_.sky_next_event ? std::max(0.0f, glm::dot(d, path.last_normal)) * kInvPi : 0.0f;
+      float sky_pdf = path.sky_chance * std::max(0.0f, glm::dot(d, path.last_normal)) * kInvPi;
+      float sun_pdf = path.sun_chance * sun_.pdf();
       path.radiance +=
-          path.throughput * (sky_.radiance(d) * power_heuristic(path.bsdf_pdf, sky_pdf) +
-                             sun_.radiance(d) * power_heuristic(path.bsdf_pdf, sun_.pdf()));
+          clamped(path.throughput * (sky_.radiance(d) * power_heuristic(path.bsdf_pdf, sky_pdf) +
+                                     sun_.radiance(d) * power_heuristic(path.bsdf_pdf, sun_pdf)),
+                  path.depth);
       path.alive = false;
     }
     return any;
@@ -212,14 +241,14 @@ class PathBatch {
   const SunLight& sun_;
   const SkyLight& sky_;
   const PointLights& lamps_;
+  LightSelection selection_;
   const IntegratorSettings& settings_;
   std::array<SampleStream, kPaths>& streams_;
   std::array<Path, kPaths> paths_;
-  RayPacket sun_rays_, sky_rays_, extension_rays_;
-  std::array<RayPacket, kMaxPointLights> lamp_rays_;  // one packet per lamp, the first count()
+  RayPacket extension_rays_;
+  std::array<RayPacket, LightSelection::kMaxLights> shadow_rays_;  // by light (LightPick)
   // What each shadow ray would bring.
-  std::array<glm::vec3, kPaths> sun_light_, sky_light_;
-  std::array<std::array<glm::vec3, kPaths>, kMaxPointLights> lamp_light_;
+  std::array<std::array<glm::vec3, kPaths>, LightSelection::kMaxLights> shadow_light_;
 };
 
 }  // namespace
@@ -229,7 +258,16 @@ Integrator::Integrator(const SceneBvh& bvh, const Scene& scene, const Integrator
   materials_.reserve(scene.instances.size());
   for (std::size_t i = 0; i < scene.instances.size(); ++i) {
     const Material& material = *bvh.instance(static_cast<unsigned>(i)).material;
-    materials_.emplace_back(material.metallic, material.roughness);
+    // A scene has a handful of distinct materials: copy a resolved one rather than integrate its
+    // specular albedo table again.
+    auto same = std::find_if(materials_.begin(), materials_.end(), [&](const BsdfMaterial& m) {
+      return m.source_metallic == material.metallic && m.source_roughness == material.roughness;
+    });
+    if (same != materials_.end()) {
+      materials_.push_back(*same);
+    } else {
+      materials_.emplace_back(material.metallic, material.roughness);
+    }
   }
 }
 

@@ -25,6 +25,10 @@ struct IntegratorSettings {
   // Sample the sky directly at every vertex (one more shadow ray); off: BSDF sampling alone
   // finds it.
   bool sky_next_event = true;
+  // EmbreeOptions::indirect_clamp: light a path brings from its second vertex on is scaled down
+  // to at most this in its brightest channel, so that rare bright paths (a sun caustic off a
+  // metal part) do not stay as white specks at any sample count. 0: no clamp (unbiased).
+  float indirect_clamp = 10.0f;
   // RenderOptions::local_lighting: shadow rays are not traced (the sun and the sky always reach
   // the vertex) and paths end at their first surface.
   bool local_lighting = false;

@@ -37,6 +37,12 @@ class SunLight {
                                                                          : glm::vec3(0.0f);
   }
   float pdf() const { return pdf_; }
+  const glm::vec3& direction() const { return frame_.n; }
+  float cos_max() const { return cos_max_; }
+  // On a surface facing the sun.
+  glm::vec3 irradiance() const {
+    return delta() ? radiance_ : radiance_ * (kPi * (1.0f - cos_max_ * cos_max_));
+  }
 
  private:
   bool lit_ = false;
@@ -56,15 +62,13 @@ class SkyLight {
   float pdf(const LocalFrame& frame, const glm::vec3& direction) const {
     return std::max(0.0f, glm::dot(direction, frame.n)) * kInvPi;
   }
+  const Sky& sky() const { return sky_; }
 
  private:
   Sky sky_;
 };
 
-// Point lights. Every lamp is sampled at every path vertex rather than one picked at random: a
-// picked lamp's sample carries `count` times its light, and the view transform, which clips each
-// sample before the pixel averages them (tone.h), would cut those peaks off and leave a lamp's pool
-// of light on the floor darker than its mean, and darker than the raster draws it.
+// Point lights; a vertex samples one of them, or the sun or the sky (light_selection.h).
 class PointLights {
  public:
   // Throws RendererError for more than kMaxPointLights lamps (the scene's limit).
@@ -72,6 +76,7 @@ class PointLights {
   int count() const { return static_cast<int>(lights_.size()); }
   // Light at `from` from lamp `index`: a delta sample (pdf 0).
   LightSample sample(const glm::vec3& from, int index) const;
+  const PointLight& light(int index) const { return lights_[static_cast<std::size_t>(index)]; }
 
  private:
   std::vector<PointLight> lights_;

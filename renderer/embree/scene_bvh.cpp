@@ -1,20 +1,35 @@
 #include "renderer/embree/scene_bvh.h"
 
+#include <cstring>
 #include <limits>
 #include <string>
 
 #include "renderer/embree/device.h"
-#include "renderer/embree/mesh_cache.h"
+#include "renderer/embree/mesh_validation.h"
 #include "renderer/renderer.h"
 
 namespace railyard::render::embree {
 namespace {
 
-RTCGeometry instance_geometry(const Device& device, RTCScene mesh_scene,
-                              const glm::mat4& object_to_world) {
-  RTCGeometry geometry = rtcNewGeometry(device.handle(), RTC_GEOMETRY_TYPE_INSTANCE);
-  rtcSetGeometryInstancedScene(geometry, mesh_scene);
-  rtcSetGeometryTransform(geometry, 0, RTC_FORMAT_FLOAT4X4_COLUMN_MAJOR, &object_to_world[0][0]);
+// The instance's triangles placed in the world: one flat BVH over the whole frame traces faster
+// than a BVH of instances over cached mesh BVHs, and rebuilding it each frame costs tens of ms.
+RTCGeometry world_geometry(const Device& device, const Mesh& mesh, const glm::mat4& to_world) {
+  RTCGeometry geometry = rtcNewGeometry(device.handle(), RTC_GEOMETRY_TYPE_TRIANGLE);
+  // Embree-owned buffers: they carry the padding Embree's vector loads need past the last vertex.
+  auto* vertices = static_cast<glm::vec3*>(
+      rtcSetNewGeometryBuffer(geometry, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3,
+                              sizeof(glm::vec3), mesh.positions.size()));
+  auto* triangles = static_cast<std::uint32_t*>(
+      rtcSetNewGeometryBuffer(geometry, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
+                              3 * sizeof(std::uint32_t), mesh.indices.size() / 3));
+  if (vertices == nullptr || triangles == nullptr) {
+    rtcReleaseGeometry(geometry);
+    device.check(("allocating the buffers of mesh '" + mesh.name + "'").c_str());
+    throw RendererError("Embree: cannot allocate the buffers of mesh '" + mesh.name + "'");
+  }
+  for (std::size_t i = 0; i < mesh.positions.size(); ++i)
+    vertices[i] = glm::vec3(to_world * glm::vec4(mesh.positions[i], 1.0f));
+  std::memcpy(triangles, mesh.indices.data(), mesh.indices.size() * sizeof(std::uint32_t));
   rtcCommitGeometry(geometry);
   return geometry;
 }
@@ -32,20 +47,20 @@ InstanceRecord record_of(const Instance& instance) {
 
 }  // namespace
 
-SceneBvh::SceneBvh(const Device& device, MeshCache& meshes, const Scene& scene) {
+SceneBvh::SceneBvh(const Device& device, const Scene& scene) {
   scene_ = rtcNewScene(device.handle());
-  // Rebuilt every frame, but over only a few hundred instances: the better tree costs next to
-  // nothing to build and speeds up every ray (measured: a few percent).
+  // Rebuilt every frame over some 20k triangles: the better tree (spatial splits) costs a few
+  // ms to build and speeds up every ray.
   rtcSetSceneBuildQuality(scene_, RTC_BUILD_QUALITY_HIGH);
   instances_.resize(scene.instances.size());
   try {
     for (std::size_t i = 0; i < scene.instances.size(); ++i) {
       const Instance& instance = scene.instances[i];
       if (!instance.mesh) throw RendererError("instance " + std::to_string(i) + " has no mesh");
+      validate_mesh(*instance.mesh);
       instances_[i] = record_of(instance);
-      RTCScene mesh_scene = meshes.get(instance.mesh);
-      if (mesh_scene == nullptr) continue;  // no triangles
-      RTCGeometry geometry = instance_geometry(device, mesh_scene, instance.object_to_world);
+      if (instance.mesh->indices.empty()) continue;
+      RTCGeometry geometry = world_geometry(device, *instance.mesh, instance.object_to_world);
       rtcAttachGeometryByID(scene_, geometry, static_cast<unsigned>(i));
       rtcReleaseGeometry(geometry);
     }
@@ -81,11 +96,10 @@ bool SceneBvh::intersect(const glm::vec3& origin, const glm::vec3& direction, fl
   query.ray.id = 0;
   query.ray.flags = 0;
   query.hit.geomID = RTC_INVALID_GEOMETRY_ID;
-  query.hit.instID[0] = RTC_INVALID_GEOMETRY_ID;
   rtcIntersect1(scene_, &context, &query);
   if (query.hit.geomID == RTC_INVALID_GEOMETRY_ID) return false;
   hit.distance = query.ray.tfar;
-  hit.instance = query.hit.instID[0];
+  hit.instance = query.hit.geomID;
   hit.triangle = query.hit.primID;
   hit.u = query.hit.u;
   hit.v = query.hit.v;
@@ -104,7 +118,6 @@ RayPacket::RayPacket() {
     query_.ray.id[i] = static_cast<unsigned>(i);
     query_.ray.flags[i] = 0;
     query_.hit.geomID[i] = RTC_INVALID_GEOMETRY_ID;
-    query_.hit.instID[0][i] = RTC_INVALID_GEOMETRY_ID;
   }
 }
 
@@ -120,7 +133,6 @@ void RayPacket::add(int i, const glm::vec3& origin, const glm::vec3& direction, 
   query_.ray.tnear[i] = t_near;
   query_.ray.tfar[i] = t_far;
   query_.hit.geomID[i] = RTC_INVALID_GEOMETRY_ID;
-  query_.hit.instID[0][i] = RTC_INVALID_GEOMETRY_ID;
 }
 
 int RayPacket::active_count() const {
@@ -153,8 +165,7 @@ void SceneBvh::intersect(RayPacket& packet, bool coherent) const {
     if (intersect(packet.origin(i), packet.direction(i), packet.t_near(i), packet.t_far(i), hit,
                   coherent)) {
       packet.query_.ray.tfar[i] = hit.distance;
-      packet.query_.hit.geomID[i] = 0;  // a single-geometry instance
-      packet.query_.hit.instID[0][i] = hit.instance;
+      packet.query_.hit.geomID[i] = hit.instance;
       packet.query_.hit.primID[i] = hit.triangle;
       packet.query_.hit.u[i] = hit.u;
       packet.query_.hit.v[i] = hit.v;

@@ -1,8 +1,8 @@
-// The BVH of one frame: every render::Instance of the scene as an Embree instance of its mesh's
-// cached BVH, so the path tracer traces exactly the geometry the raster backend draws. A hit's
-// instID is the index into Scene::instances, which leads back to the mesh, the material in effect
-// and the part. (Small meshes put into the frame's BVH in world space were tried: rays onto the
-// ground got faster, the more numerous rays leaving it slower.)
+// The BVH of one frame: every render::Instance's triangles in world space, one Embree geometry
+// per instance, so the path tracer traces exactly the geometry the raster backend draws. A hit's
+// geomID is the index into Scene::instances, which leads back to the mesh, the material in effect
+// and the part. (Until 2026-11-27 it was a BVH of Embree instances over a cache of per-mesh BVHs:
+// cheaper to build, about 11% slower to trace; BENCHMARKS.md, issue #29.)
 #pragma once
 
 #include <embree3/rtcore.h>
@@ -16,7 +16,6 @@
 namespace railyard::render::embree {
 
 class Device;
-class MeshCache;
 
 // What shading needs of an instance, resolved once per frame.
 struct InstanceRecord {
@@ -66,7 +65,7 @@ class RayPacket {
     return valid_[i] != 0 && query_.hit.geomID[i] != RTC_INVALID_GEOMETRY_ID;
   }
   Hit hit(int i) const {
-    return {query_.ray.tfar[i], query_.hit.instID[0][i], query_.hit.primID[i], query_.hit.u[i],
+    return {query_.ray.tfar[i], query_.hit.geomID[i], query_.hit.primID[i], query_.hit.u[i],
             query_.hit.v[i]};
   }
   // After SceneBvh::occluded: whether something blocks an active ray (Embree sets its t_far to
@@ -83,7 +82,7 @@ class SceneBvh {
  public:
   // The scene (meshes and materials) must outlive the SceneBvh. Throws RendererError for a mesh
   // whose indices or normals do not fit its positions, or when Embree fails.
-  SceneBvh(const Device& device, MeshCache& meshes, const Scene& scene);
+  SceneBvh(const Device& device, const Scene& scene);
   ~SceneBvh();
   SceneBvh(const SceneBvh&) = delete;
   SceneBvh& operator=(const SceneBvh&) = delete;

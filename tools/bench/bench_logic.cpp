@@ -1,5 +1,6 @@
 // The symbolic core's benchmark: sampling and labelling rates of railyard against SWI-Prolog on
 // the same machine, one thread each, the same 200k Michalski trains of 2..4 cars.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <sstream>
@@ -50,17 +51,34 @@ std::vector<Train> sample_trains(std::uint64_t count, std::uint64_t seed, double
   return trains;
 }
 
-void bench_rule(const std::string& name, const std::vector<Train>& trains,
-                const std::optional<std::filesystem::path>& swipl) {
-  LoadedRule rule = load_rule(name, 1);
-  Rule& engine = rule.per_thread.front();
-  std::vector<Direction> ours;
+// Each side labels the trains this many times, alternating, and keeps its fastest pass: on a
+// shared machine a burst of other work slows one pass of either side, not the best of three.
+constexpr int kPasses = 3;
+
+// One pass of railyard over the trains: its rate, its labels in `ours`.
+double our_pass_rate(Rule& engine, const std::vector<Train>& trains, std::vector<Direction>& ours) {
+  ours.clear();
   ours.reserve(trains.size());
   // CPU time, as SWI-Prolog's side measures itself (statistics(cputime)): on a shared machine
   // wall time would charge railyard alone for the time other processes hold the cores.
   const double start = cpu_seconds();
   for (const Train& train : trains) ours.push_back(engine.label(train));
-  double our_rate = static_cast<double>(trains.size()) / (cpu_seconds() - start);
+  return static_cast<double>(trains.size()) / (cpu_seconds() - start);
+}
+
+void bench_rule(const std::string& name, const std::vector<Train>& trains,
+                const std::optional<std::filesystem::path>& swipl) {
+  LoadedRule rule = load_rule(name, 1);
+  Rule& engine = rule.per_thread.front();
+  std::vector<Direction> ours;
+  double our_rate = 0.0, swi_rate = 0.0;
+  SwiplRun theirs;
+  for (int pass = 0; pass < kPasses; ++pass) {
+    our_rate = std::max(our_rate, our_pass_rate(engine, trains, ours));
+    if (!swipl) continue;
+    theirs = label_with_swipl(background_file(data_root()), rule.path, trains);
+    swi_rate = std::max(swi_rate, static_cast<double>(trains.size()) / theirs.seconds);
+  }
   std::size_t east = 0;
   for (Direction d : ours) east += d == Direction::East;
   double share = 100.0 * static_cast<double>(east) / static_cast<double>(trains.size());
@@ -69,8 +87,6 @@ void bench_rule(const std::string& name, const std::vector<Train>& trains,
                 "-", share);
     return;
   }
-  SwiplRun theirs = label_with_swipl(background_file(data_root()), rule.path, trains);
-  double swi_rate = static_cast<double>(trains.size()) / theirs.seconds;
   std::size_t agree = 0;
   for (std::size_t i = 0; i < trains.size(); ++i) agree += ours[i] == theirs.labels[i];
   std::printf("  %-12s %12s %14s %7.1fx %7.2f%%  %zu/%zu\n", rule.name.c_str(),
@@ -84,8 +100,10 @@ void run_logic_benchmark(std::uint64_t count, std::uint64_t seed,
                          const std::vector<std::string>& rules) {
   if (count == 0) throw std::runtime_error("--count must be at least 1");
   std::optional<std::filesystem::path> swipl = find_swipl();
-  std::printf("bench logic: %llu MichalskiTrains of 2-4 cars, seed %llu, one thread each\n",
-              static_cast<unsigned long long>(count), static_cast<unsigned long long>(seed));
+  std::printf(
+      "bench logic: %llu MichalskiTrains of 2-4 cars, seed %llu, one thread each; "
+      "labelling rates: the best of %d alternating passes per side\n",
+      static_cast<unsigned long long>(count), static_cast<unsigned long long>(seed), kPasses);
   if (!swipl) std::printf("(swipl not found: SWI-Prolog columns left out)\n");
 
   double our_sampling = 0.0;

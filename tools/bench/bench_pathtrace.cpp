@@ -1,6 +1,6 @@
-// The path tracer's benchmark (see bench_pathtrace.h). One warm-up frame builds the cached mesh
-// BVHs, as a dataset run would have after its first image; each timed frame then includes the
-// per-frame scene BVH, the tracing and the tone mapping, but not writing files.
+// The path tracer's benchmark (see bench_pathtrace.h). One warm-up frame starts Embree's device
+// and threads, as a dataset run would have after its first image; each timed frame then includes
+// the frame's BVH, the tracing and the view transform, but not writing files.
 #include "tools/bench/bench_pathtrace.h"
 
 #include <chrono>
@@ -8,19 +8,23 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "logic/train.h"
 #include "renderer/embree/embree_renderer.h"
+#include "renderer/tone.h"
 #include "scenes/asset_library.h"
 #include "scenes/layout.h"
 #include "scenes/scene_settings.h"
 #include "tools/bench/cycles_bench.h"
 #include "tools/bench/cycles_export.h"
 #include "tools/bench/measure.h"
+#include "tools/bench/pathtrace_quality.h"
 #include "tools/dataset/inputs.h"
+#include "util/content_hash.h"
 #include "util/external_program.h"
 #include "util/png_io.h"
 
@@ -55,27 +59,115 @@ std::string load_average() {
   return one + " " + five + " " + fifteen;
 }
 
-void print_comparison(const CyclesTimings& cycles, const std::vector<double>& ours) {
-  std::printf(
-      "Blender %s Cycles (CPU, %d threads): import %.2f s, warm-up frame (sync, BVH, "
-      "kernels) %.2f s\n",
-      cycles.blender_version.c_str(), cycles.threads, cycles.import_seconds,
-      cycles.warm_up_seconds);
-  std::printf("%8s %10s %10s %10s %12s\n", "spp", "ours_s", "cycles_s", "blender_s", "ours/cycles");
-  for (std::size_t i = 0; i < cycles.frames.size(); ++i) {
-    const CyclesFrame& frame = cycles.frames[i];
-    char blender_s[32] = "-";
-    if (frame.blender_seconds)
-      std::snprintf(blender_s, sizeof blender_s, "%.2f", *frame.blender_seconds);
-    std::printf("%8d %10.3f %10.3f %10s %12.3f\n", frame.samples, ours[i], frame.render_seconds,
-                blender_s, ours[i] / frame.render_seconds);
-  }
+std::string file_bytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
 }
 
-// The same scene, samples, bounces and threads with Blender Cycles. Never throws for Blender's
-// sake: a missing or failing Blender is one message, and the benchmark's own figures stand.
-void compare_with_cycles(const render::Scene& scene, const PathtraceBenchOptions& options,
-                         const std::vector<double>& ours) {
+Rgb8 to_bytes(const glm::vec3& encoded) {
+  return {render::tone::to_byte(encoded.r), render::tone::to_byte(encoded.g),
+          render::tone::to_byte(encoded.b)};
+}
+
+Image<Rgb8> png_of(const Image<glm::vec3>& encoded) {
+  Image<Rgb8> out(encoded.width, encoded.height);
+  for (std::size_t i = 0; i < encoded.pixels.size(); ++i)
+    out.pixels[i] = to_bytes(encoded.pixels[i]);
+  return out;
+}
+
+// One renderer's side of a scene: seconds and error of each timed frame.
+struct Side {
+  std::vector<double> seconds;
+  std::vector<double> mse;  // against the side's own reference; empty without one
+};
+
+// The scene as both renderers get it, and where its files and references go.
+struct BenchScene {
+  std::string name;
+  render::Scene scene;
+  std::filesystem::path folder;  // scene.glb, scene.json, the frames' images
+  CyclesExport files;
+  std::string key;  // what a cached reference depends on besides the renderer
+};
+
+// Errors against a reference of `samples` rendered by `render` unless the cache holds it.
+template <typename RenderReference>
+std::vector<double> errors_against_reference(const std::filesystem::path& cached, int samples,
+                                             const std::vector<Image<glm::vec3>>& frames,
+                                             RenderReference render) {
+  if (!std::filesystem::exists(cached)) {
+    std::filesystem::create_directories(cached.parent_path());
+    std::filesystem::path partial = cached.string() + ".partial";
+    render(partial);
+    std::filesystem::rename(partial, cached);  // a killed run leaves no reference that looks whole
+  } else {
+    std::printf("         reference (%d spp) from the cache: %s\n", samples, cached.c_str());
+  }
+  Image<glm::vec3> reference = encoded_picture(read_rgb_exr(cached));
+  std::vector<double> mse;
+  for (const Image<glm::vec3>& frame : frames) mse.push_back(mean_squared_error(frame, reference));
+  return mse;
+}
+
+Side run_ours(const BenchScene& bench, const PathtraceBenchOptions& options) {
+  render::EmbreeOptions embree;
+  embree.threads = options.threads;
+  embree.max_bounces = options.max_bounces;
+  embree.sky_next_event = options.sky_next_event;
+  render::EmbreeRenderer renderer(embree);
+  std::printf("path tracer: %s\n", renderer.description().c_str());
+  render::RenderOptions warm_up;
+  warm_up.samples = 1;
+  warm_up.seed = options.seed;
+  auto start = std::chrono::steady_clock::now();
+  // One sample's picture stands for the renderer's version in the reference's cache key.
+  Image<glm::vec3> first = renderer.render_linear(bench.scene, warm_up).radiance;
+  std::printf("first frame (warm-up): %.3f s\n", seconds_since(start));
+  std::printf("%8s %10s %10s %12s %12s %10s\n", "spp", "seconds", "bvh_s", "Mrays/s", "Msamples/s",
+              "rays/path");
+  Side side;
+  std::vector<Image<glm::vec3>> frames;
+  for (int samples : options.samples) {
+    render::RenderOptions render;
+    render.samples = samples;
+    render.seed = options.seed;
+    start = std::chrono::steady_clock::now();
+    Image<glm::vec3> radiance = renderer.render_linear(bench.scene, render).radiance;
+    side.seconds.push_back(seconds_since(start));
+    const render::EmbreeRenderStats& stats = renderer.last_stats();
+    std::printf("%8d %10.3f %10.4f %12.2f %12.3f %10.2f\n", samples, side.seconds.back(),
+                stats.bvh_seconds, static_cast<double>(stats.rays) / stats.trace_seconds / 1e6,
+                static_cast<double>(stats.samples) / stats.trace_seconds / 1e6,
+                static_cast<double>(stats.rays) / static_cast<double>(stats.samples));
+    frames.push_back(encoded_picture(radiance));
+    if (!options.out.empty())
+      write_png(bench.folder / ("pathtrace_" + std::to_string(samples) + ".png"),
+                png_of(frames.back()));
+  }
+  if (options.reference_samples <= 0) return side;
+  std::string_view first_bytes(reinterpret_cast<const char*>(first.pixels.data()),
+                               first.pixels.size() * sizeof(glm::vec3));
+  auto cached = options.reference_cache /
+                ("railyard_" + sha256_hex(bench.key + sha256_hex(first_bytes)) + ".exr");
+  side.mse = errors_against_reference(
+      cached, options.reference_samples, frames, [&](const std::filesystem::path& path) {
+        render::RenderOptions reference;
+        reference.samples = options.reference_samples;
+        reference.seed = options.seed + 1;
+        auto begin = std::chrono::steady_clock::now();
+        write_rgb_exr(path, renderer.render_linear(bench.scene, reference).radiance);
+        std::printf("         reference (%d spp, seed %llu): %.1f s\n", options.reference_samples,
+                    static_cast<unsigned long long>(reference.seed), seconds_since(begin));
+      });
+  return side;
+}
+
+// The same scene, samples, bounces and threads with Blender Cycles; nullopt when Blender is
+// missing or fails (one message: the benchmark's own figures stand).
+std::optional<Side> run_cycles(const BenchScene& bench, const PathtraceBenchOptions& options) {
   std::optional<std::filesystem::path> blender = find_blender(options.blender);
   if (!blender) {
     std::string where = options.blender.empty() ? "on PATH" : "at " + options.blender;
@@ -83,77 +175,123 @@ void compare_with_cycles(const render::Scene& scene, const PathtraceBenchOptions
         "(blender not found %s: Cycles comparison left out; apt-get install blender "
         "python3-numpy)\n",
         where.c_str());
-    return;
+    return std::nullopt;
   }
   try {
-    // Cycles' files go to --out when given, else to a folder removed afterwards.
-    std::optional<TemporaryFolder> temporary;
-    std::filesystem::path folder = options.out.empty() ? temporary.emplace("railyard-cycles").path()
-                                                       : std::filesystem::path(options.out);
-    std::filesystem::create_directories(folder);
-    CyclesSettings settings{options.samples, options.threads, options.max_bounces, options.seed,
-                            folder};
-    CyclesExport files = export_for_cycles(scene, folder);
     auto script = data_root() / "tools" / "bench" / "cycles_render.py";
-    print_comparison(time_cycles(*blender, script, files, settings), ours);
+    CyclesSettings settings{options.samples, options.threads, options.max_bounces, options.seed,
+                            bench.folder};
+    std::filesystem::path cached;
+    if (options.reference_samples > 0) {
+      cached =
+          options.reference_cache /
+          ("cycles_" + sha256_hex(bench.key + blender->string() + file_bytes(script)) + ".exr");
+      if (!std::filesystem::exists(cached)) {
+        std::filesystem::create_directories(cached.parent_path());
+        settings.reference_samples = options.reference_samples;
+        settings.reference_exr = cached.string() + ".partial";
+      }
+    }
+    CyclesTimings timings = time_cycles(*blender, script, bench.files, settings);
+    std::printf(
+        "Blender %s Cycles (CPU, %d threads): import %.2f s, warm-up frame (sync, BVH, "
+        "kernels) %.2f s\n",
+        timings.blender_version.c_str(), timings.threads, timings.import_seconds,
+        timings.warm_up_seconds);
+    Side side;
+    std::vector<Image<glm::vec3>> frames;
+    for (const CyclesFrame& frame : timings.frames) {
+      side.seconds.push_back(frame.render_seconds);
+      frames.push_back(encoded_picture(read_rgb_exr(frame.exr)));
+    }
+    if (options.reference_samples <= 0) return side;
+    if (settings.reference_samples > 0) {
+      std::printf("         Cycles reference (%d spp, seed %llu): %.1f s\n",
+                  options.reference_samples, static_cast<unsigned long long>(options.seed + 1),
+                  timings.reference_seconds);
+    }
+    side.mse = errors_against_reference(cached, options.reference_samples, frames,
+                                        [&](const std::filesystem::path& path) {
+                                          std::filesystem::rename(settings.reference_exr, path);
+                                        });
+    return side;
   } catch (const std::exception& e) {
     std::printf("Cycles comparison failed: %s\n", e.what());
+    return std::nullopt;
   }
+}
+
+// Equal samples: Cycles' seconds over ours. Equal quality: Cycles' seconds over the seconds we
+// need to reach the error Cycles reached at those samples (pathtrace_quality.h).
+void print_comparison(const PathtraceBenchOptions& options, const Side& ours, const Side& cycles) {
+  bool quality = !ours.mse.empty() && !cycles.mse.empty();
+  std::printf("%8s %10s %10s %14s", "spp", "ours_s", "cycles_s", "equal_spp");
+  if (quality)
+    std::printf(" %12s %12s %16s %14s", "ours_mse", "cycles_mse", "ours_s@cyc_mse",
+                "equal_quality");
+  std::printf("\n");
+  for (std::size_t i = 0; i < options.samples.size(); ++i) {
+    int n = options.samples[i];
+    std::printf("%8d %10.3f %10.3f %13.2fx", n, ours.seconds[i], cycles.seconds[i],
+                cycles.seconds[i] / ours.seconds[i]);
+    if (quality) {
+      int reference = options.reference_samples;
+      double ours_v = error_per_sample(ours.mse[i], n, reference);
+      double cycles_v = error_per_sample(cycles.mse[i], n, reference);
+      double ours_needed = ours.seconds[i] * ours_v / cycles_v;
+      std::printf(" %12.3e %12.3e %16.3f %13.2fx", ours.mse[i], cycles.mse[i], ours_needed,
+                  cycles.seconds[i] / ours_needed);
+    }
+    std::printf("\n");
+  }
+}
+
+BenchScene prepare(const std::string& name, const PathtraceBenchOptions& options,
+                   const std::filesystem::path& folder) {
+  const std::filesystem::path data = data_root();
+  SceneSettings settings = load_scene_settings(resolve_scene(name, data));
+  AssetLibrary library = AssetLibrary::load(AssetLibrary::default_manifest(data));
+  BenchScene bench{
+      name, layout_train(bench_train(), options.representation, settings, library).scene, folder};
+  bench.scene.camera.width = options.width;
+  bench.scene.camera.height = options.height;
+  std::filesystem::create_directories(folder);
+  bench.files = export_for_cycles(bench.scene, folder);
+  bench.key = file_bytes(bench.files.glb) + file_bytes(bench.files.json) +
+              std::to_string(options.max_bounces) + "/" + std::to_string(options.seed) + "/" +
+              std::to_string(options.reference_samples);
+  std::printf("scene: %s, %s, 3 cars, %zu instances, %zu triangles, %dx%d\n", name.c_str(),
+              options.representation.c_str(), bench.scene.instances.size(),
+              triangle_count(bench.scene), options.width, options.height);
+  return bench;
+}
+
+void bench_scene(const std::string& name, const PathtraceBenchOptions& options) {
+  // Files go to --out/<scene> when given, else to a folder removed afterwards.
+  std::optional<TemporaryFolder> temporary;
+  std::filesystem::path folder = options.out.empty()
+                                     ? temporary.emplace("railyard-pathtrace").path()
+                                     : std::filesystem::path(options.out) / name;
+  BenchScene bench = prepare(name, options, folder);
+  PathtraceBenchOptions alone = options;
+  if (!options.cycles) alone.reference_samples = 0;  // the error is only compared with Cycles'
+  Side ours = run_ours(bench, alone);
+  if (!options.cycles) return;
+  if (std::optional<Side> cycles = run_cycles(bench, options))
+    print_comparison(options, ours, *cycles);
 }
 
 }  // namespace
 
 void run_pathtrace_benchmark(const PathtraceBenchOptions& options) {
-  const std::filesystem::path data = data_root();
-  SceneSettings settings = load_scene_settings(resolve_scene(options.scene, data));
-  AssetLibrary library = AssetLibrary::load(AssetLibrary::default_manifest(data));
-  render::Scene scene =
-      layout_train(bench_train(), options.representation, settings, library).scene;
-  scene.camera.width = options.width;
-  scene.camera.height = options.height;
-
-  render::EmbreeOptions embree;
-  embree.threads = options.threads;
-  embree.max_bounces = options.max_bounces;
-  embree.sky_next_event = options.sky_next_event;
-  render::EmbreeRenderer renderer(embree);
-  std::printf("path tracer: %s\n", renderer.description().c_str());
   std::printf("load average (1, 5, 15 min): %s\n", load_average().c_str());
-  std::printf("scene: %s, %s, 3 cars, %zu instances, %zu triangles, %dx%d\n", options.scene.c_str(),
-              options.representation.c_str(), scene.instances.size(), triangle_count(scene),
-              options.width, options.height);
-
-  render::RenderOptions warm_up;
-  warm_up.samples = 1;
-  auto start = std::chrono::steady_clock::now();
-  renderer.render(scene, warm_up);
-  std::printf("first frame (mesh BVHs built): %.3f s\n", seconds_since(start));
-
-  std::printf("%8s %10s %10s %12s %12s %10s\n", "spp", "seconds", "bvh_s", "Mrays/s", "Msamples/s",
-              "rays/path");
-  std::vector<double> ours;
-  for (int samples : options.samples) {
-    render::RenderOptions render;
-    render.samples = samples;
-    render.seed = options.seed;
-    start = std::chrono::steady_clock::now();
-    render::Frame frame = renderer.render(scene, render);
-    double seconds = seconds_since(start);
-    ours.push_back(seconds);
-    const render::EmbreeRenderStats& stats = renderer.last_stats();
-    std::printf("%8d %10.3f %10.4f %12.2f %12.3f %10.2f\n", samples, seconds, stats.bvh_seconds,
-                static_cast<double>(stats.rays) / stats.trace_seconds / 1e6,
-                static_cast<double>(stats.samples) / stats.trace_seconds / 1e6,
-                static_cast<double>(stats.rays) / static_cast<double>(stats.samples));
-    if (!options.out.empty()) {
-      std::filesystem::create_directories(options.out);
-      auto file =
-          std::filesystem::path(options.out) / ("pathtrace_" + std::to_string(samples) + ".png");
-      write_png(file, frame.color);
-      std::printf("         wrote %s\n", file.c_str());
-    }
+  if (options.reference_samples > 0)
+    std::printf("references (%d spp) kept in %s\n", options.reference_samples,
+                options.reference_cache.c_str());
+  for (const std::string& scene : options.scenes) {
+    std::printf("\n");
+    bench_scene(scene, options);
   }
-  if (options.cycles) compare_with_cycles(scene, options, ours);
 }
 
 }  // namespace railyard

@@ -29,6 +29,9 @@ std::vector<std::string> blender_arguments(const std::filesystem::path& script,
                            std::to_string(settings.max_bounces), "--seed",
                            std::to_string(settings.seed), "--samples"});
   for (int samples : settings.samples) args.push_back(std::to_string(samples));
+  if (settings.reference_samples > 0)
+    args.insert(args.end(), {"--reference", std::to_string(settings.reference_samples),
+                             "--reference-exr", settings.reference_exr.string()});
   return args;
 }
 
@@ -71,7 +74,10 @@ void apply_report(const json& line, std::optional<double> blender_seconds, Cycle
     frame.render_seconds = line.at("render_s");
     frame.blender_seconds = blender_seconds;
     frame.image = line.at("image").get<std::string>();
+    frame.exr = line.at("exr").get<std::string>();
     timings.frames.push_back(frame);
+  } else if (event == "reference") {
+    timings.reference_seconds = line.at("render_s");
   }
 }
 

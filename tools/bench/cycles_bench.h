@@ -25,7 +25,10 @@ struct CyclesSettings {
   int threads = 0;           // 0: all cores
   int max_bounces = 20;
   std::uint64_t seed = 0;
-  std::filesystem::path out_dir;  // where cycles_<spp>.png go
+  std::filesystem::path out_dir;  // where cycles_<spp>.png and .exr go
+  // Also render this many samples with seed + 1 into reference_exr (0: no reference).
+  int reference_samples = 0;
+  std::filesystem::path reference_exr;
 };
 
 struct CyclesFrame {
@@ -33,6 +36,7 @@ struct CyclesFrame {
   double render_seconds = 0;              // the render call, as timed by the script
   std::optional<double> blender_seconds;  // Blender's own figure from its render stats
   std::filesystem::path image;
+  std::filesystem::path exr;  // linear radiance
 };
 
 struct CyclesTimings {
@@ -41,6 +45,7 @@ struct CyclesTimings {
   double import_seconds = 0;   // glTF import and scene set-up
   double warm_up_seconds = 0;  // 1-sample frame: scene sync, BVH build, kernels
   std::vector<CyclesFrame> frames;
+  double reference_seconds = 0;  // the reference frame, when asked for
 };
 
 // `explicit_path` when given (it must be executable), else `blender` on PATH; nullopt if none.

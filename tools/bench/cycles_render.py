@@ -3,12 +3,16 @@ tools/bench/cycles_export.h) with Blender Cycles on the CPU and prints timings.
 
     blender -b --factory-startup --python-exit-code 1 --python cycles_render.py -- \
         --glb scene.glb --json scene.json --out-dir DIR --samples 16 64 [--bounces 20] [--seed 0]
+        [--reference 4096 --reference-exr FILE]
 
 Imports once, renders one 1-sample warm-up frame (scene sync, BVH build, kernel set-up), then one
 timed frame per sample count, keeping the scene between renders (persistent data) as our own
 benchmark keeps its mesh BVHs after its warm-up frame. Only the render call is timed; each frame
-is then written as DIR/cycles_<spp>.png through our view transform. Every figure is one line
-`railyard-cycles {json}` on standard output.
+is then written as DIR/cycles_<spp>.exr (linear radiance) and DIR/cycles_<spp>.png through our
+view transform. With --reference, one more frame of that many samples, with seed + 1, is written
+to --reference-exr: the converged picture the equal-quality figure measures errors against
+(tools/bench/pathtrace_quality.h). Every figure is one line `railyard-cycles {json}` on standard
+output.
 """
 
 import argparse
@@ -51,6 +55,8 @@ def parse_args():
     parser.add_argument("--samples", type=int, nargs="+", required=True)
     parser.add_argument("--bounces", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--reference", type=int, default=0)
+    parser.add_argument("--reference-exr")
     return parser.parse_args(argv)
 
 
@@ -96,6 +102,30 @@ def add_sun(scene, sun):
     direction = mathutils.Vector(sun["direction"]).normalized()
     obj.rotation_euler = direction.to_track_quat("Z", "Y").to_euler()
     scene.collection.objects.link(obj)
+
+
+def add_lamps(scene, lamps):
+    """renderer/scene.h's point lights. Their intensity is W/sr on the lamp's axis: a facing lamp
+    becomes a tiny one-sided area lamp (on-axis intensity = power / pi, cosine falloff, nothing
+    behind), any other a point lamp of zero radius (intensity = power / (4 pi))."""
+    for i, lamp in enumerate(lamps):
+        intensity = lamp["intensity"]
+        strength = max(intensity)
+        facing = lamp["facing"]
+        kind = "AREA" if facing is not None else "POINT"
+        data = bpy.data.lights.new(f"railyard_lamp_{i}", kind)
+        data.energy = strength * (math.pi if facing is not None else 4.0 * math.pi)
+        data.color = [c / strength for c in intensity] if strength > 0 else (1, 1, 1)
+        if facing is not None:
+            data.shape, data.size = "SQUARE", 0.01
+        else:
+            data.shadow_soft_size = 0.0
+        obj = bpy.data.objects.new(f"railyard_lamp_{i}", data)
+        obj.location = lamp["position"]
+        if facing is not None:  # an area lamp emits along its local -Z
+            axis = -mathutils.Vector(facing).normalized()
+            obj.rotation_euler = axis.to_track_quat("Z", "Y").to_euler()
+        scene.collection.objects.link(obj)
 
 
 def rgba(c):
@@ -154,8 +184,79 @@ def add_world(scene, sky, background):
     links.new(mix.outputs[0], output.inputs["Surface"])
 
 
+class NodeMath:
+    """Arithmetic on shader node sockets, to write renderer/pattern.h's formulas as nodes."""
+
+    def __init__(self, tree):
+        self.nodes, self.links = tree.nodes, tree.links
+
+    def _node(self, kind, op, args, constant):
+        node = self.nodes.new(kind)
+        node.operation = op
+        for i, v in enumerate(args):
+            if isinstance(v, (int, float, tuple)):
+                node.inputs[i].default_value = constant(v)
+            else:
+                self.links.new(v, node.inputs[i])
+        return node
+
+    def s(self, op, *args):  # scalar
+        return self._node("ShaderNodeMath", op, args, float).outputs[0]
+
+    def v(self, op, *args):  # vector; a number stands for (n, n, n)
+        def constant(x):
+            return x if isinstance(x, tuple) else (x, x, x)
+        return self._node("ShaderNodeVectorMath", op, args, constant).outputs["Vector"]
+
+    def xyz(self, vector):
+        node = self.nodes.new("ShaderNodeSeparateXYZ")
+        self.links.new(vector, node.inputs[0])
+        return node.outputs["X"], node.outputs["Y"]
+
+    def mix(self, a, b, t):  # a + (b - a) t
+        return self.s("ADD", a, self.s("MULTIPLY", self.s("SUBTRACT", b, a), t))
+
+    def lattice(self, cell):
+        """A random value in [0, 1) per integer lattice point (Blender's hash, not ours: the same
+        distribution and frequencies, other values)."""
+        node = self.nodes.new("ShaderNodeTexWhiteNoise")
+        node.noise_dimensions = "2D"
+        self.links.new(cell, node.inputs["Vector"])
+        return node.outputs["Value"]
+
+    def value_noise(self, q):
+        """pattern.h's value_noise: lattice values blended by smoothstep weights."""
+        cell = self.v("FLOOR", q)
+        f = self.v("SUBTRACT", q, cell)
+        wx, wy = self.xyz(self.v("MULTIPLY", self.v("MULTIPLY", f, f),
+                                 self.v("SUBTRACT", 3.0, self.v("MULTIPLY", f, 2.0))))
+        corner = [self.lattice(self.v("ADD", cell, (dx, dy, 0.0))) for dy in (0, 1) for dx in (0, 1)]
+        return self.mix(self.mix(corner[0], corner[1], wx), self.mix(corner[2], corner[3], wx), wy)
+
+    def sand(self, position, scale):
+        """pattern.h's sand: three octaves of value noise and ripples bent by them."""
+        q = self.v("MULTIPLY", position, (1.0 / scale, 1.0 / scale, 0.0))
+        octaves = [(0.5, 1.0, 0.0), (0.25, 2.03, 17.0), (0.125, 4.01, 41.0)]
+        n = 0.0
+        for weight, frequency, offset in octaves:
+            octave = self.value_noise(self.v("ADD", self.v("MULTIPLY", q, frequency),
+                                             (offset, offset, 0.0)))
+            n = self.s("ADD", n, self.s("MULTIPLY", octave, weight / 0.875))
+        qx, qy = self.xyz(q)
+        phase = self.s("ADD", self.s("ADD", self.s("MULTIPLY", qx, 0.8),
+                                     self.s("MULTIPLY", qy, 0.6)), self.s("MULTIPLY", n, 1.5))
+        ripple = self.s("ADD", 0.5, self.s("MULTIPLY", 0.5,
+                                           self.s("SINE", self.s("MULTIPLY", phase, 2 * math.pi))))
+        sand = self.s("ADD", self.s("MULTIPLY", n, 0.65),
+                      self.s("MULTIPLY", self.s("MULTIPLY", ripple, ripple), 0.35))
+        clamp = self.nodes.new("ShaderNodeClamp")
+        self.links.new(sand, clamp.inputs["Value"])
+        return clamp.outputs["Result"]
+
+
 def add_patterns(patterns):
-    """Approximates renderer/pattern.h: Blender's checker exactly, our sand by Blender noise."""
+    """renderer/pattern.h as nodes: the checker exactly, the sand with the same formula over
+    Blender's lattice hash, so both renderers show a texture of the same detail."""
     for p in patterns:
         material = bpy.data.materials.get(p["material"])
         bsdf = material and material.node_tree.nodes.get("Principled BSDF")
@@ -172,11 +273,9 @@ def add_patterns(patterns):
             tex.inputs["Color2"].default_value = rgba(p["color"])
             links.new(position, tex.inputs["Vector"])
         else:
-            noise = nodes.new("ShaderNodeTexNoise")
-            noise.inputs["Scale"].default_value = 1.0 / p["scale_m"]
-            links.new(position, noise.inputs["Vector"])
             tex = nodes.new("ShaderNodeMixRGB")
-            links.new(noise.outputs["Fac"], tex.inputs["Fac"])
+            links.new(NodeMath(material.node_tree).sand(position, p["scale_m"]),
+                      tex.inputs["Fac"])
             tex.inputs["Color1"].default_value = base
             tex.inputs["Color2"].default_value = rgba(p["color"])
         links.new(tex.outputs["Color"], bsdf.inputs["Base Color"])
@@ -189,15 +288,19 @@ def srgb_encode(linear):
                     1.055 * np.power(linear, 1.0 / 2.4) - 0.055)
 
 
-def write_tone_mapped_png(scene, tone, path):
-    """The last render through renderer/tone.h's exposure and curve, as our PNGs are made.
-    Like Blender's Standard view transform, which our tone.h follows, it clips; it runs after the
-    timed render, on each pixel's average (ours maps each sample)."""
-    import numpy as np
+def save_linear_exr(scene, path):
+    """The last render's linear radiance as 32-bit float OpenEXR."""
     settings = scene.render.image_settings
     settings.file_format, settings.color_depth = "OPEN_EXR", "32"
-    bpy.data.images["Render Result"].save_render(path + ".exr", scene=scene)
-    linear = bpy.data.images.load(path + ".exr")
+    settings.exr_codec = "ZIP"
+    bpy.data.images["Render Result"].save_render(path, scene=scene)
+
+
+def write_tone_mapped_png(tone, exr, path):
+    """A linear render through renderer/tone.h's exposure and curve, as our PNGs are made: like
+    Blender's Standard view transform, which our tone.h follows, it clips each pixel's mean."""
+    import numpy as np
+    linear = bpy.data.images.load(exr)
     w, h = linear.size
     rgba = np.array(linear.pixels[:], dtype=np.float32).reshape(h, w, 4)
     rgb = np.maximum(rgba[..., :3] * tone["exposure"], 0.0)
@@ -207,7 +310,6 @@ def write_tone_mapped_png(scene, tone, path):
     out.save()
     for image in (linear, out):
         bpy.data.images.remove(image)
-    os.remove(path + ".exr")
 
 
 def configure_cycles(scene, cam, args):
@@ -221,6 +323,8 @@ def configure_cycles(scene, cam, args):
     for name in ("max_bounces", "diffuse_bounces", "glossy_bounces", "transmission_bounces",
                  "transparent_max_bounces"):
         setattr(cycles, name, args.bounces)
+    # Blender's defaults, written out: our path tracer clamps the same way (integrator.h).
+    cycles.sample_clamp_direct, cycles.sample_clamp_indirect = 0.0, 10.0
     cycles.pixel_filter_type = "BLACKMAN_HARRIS"
     cycles.filter_width = 1.5
     render = scene.render
@@ -255,6 +359,7 @@ def main():
     bpy.ops.import_scene.gltf(filepath=args.glb)
     add_camera(scene, sidecar["camera"])
     add_sun(scene, sidecar["sun"])
+    add_lamps(scene, sidecar.get("point_lights", []))
     add_world(scene, sidecar["sky"], sidecar["background_color"])
     add_patterns(sidecar["patterns"])
     configure_cycles(scene, sidecar["camera"], args)
@@ -262,10 +367,17 @@ def main():
            blender=bpy.app.version_string, threads=scene.render.threads)
     report(event="warm_up", seconds=render(scene, 1))
     for samples in args.samples:
-        image = f"{args.out_dir}/cycles_{samples}.png"
+        image, exr = f"{args.out_dir}/cycles_{samples}.png", f"{args.out_dir}/cycles_{samples}.exr"
         seconds = render(scene, samples)
-        write_tone_mapped_png(scene, sidecar["tone"], image)
-        report(event="frame", samples=samples, render_s=seconds, image=image)
+        save_linear_exr(scene, exr)
+        write_tone_mapped_png(sidecar["tone"], exr, image)
+        report(event="frame", samples=samples, render_s=seconds, image=image, exr=exr)
+    if args.reference > 0:
+        scene.cycles.seed = args.seed + 1
+        seconds = render(scene, args.reference)
+        save_linear_exr(scene, args.reference_exr)
+        report(event="reference", samples=args.reference, render_s=seconds,
+               exr=args.reference_exr)
 
 
 main()

@@ -302,6 +302,12 @@ DatasetSchema make_schema(bool pinned) {
             "RLE masks in all_scenes.json and the COCO file");
   s.boolean("outputs.coco", field(&DatasetConfig::outputs, &OutputSelection::coco),
             "COCO instances file");
+  s.choice("outputs.scene", field(&DatasetConfig::outputs, &OutputSelection::scene),
+           std::vector<std::pair<std::string, SceneFormat>>{{"none", SceneFormat::None},
+                                                            {"glb", SceneFormat::Glb}},
+           "each sample's 3D scene (train, rails, ground, camera, lights, part ids) as binary "
+           "glTF in scenes/");
+  when_set([](const DatasetConfig& c) { return c.outputs.scene != SceneFormat::None; });
   s.number("splits.train", field(&DatasetConfig::splits, &SplitRatios::train), 0.0, 1.0,
            "share of the train split");
   s.number("splits.val", field(&DatasetConfig::splits, &SplitRatios::val), 0.0, 1.0,

@@ -27,15 +27,19 @@
 
 namespace railyard {
 
+// Each sample's composed 3D scene: not written, or as binary glTF (formats/sample_scene_glb.h).
+enum class SceneFormat { None, Glb };
+
 struct OutputSelection {
   bool depth_exr = true;  // metric depth as OpenEXR
   // Half floats (relative error below 4.9e-4 of the distance, see exr_io.h) with lossless ZIP
   // keep a 10,000-image dataset's depth under a sixth of its float32 size.
   DepthPrecision depth_exr_precision = DepthPrecision::Half;
   ExrCompression depth_exr_compression = ExrCompression::Zip;
-  bool depth_png = true;  // V-LoL's normalised 8-bit depth PNG
-  bool masks = true;      // RLE masks in all_scenes.json and the COCO file
-  bool coco = true;       // COCO instances file
+  bool depth_png = true;                  // V-LoL's normalised 8-bit depth PNG
+  bool masks = true;                      // RLE masks in all_scenes.json and the COCO file
+  bool coco = true;                       // COCO instances file
+  SceneFormat scene = SceneFormat::None;  // scenes/<i>_m_train.glb
 };
 
 struct SplitRatios {

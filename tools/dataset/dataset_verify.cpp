@@ -49,10 +49,10 @@ std::set<std::string> check_samples(const DatasetFolder& folder, VerifyReport& r
   return named;
 }
 
-// Files in images/ and depths/ that no record names (temporaries aside).
+// Files in images/, depths/ and scenes/ that no record names (temporaries aside).
 void check_unnamed_files(const DatasetPaths& paths, const std::set<std::string>& named,
                          VerifyReport& report) {
-  for (const fs::path& folder : {paths.images(), paths.depths()}) {
+  for (const fs::path& folder : {paths.images(), paths.depths(), paths.scenes()}) {
     std::error_code error;
     for (const auto& entry : fs::directory_iterator(folder, error)) {
       std::string name = entry.path().lexically_relative(paths.root()).generic_string();

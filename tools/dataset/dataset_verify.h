@@ -2,8 +2,8 @@
 // Every file against its record (present, its size, its SHA-256), every record against its index,
 // the splits a partition of the samples, and every dataset-wide file (all_scenes.json, the COCO
 // file, the description lines, the splits, the manifest) against the records: each is made again
-// from the records, in a scratch folder, and must be the same bytes. Files in images/ and depths/
-// that no record names are faults too.
+// from the records, in a scratch folder, and must be the same bytes. Files in images/, depths/
+// and scenes/ that no record names are faults too.
 #pragma once
 
 #include <cstdint>

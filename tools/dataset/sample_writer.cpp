@@ -1,9 +1,11 @@
 #include "tools/dataset/sample_writer.h"
 
 #include "tools/records/formats/depth_png.h"
+#include "tools/records/formats/sample_scene_glb.h"
 #include "util/atomic_file.h"
 #include "util/content_hash.h"
 #include "util/exr_io.h"
+#include "util/io_error.h"
 #include "util/png_io.h"
 
 namespace railyard {
@@ -26,6 +28,13 @@ FileCheck write_checked(const std::filesystem::path& path, const std::vector<std
   return {bytes.size(), sha256_hex(view)};
 }
 
+// scenes/ exists only in datasets that write scenes: the first writer makes it.
+void make_folder(const std::filesystem::path& folder) {
+  std::error_code error;
+  std::filesystem::create_directories(folder, error);
+  if (error) throw IoError("cannot create folder " + folder.string() + ": " + error.message());
+}
+
 }  // namespace
 
 SampleRecord SampleWriter::record(const RenderedSample& sample) const {
@@ -42,6 +51,8 @@ SampleRecord SampleWriter::record(const RenderedSample& sample) const {
   record.files.image = DatasetPaths::image_name(sample.index);
   if (outputs.depth_png) record.files.depth_png = DatasetPaths::image_name(sample.index);
   if (outputs.depth_exr) record.files.depth_exr = DatasetPaths::depth_exr_name(sample.index);
+  if (outputs.scene == SceneFormat::Glb)
+    record.files.scene = DatasetPaths::scene_glb_name(sample.index);
   ImageAnnotations annotations = annotate_image(sample.frame, sample.scene);
   record.cars = std::move(annotations.cars);
   record.parts = part_records(sample.scene, std::move(annotations));
@@ -62,6 +73,11 @@ void SampleWriter::write(const RenderedSample& sample) const {
         write_checked(paths.depth_exr(sample.index),
                       encode_depth_exr(sample.frame.depth, outputs.depth_exr_compression,
                                        outputs.depth_exr_precision));
+  if (outputs.scene == SceneFormat::Glb) {
+    make_folder(paths.scenes());
+    files.scene_check = write_checked(paths.scene_glb(sample.index),
+                                      sample_scene_glb(sample.scene, typed, rule_name));
+  }
   // Last: the record's presence marks the sample as finished.
   write_sample_record(paths.record(sample.index), typed);
 }

@@ -1,6 +1,7 @@
-// Everything one rendered sample leaves on disk: colour image, depth PNG and EXR, and last its
-// typed record (formats/sample_record.h). Each file appears complete or not at all, and the
-// record is written after the rest, so "record exists" means "sample finished" to a resumed run.
+// Everything one rendered sample leaves on disk: colour image, depth PNG and EXR, its 3D scene
+// (outputs.scene), and last its typed record (formats/sample_record.h). Each file appears complete
+// or not at all, and the record is written after the rest, so "record exists" means "sample
+// finished" to a resumed run.
 #pragma once
 
 #include <cstdint>

@@ -2,6 +2,7 @@
 #include "tools/bench/bench_pairs.h"
 #include "tools/bench/bench_pathtrace.h"
 #include "tools/bench/bench_pipeline.h"
+#include "tools/bench/pathtrace_quality.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
 
@@ -52,7 +53,8 @@ void add_bench_command(CLI::App& app) {
       "pathtrace",
       "seconds per image and rays/s of the path tracer on a 3-car train, against Blender Cycles "
       "when installed");
-  pt->add_option("--scene", pathtrace->scene, "scene name")->capture_default_str();
+  pt->add_option("--scene", pathtrace->scenes, "scene names, each benchmarked in turn")
+      ->capture_default_str();
   pt->add_option("--representation", pathtrace->representation, "Trains or SimpleObjects")
       ->capture_default_str();
   pt->add_option("-s,--samples", pathtrace->samples, "samples per pixel, one image each")
@@ -62,7 +64,13 @@ void add_bench_command(CLI::App& app) {
   pt->add_option("--width", pathtrace->width, "image width")->capture_default_str();
   pt->add_option("--height", pathtrace->height, "image height")->capture_default_str();
   pt->add_option("--seed", pathtrace->seed, "random seed");
-  pt->add_option("--out", pathtrace->out, "folder to write pathtrace_<spp>.png into");
+  pt->add_option("--out", pathtrace->out, "folder to write <scene>/pathtrace_<spp>.png into");
+  pt->add_option("--reference-spp", pathtrace->reference_samples,
+                 "samples of each renderer's reference for the equal-quality figure (0: none)")
+      ->capture_default_str();
+  pt->add_option("--reference-cache", pathtrace->reference_cache,
+                 "folder keeping the references between runs (default: ~/.cache/railyard/"
+                 "pathtrace)");
   pt->add_option("--blender", pathtrace->blender,
                  "Blender to compare with (default: blender on PATH)");
   pt->add_flag(
@@ -71,7 +79,10 @@ void add_bench_command(CLI::App& app) {
   pt->add_flag(
       "--no-sky-nee", [pathtrace](std::int64_t) { pathtrace->sky_next_event = false; },
       "sample the sky only by BSDF sampling (faster per sample, noisier)");
-  pt->callback([pathtrace] { run_pathtrace_benchmark(*pathtrace); });
+  pt->callback([pathtrace] {
+    if (pathtrace->reference_cache.empty()) pathtrace->reference_cache = default_reference_cache();
+    run_pathtrace_benchmark(*pathtrace);
+  });
 
   add_export_benchmark(*bench);
   add_intervene_bench(*bench);

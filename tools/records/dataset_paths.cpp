@@ -23,6 +23,10 @@ std::string DatasetPaths::depth_exr_name(std::uint64_t index) {
   return std::to_string(index) + "_m_train.exr";
 }
 
+std::string DatasetPaths::scene_glb_name(std::uint64_t index) {
+  return std::to_string(index) + "_m_train.glb";
+}
+
 std::vector<std::filesystem::path> DatasetPaths::split_files() const {
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(splits()))

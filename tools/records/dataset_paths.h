@@ -4,6 +4,7 @@
 // <output>/dataset_descriptions/<rule>/<Distribution>_len_<min>-<max>.txt   (+ .jsonl)
 // <output>/<Visualization>_<rule>_<Distribution>_<scene>_len_<min>-<max>/
 //     images/<i>_m_train.png  depths/<i>_m_train.png  depths/<i>_m_train.exr
+//     scenes/<i>_m_train.glb (with outputs.scene: glb, the sample's 3D scene)
 //     all_scenes/all_scenes.json  coco/instances.json  splits/*.txt  manifest.json
 //     records/<i>.json (one finished sample)  config.yaml (the config that started it)
 //     sequences/ (a sequence dataset's automaton.json, sequences.jsonl, sequence_<split>.csv)
@@ -39,6 +40,7 @@ class DatasetPaths {
   std::filesystem::path description_file() const { return description_; }
   std::filesystem::path images() const { return root_ / "images"; }
   std::filesystem::path depths() const { return root_ / "depths"; }
+  std::filesystem::path scenes() const { return root_ / "scenes"; }
   std::filesystem::path records() const { return root_ / "records"; }
   // A sequence dataset's automaton and sequence files (formats/sequence_files.h).
   std::filesystem::path sequences() const { return root_ / "sequences"; }
@@ -57,6 +59,7 @@ class DatasetPaths {
 
   static std::string image_name(std::uint64_t index);      // "<i>_m_train.png"
   static std::string depth_exr_name(std::uint64_t index);  // "<i>_m_train.exr"
+  static std::string scene_glb_name(std::uint64_t index);  // "<i>_m_train.glb"
   std::filesystem::path image(std::uint64_t index) const { return images() / image_name(index); }
   std::filesystem::path depth_png(std::uint64_t index) const {
     return depths() / image_name(index);
@@ -64,11 +67,15 @@ class DatasetPaths {
   std::filesystem::path depth_exr(std::uint64_t index) const {
     return depths() / depth_exr_name(index);
   }
+  std::filesystem::path scene_glb(std::uint64_t index) const {
+    return scenes() / scene_glb_name(index);
+  }
   std::filesystem::path record(std::uint64_t index) const {
     return records() / (std::to_string(index) + ".json");
   }
 
-  // Creates every folder; throws IoError naming the folder when that fails.
+  // Creates every folder but scenes/ (made by the first sample that writes a scene); throws
+  // IoError naming the folder when that fails.
   void create_folders() const;
 
  private:

@@ -41,6 +41,8 @@ std::vector<SampleFile> sample_files(const DatasetPaths& paths, const SampleReco
     out.push_back({"depth_png", paths.depths() / files.depth_png, files.depth_png_check});
   if (!files.depth_exr.empty())
     out.push_back({"depth_exr", paths.depths() / files.depth_exr, files.depth_exr_check});
+  if (!files.scene.empty())
+    out.push_back({"scene", paths.scenes() / files.scene, files.scene_check});
   return out;
 }
 

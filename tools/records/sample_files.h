@@ -19,8 +19,8 @@ namespace railyard {
 void for_each_entry(const std::filesystem::path& folder,
                     const std::function<void(const std::filesystem::path&)>& f);
 
-// One written file of a sample: its key in the record ("image", "depth_png", "depth_exr"), its
-// path and its check (nullopt in records from before checks were kept).
+// One written file of a sample: its key in the record ("image", "depth_png", "depth_exr",
+// "scene"), its path and its check (nullopt in records from before checks were kept).
 struct SampleFile {
   const char* key;
   std::filesystem::path path;

@@ -7,7 +7,6 @@
 
 #include "renderer/embree/device.h"
 #include "renderer/embree/embree_renderer.h"
-#include "renderer/embree/mesh_cache.h"
 #include "tests/renderer/embree/test_meshes.h"
 
 namespace railyard::render {
@@ -161,21 +160,6 @@ TEST(Passes, BadMeshesAreReportedByName) {
   mesh->indices.back() = 3;
   mesh->normals.pop_back();
   EXPECT_THROW(renderer.render(scene, few_samples()), RendererError);
-}
-
-TEST(MeshCache, BuildsEachMeshOnceAndForgetsDeadMeshes) {
-  embree::Device device;
-  embree::MeshCache cache(device);
-  auto ground = testing::make_ground(1.0f);
-  RTCScene first = cache.get(ground);
-  EXPECT_EQ(cache.get(ground), first);
-  EXPECT_EQ(cache.size(), 1u);
-  std::shared_ptr<Mesh> empty = std::make_shared<Mesh>();
-  EXPECT_EQ(cache.get(empty), nullptr);
-  ground.reset();
-  empty.reset();
-  cache.prune();
-  EXPECT_EQ(cache.size(), 0u);
 }
 
 TEST(Stats, CountTheSamplesAndRaysOfTheLastRender) {

@@ -7,7 +7,6 @@
 #include <cmath>
 
 #include "renderer/embree/device.h"
-#include "renderer/embree/mesh_cache.h"
 #include "renderer/embree/sampler.h"
 #include "renderer/embree/scene_bvh.h"
 #include "tests/renderer/embree/test_meshes.h"
@@ -54,8 +53,7 @@ TEST(Sampling, PowerHeuristicOverPdfIsTheWeightOverThePdf) {
 TEST(RayPackets, AgreeWithSingleRays) {
   Scene scene = testing::small_yard(16, 9);
   Device device;
-  MeshCache meshes(device);
-  SceneBvh bvh(device, meshes, scene);
+  SceneBvh bvh(device, scene);
   SampleStream stream(3, 0, 0, 0);
   int blocked = 0, hits = 0;
   for (int round = 0; round < 200; ++round) {

@@ -41,11 +41,15 @@ Car car_from_json(const Field& field) {
   return car;
 }
 
-Json train_json(const Train& train) {
+}  // namespace
+
+Json record_train_json(const Train& train) {
   Json cars = Json::array();
   for (const Car& car : train.cars) cars.push_back(record_car_json(car));
   return {{"angle", train.angle}, {"cars", std::move(cars)}};
 }
+
+namespace {
 
 Train train_from_json(const Field& field) {
   Train train;
@@ -96,7 +100,7 @@ Json file_checks_json(const SampleFiles& files) {
   Json checks = Json::object();
   for (auto [key, check] :
        {std::pair{"image", &files.image_check}, std::pair{"depth_png", &files.depth_png_check},
-        std::pair{"depth_exr", &files.depth_exr_check}})
+        std::pair{"depth_exr", &files.depth_exr_check}, std::pair{"scene", &files.scene_check}})
     if (*check) checks[key] = {{"bytes", (*check)->bytes}, {"sha256", (*check)->sha256}};
   return checks;
 }
@@ -125,11 +129,21 @@ void file_checks_from_json(const Field& record, SampleFiles& files) {
   std::optional<Field> checks = record.find("file_checks");
   if (!checks) return;  // a record from before checks were kept
   for (const auto& [key, value] : checks->members())
-    if (key != "image" && key != "depth_png" && key != "depth_exr")
-      value.fail("not a file of a sample (image, depth_png, depth_exr)");
+    if (key != "image" && key != "depth_png" && key != "depth_exr" && key != "scene")
+      value.fail("not a file of a sample (image, depth_png, depth_exr, scene)");
   files.image_check = file_check_from_json(*checks, "image", files.image);
   files.depth_png_check = file_check_from_json(*checks, "depth_png", files.depth_png);
   files.depth_exr_check = file_check_from_json(*checks, "depth_exr", files.depth_exr);
+  files.scene_check = file_check_from_json(*checks, "scene", files.scene);
+}
+
+// "files": every sample's image and depth names ("" when not written), and "scene" only when
+// written, so that records without scenes keep their bytes from before it existed.
+Json files_json(const SampleFiles& files) {
+  Json json = {
+      {"image", files.image}, {"depth_png", files.depth_png}, {"depth_exr", files.depth_exr}};
+  if (!files.scene.empty()) json["scene"] = files.scene;
+  return json;
 }
 
 }  // namespace
@@ -172,13 +186,10 @@ Json to_json(const SampleRecord& record) {
   Json json = {{"index", record.index},
                {"label", std::string(name(record.train.label))},
                {"published_label", std::string(name(record.published))},
-               {"train", train_json(record.train.train)},
+               {"train", record_train_json(record.train.train)},
                {"scene", record.scene},
                {"camera", camera_json(record.camera)},
-               {"files",
-                {{"image", record.files.image},
-                 {"depth_png", record.files.depth_png},
-                 {"depth_exr", record.files.depth_exr}}},
+               {"files", files_json(record.files)},
                {"parts", std::move(parts)},
                {"cars", std::move(cars)}};
   // After "files": a sample rendered in memory (the Python Generator) has no files to check.
@@ -209,6 +220,10 @@ SampleRecord sample_record_from_json(const nlohmann::json& json, const JsonOrigi
   record.files.image = files["image"].as_string();
   record.files.depth_png = files["depth_png"].as_string();
   record.files.depth_exr = files["depth_exr"].as_string();
+  if (std::optional<Field> scene = files.find("scene")) {
+    record.files.scene = scene->as_string();
+    if (record.files.scene.empty()) scene->fail("an unwritten scene has no key");
+  }
   file_checks_from_json(field, record.files);
   auto parts = field["parts"].items();
   for (std::size_t k = 0; k < parts.size(); ++k) {

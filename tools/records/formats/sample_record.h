@@ -7,7 +7,8 @@
 // records/<i>.json, in this key order:
 //   {"index", "label" (true), "published_label", "train": {"angle", "cars": [{"position",
 //    "shape", "length", "wall", "roof", "axles", "load_shape", "load_count"}]} (Michalski names),
-//    "scene", "camera": {...camera_json...}, "files": {"image", "depth_png", "depth_exr"},
+//    "scene", "camera": {...camera_json...}, "files": {"image", "depth_png", "depth_exr",
+//    "scene" (only when written: the .glb in scenes/)},
 //    "file_checks": {"image": {"bytes", "sha256"}, ...: one per file written; absent when the
 //                    sample was not written to files},
 //    "parts": [{"id", "kind", "car", "payload", "label", "area", "visible_box", "full_box",
@@ -60,11 +61,12 @@ struct FileCheck {
   bool operator==(const FileCheck&) const = default;
 };
 
-// The file names of a sample (in images/ and depths/); empty when not written. Each written file
-// has its check; records written before checks were kept have none (nullopt).
+// The file names of a sample (in images/, depths/ and scenes/); empty when not written. Each
+// written file has its check; records written before checks were kept have none (nullopt).
 struct SampleFiles {
   std::string image, depth_png, depth_exr;
-  std::optional<FileCheck> image_check, depth_png_check, depth_exr_check;
+  std::string scene;  // the 3D scene (outputs.scene), formats/sample_scene_glb.h
+  std::optional<FileCheck> image_check, depth_png_check, depth_exr_check, scene_check;
 
   bool operator==(const SampleFiles&) const = default;
 };
@@ -95,6 +97,8 @@ struct SampleRecord {
 std::vector<PartRecord> part_records(const TrainScene& train, ImageAnnotations annotations);
 
 nlohmann::ordered_json to_json(const SampleRecord& record);
+// The record's "train": {"angle", "cars": [{"position", then the Michalski descriptors}]}.
+nlohmann::ordered_json record_train_json(const Train& train);
 // Throws DatasetError (an InputError) naming `source` (or `origin`: the file, and a line) and the
 // key when the JSON is not a record.
 SampleRecord sample_record_from_json(const nlohmann::json& json, const JsonOrigin& origin);

@@ -90,6 +90,7 @@ Json vlol_scene_json(const SampleRecord& record, const VlolDataset& dataset) {
   object["blender_filename"] = std::to_string(record.index) + "_m_train.blend";
   object["depth_map_filename"] = record.files.depth_png;
   if (!record.files.depth_exr.empty()) object["depth_exr_filename"] = record.files.depth_exr;
+  if (!record.files.scene.empty()) object["scene_filename"] = record.files.scene;
   object["angle"] = train.angle;
   object["train"] = format_description({train, record.published});
   object["label"] = name(record.published);

@@ -3,8 +3,8 @@
 // is stored, and each region has both boxes. Layout, in this key order:
 //   base_scene, train_description (the distribution: MichalskiTrains | RandomTrains),
 //   classification_rule, visualization, min_cars, max_cars, image_index, image_filename,
-//   blender_filename, depth_map_filename, depth_exr_filename*, angle, train (the description
-//   line), label*, camera*, car_masks
+//   blender_filename, depth_map_filename, depth_exr_filename*, scene_filename* (the .glb in
+//   scenes/, when written), angle, train (the description line), label*, camera*, car_masks
 // car_masks = {loco, rail (when the scene has them), car_<pos>: {mask, b_box, b_box_visible*,
 //   world_cord, part_id*, roof, wall, wheels, color: {label}, length: {label}, payload_<k>}}
 // where roof, wall, wheels and payload_<k> are {label, mask, b_box, b_box_visible*, world_cord,
