@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -27,6 +26,7 @@
 #include "util/content_hash.h"
 #include "util/external_program.h"
 #include "util/png_io.h"
+#include "util/read_file.h"
 
 namespace railyard {
 namespace {
@@ -57,13 +57,6 @@ std::string load_average() {
   std::string one, five, fifteen;
   if (!(file >> one >> five >> fifteen)) return "unknown";
   return one + " " + five + " " + fifteen;
-}
-
-std::string file_bytes(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
 }
 
 Rgb8 to_bytes(const glm::vec3& encoded) {
@@ -185,7 +178,7 @@ std::optional<Side> run_cycles(const BenchScene& bench, const PathtraceBenchOpti
     if (options.reference_samples > 0) {
       cached =
           options.reference_cache /
-          ("cycles_" + sha256_hex(bench.key + blender->string() + file_bytes(script)) + ".exr");
+          ("cycles_" + sha256_hex(bench.key + blender->string() + read_file_text(script)) + ".exr");
       if (!std::filesystem::exists(cached)) {
         std::filesystem::create_directories(cached.parent_path());
         settings.reference_samples = options.reference_samples;
@@ -257,7 +250,7 @@ BenchScene prepare(const std::string& name, const PathtraceBenchOptions& options
   bench.scene.camera.height = options.height;
   std::filesystem::create_directories(folder);
   bench.files = export_for_cycles(bench.scene, folder);
-  bench.key = file_bytes(bench.files.glb) + file_bytes(bench.files.json) +
+  bench.key = read_file_text(bench.files.glb) + read_file_text(bench.files.json) +
               std::to_string(options.max_bounces) + "/" + std::to_string(options.seed) + "/" +
               std::to_string(options.reference_samples);
   std::printf("scene: %s, %s, 3 cars, %zu instances, %zu triangles, %dx%d\n", name.c_str(),
