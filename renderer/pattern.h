@@ -59,7 +59,6 @@ inline float checker(glm::vec2 world_xy, float scale) {
   return std::fmod(std::abs(cell.x + cell.y), 2.0f);
 }
 
-// The albedo a material shows at a world position.
 // The pattern's name in scene files and exports.
 inline const char* name(Pattern pattern) {
   switch (pattern) {
@@ -70,6 +69,7 @@ inline const char* name(Pattern pattern) {
   return "none";
 }
 
+// The albedo a material shows at a world position.
 inline glm::vec3 albedo(const Material& material, const glm::vec3& world) {
   glm::vec2 xy(world.x, world.y);
   switch (material.pattern) {

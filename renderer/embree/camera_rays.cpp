@@ -14,18 +14,14 @@ CameraRays::CameraRays(const Camera& camera)
       near_(camera.near),
       far_(camera.far) {}
 
-bool CameraRays::direction(const glm::vec2& pixel, glm::vec3& out) const {
+bool CameraRays::lens_direction(const glm::vec2& pixel, glm::vec3& out) const {
   std::optional<glm::vec3> dir_camera = lens_.ray(pixel);
   if (!dir_camera) return false;
   out = glm::normalize(camera_to_world_ * *dir_camera);
   return true;
 }
 
-glm::vec2 CameraRays::clip_range(const glm::vec3& direction) const {
-  if (lens_.lens == Lens::Pinhole) {
-    float depth_per_unit = glm::dot(direction, forward_);  // > 0 for every pinhole ray
-    return {near_ / depth_per_unit, far_ / depth_per_unit};
-  }
+glm::vec2 CameraRays::cube_face_clip_range(const glm::vec3& direction) const {
   // The raster clips each cube face at planes of constant depth along the face's axis: the
   // camera-space axis the ray leans on most.
   glm::vec3 d = glm::transpose(camera_to_world_) * direction;

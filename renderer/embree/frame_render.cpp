@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "renderer/embree/camera_rays.h"
+#include "renderer/embree/path_samples.h"
 #include "renderer/embree/pixel_filter.h"
-#include "renderer/embree/sampler.h"
 #include "renderer/embree/tiles.h"
 #include "renderer/tone.h"
 
@@ -28,7 +28,9 @@ class PixelSampler {
         settings_(settings),
         rays_(scene.camera),
         filter_(settings.filter_width),
-        integrator_(bvh, scene, integrator) {}
+        integrator_(bvh, scene, integrator),
+        stream_key_(SampleStream::image_key(settings.seed,
+                                            static_cast<std::uint64_t>(settings.image_index))) {}
 
   // The sum of the pixel's samples of radiance. `parts`, when given, receives the part each
   // sample's camera ray hits first (0: none).
@@ -40,15 +42,17 @@ class PixelSampler {
     // Up to eight samples at a time: their camera rays go through the BVH as one packet, and their
     // paths advance together (Integrator).
     RayPacket packet;
-    std::array<SampleStream, RayPacket::kSize> streams;
+    std::array<PathSamples, RayPacket::kSize> samples;
     std::array<glm::vec3, RayPacket::kSize> radiance;
+    PathPackets paths;
+    PaddedSobol points(settings_.seed, static_cast<std::uint64_t>(settings_.image_index), pixel,
+                       PathSamples::kDimensions);
     for (int first = 0; first < settings_.samples; first += RayPacket::kSize) {
       int count = std::min(RayPacket::kSize, settings_.samples - first);
       packet.clear();
       for (int i = 0; i < count; ++i) {
-        streams[i] = SampleStream(settings_.seed, static_cast<std::uint64_t>(settings_.image_index),
-                                  pixel, static_cast<std::uint32_t>(first + i));
-        glm::vec2 position = centre + filter_.sample(streams[i].next_2d());
+        samples[i] = PathSamples(points, stream_key_, pixel, static_cast<std::uint32_t>(first + i));
+        glm::vec2 position = centre + filter_.sample(samples[i].pixel());
         glm::vec3 direction;
         if (rays_.direction(position, direction)) {
           glm::vec2 range = rays_.clip_range(direction);
@@ -58,7 +62,7 @@ class PixelSampler {
       rays.closest += static_cast<std::uint64_t>(count);
       bvh_.intersect(packet, true);
       if (parts) record_parts(packet, x, y, first, count, *parts);
-      integrator_.radiance(packet, streams, radiance, rays);
+      integrator_.radiance(packet, samples, paths, radiance, rays);
       for (int i = 0; i < count; ++i) {
         if (packet.active(i)) sum += arriving(packet, i, radiance[i]);
       }
@@ -95,6 +99,7 @@ class PixelSampler {
   CameraRays rays_;
   PixelFilter filter_;
   Integrator integrator_;
+  std::uint64_t stream_key_;  // SampleStream::image_key of the frame
 };
 
 // Ray counts gathered per tile, added up once per tile.

@@ -13,9 +13,6 @@ namespace {
 
 constexpr float kInfinity = std::numeric_limits<float>::infinity();
 constexpr int kPaths = Integrator::kPaths;
-// At a path's first vertex, a light that brings at least this share of the expected light is
-// sampled every time; the others share one sample (LightSelection::split).
-constexpr float kAlwaysSampledShare = 0.3f;
 
 float max_component(const glm::vec3& c) {
   return std::max(c.r, std::max(c.g, c.b));
@@ -62,21 +59,25 @@ struct Path {
 };
 
 // A pixel's paths, advanced one bounce at a time: every live path shades its vertex, which sends
-// shadow rays and one extension ray. The shadow rays towards one light go through Embree as one
-// packet, the extension rays as another.
+// at most one shadow ray and one extension ray. The shadow rays go through Embree as one packet,
+// the extension rays as another.
 class PathBatch {
  public:
   PathBatch(const SceneBvh& bvh, const std::vector<BsdfMaterial>& materials, const SunLight& sun,
-            const SkyLight& sky, const PointLights& lamps, const IntegratorSettings& settings,
-            std::array<SampleStream, kPaths>& streams)
+            const SkyLight& sky, const PointLights& lamps, const LightSelection& selection,
+            const IntegratorSettings& settings, std::array<PathSamples, kPaths>& samples,
+            PathPackets& packets)
       : bvh_(bvh),
         materials_(materials),
         sun_(sun),
         sky_(sky),
         lamps_(lamps),
-        selection_(sun, sky, lamps),
+        selection_(selection),
         settings_(settings),
-        streams_(streams) {}
+        samples_(samples),
+        extension_rays_(packets.extension),
+        shadow_rays_(packets.shadow),
+        shadow_light_(packets.shadow_light) {}
 
   // Starts a path for each active camera ray that hit; false when there is none.
   bool start(const RayPacket& camera) {
@@ -94,7 +95,7 @@ class PathBatch {
 
   // One bounce of every live path; false once all have ended.
   bool bounce(int depth, RayCounts& rays) {
-    for (RayPacket& packet : shadow_rays_) packet.clear();
+    shadow_rays_.clear();
     extension_rays_.clear();
     for (int i = 0; i < kPaths; ++i) {
       if (paths_[i].alive) shade(i, depth);
@@ -110,14 +111,12 @@ class PathBatch {
   }
 
  private:
-  // The path's vertex: next-event samples (their shadow rays queued), then the BSDF sample that
-  // continues the path (its ray queued), or the path's end. Deeper vertices pick one light: their
-  // light arrives dimmed and averaged over many paths. The first vertex, which the camera sees,
-  // samples every light that brings a fair share of its light (a pick there turns sunlit sand
-  // grainy) and picks one of the rest (a dim sky behind a studio's lamps is not worth a ray).
+  // The path's vertex: a next-event sample of one picked light (its shadow ray queued), then the
+  // BSDF sample that continues the path (its ray queued), or the path's end. With local lighting
+  // every light simply arrives, unshadowed.
   void shade(int i, int depth) {
     Path& path = paths_[i];
-    SampleStream& stream = streams_[i];
+    PathSamples& samples = samples_[i];
     SurfacePoint surface = surface_at(bvh_.instance(path.hit.instance), path.hit.triangle,
                                       path.hit.u, path.hit.v, path.direction);
     LocalFrame frame(surface.shading_normal);
@@ -128,22 +127,24 @@ class PathBatch {
 
     LightSelection::Weights weights = selection_.weights(surface.ray_origin, surface.shading_normal,
                                                          settings_.sky_next_event || last);
-    // A share above 1 (infinity): no light is always sampled, one is picked.
-    float share = settings_.local_lighting ? 0.0f : depth == 0 ? kAlwaysSampledShare : kInfinity;
-    LightSelection::Split split = LightSelection::split(weights, share);
-    for (int light = 0; light < LightSelection::kMaxLights; ++light) {
-      if (split.always[light]) next_event(i, depth, vertex, {light, 1.0f}, !last);
-    }
-    LightPick pick = selection_.pick(split.rest, stream.next_1d());
-    if (pick.light >= 0) next_event(i, depth, vertex, pick, !last);
-    path.sun_chance = split.always[0] ? 1.0f : split.rest.probability(0);
-    path.sky_chance = split.always[1] ? 1.0f : split.rest.probability(1);
     path.alive = false;
+    if (settings_.local_lighting) {
+      for (int light = 0; light < LightSelection::kMaxLights; ++light) {
+        if (weights.of[light] > 0.0f) next_event(i, depth, vertex, weights, {light, 1.0f}, false);
+      }
+      return;
+    }
+    LightPick pick = selection_.pick(weights, samples.at_vertex_1d(depth, PathSamples::kLightPick));
+    if (pick.light >= 0) next_event(i, depth, vertex, weights, pick, !last);
+    path.sun_chance = weights.probability(LightPick::kSun);
+    path.sky_chance = weights.probability(LightPick::kSky);
     if (last) return;
 
-    float u_lobe = stream.next_1d();
+    glm::vec2 lobe_roulette = samples.at_vertex_2d(depth, PathSamples::kLobeAndRoulette);
     BsdfSample sample;
-    if (!bsdf.sample(u_lobe, stream.next_2d(), sample)) return;
+    if (!bsdf.sample(lobe_roulette.x, samples.at_vertex_2d(depth, PathSamples::kBsdfDirection),
+                     sample))
+      return;
     glm::vec3 wi = frame.to_world(sample.wi);
     if (glm::dot(wi, surface.geometric_normal) <= 0.0f) return;  // into the surface: a leak
     path.throughput *= sample.f * (sample.wi.z / sample.pdf);
@@ -152,7 +153,7 @@ class PathBatch {
 
     if (depth + 1 >= settings_.russian_roulette_depth) {
       float survival = std::min(1.0f, max_component(path.throughput));
-      if (!(stream.next_1d() < survival)) return;
+      if (!(lobe_roulette.y < survival)) return;
       path.throughput /= survival;
     }
     path.alive = true;
@@ -164,14 +165,21 @@ class PathBatch {
   // A next-event sample of the picked light, its density scaled by the chance of the pick so that
   // multiple importance sampling weighs it against the BSDF's density as one strategy. Its shadow
   // ray is queued; with local lighting nothing casts shadows and the light simply arrives.
-  void next_event(int i, int depth, const Vertex& vertex, const LightPick& pick, bool bsdf_tried) {
+  void next_event(int i, int depth, const Vertex& vertex, const LightSelection::Weights& weights,
+                  const LightPick& pick, bool bsdf_tried) {
     Path& path = paths_[i];
-    glm::vec2 u = streams_[i].next_2d();
+    LightSample light;
+    if (pick.light >= LightPick::kFirstLamp) {
+      auto lamp = static_cast<std::size_t>(pick.light - LightPick::kFirstLamp);
+      light = lamps_.sample(static_cast<int>(lamp), weights.lamp_direction[lamp],
+                            weights.lamp_distance[lamp]);
+    } else {
+      bool sun = pick.light == LightPick::kSun;
+      glm::vec2 u =
+          samples_[i].at_vertex_2d(depth, sun ? PathSamples::kSunSample : PathSamples::kSkySample);
+      light = sun ? sun_.sample(u) : sky_.sample(vertex.frame, u);
+    }
     const glm::vec3& origin = vertex.surface.ray_origin;
-    LightSample light = pick.light == LightPick::kSun ? sun_.sample(u)
-                        : pick.light == LightPick::kSky
-                            ? sky_.sample(vertex.frame, u)
-                            : lamps_.sample(origin, pick.light - LightPick::kFirstLamp);
     if (light.pdf > 0.0f) {
       light.pdf *= pick.probability;
     } else {  // a delta light: no density to scale, so the estimate divides by the chance
@@ -184,9 +192,8 @@ class PathBatch {
       path.radiance += contribution;
       return;
     }
-    auto slot = static_cast<std::size_t>(pick.light);
-    shadow_light_[slot][i] = contribution;
-    shadow_rays_[slot].add(i, origin, light.direction, 0.0f, light.distance);
+    shadow_light_[i] = contribution;
+    shadow_rays_.add(i, origin, light.direction, 0.0f, light.distance);
   }
 
   // Light arriving at a vertex of the given depth, after IntegratorSettings::indirect_clamp.
@@ -198,15 +205,13 @@ class PathBatch {
   }
 
   void trace_shadows(RayCounts& rays) {
-    for (std::size_t slot = 0; slot < shadow_rays_.size(); ++slot) {
-      RayPacket& packet = shadow_rays_[slot];
-      int count = packet.active_count();
-      if (count == 0) continue;
-      rays.shadow += static_cast<std::uint64_t>(count);
-      bvh_.occluded(packet);
-      for (int i = 0; i < kPaths; ++i) {
-        if (packet.active(i) && !packet.blocked(i)) paths_[i].radiance += shadow_light_[slot][i];
-      }
+    int count = shadow_rays_.active_count();
+    if (count == 0) return;
+    rays.shadow += static_cast<std::uint64_t>(count);
+    bvh_.occluded(shadow_rays_);
+    for (int i = 0; i < kPaths; ++i) {
+      if (shadow_rays_.active(i) && !shadow_rays_.blocked(i))
+        paths_[i].radiance += shadow_light_[i];
     }
   }
 
@@ -241,20 +246,24 @@ class PathBatch {
   const SunLight& sun_;
   const SkyLight& sky_;
   const PointLights& lamps_;
-  LightSelection selection_;
+  const LightSelection& selection_;
   const IntegratorSettings& settings_;
-  std::array<SampleStream, kPaths>& streams_;
+  std::array<PathSamples, kPaths>& samples_;
   std::array<Path, kPaths> paths_;
-  RayPacket extension_rays_;
-  std::array<RayPacket, LightSelection::kMaxLights> shadow_rays_;  // by light (LightPick)
-  // What each shadow ray would bring.
-  std::array<std::array<glm::vec3, kPaths>, LightSelection::kMaxLights> shadow_light_;
+  RayPacket& extension_rays_;
+  RayPacket& shadow_rays_;
+  std::array<glm::vec3, kPaths>& shadow_light_;
 };
 
 }  // namespace
 
 Integrator::Integrator(const SceneBvh& bvh, const Scene& scene, const IntegratorSettings& settings)
-    : bvh_(bvh), sun_(scene.sun), sky_(scene.sky), lamps_(scene.point_lights), settings_(settings) {
+    : bvh_(bvh),
+      sun_(scene.sun),
+      sky_(scene.sky),
+      lamps_(scene.point_lights),
+      selection_(sun_, sky_, lamps_),
+      settings_(settings) {
   materials_.reserve(scene.instances.size());
   for (std::size_t i = 0; i < scene.instances.size(); ++i) {
     const Material& material = *bvh.instance(static_cast<unsigned>(i)).material;
@@ -271,9 +280,10 @@ Integrator::Integrator(const SceneBvh& bvh, const Scene& scene, const Integrator
   }
 }
 
-void Integrator::radiance(const RayPacket& camera, std::array<SampleStream, kPaths>& streams,
-                          std::array<glm::vec3, kPaths>& radiance, RayCounts& rays) const {
-  PathBatch batch(bvh_, materials_, sun_, sky_, lamps_, settings_, streams);
+void Integrator::radiance(const RayPacket& camera, std::array<PathSamples, kPaths>& samples,
+                          PathPackets& packets, std::array<glm::vec3, kPaths>& radiance,
+                          RayCounts& rays) const {
+  PathBatch batch(bvh_, materials_, sun_, sky_, lamps_, selection_, settings_, samples, packets);
   if (batch.start(camera)) {
     for (int depth = 0; batch.bounce(depth, rays); ++depth) {
     }

@@ -1,6 +1,7 @@
-// Unidirectional path tracing with next-event estimation: at every surface the sun's disc and the
-// sky are each sampled directly and through the BSDF, the two strategies combined by multiple
-// importance sampling (power heuristic); Russian roulette ends dim paths after a few bounces.
+// Unidirectional path tracing with next-event estimation: at every surface one light (the sun's
+// disc, the sky or a lamp; light_selection.h) is sampled directly, and the sun and the sky also
+// through the BSDF, the two strategies combined by multiple importance sampling (power
+// heuristic); Russian roulette ends dim paths after a few bounces.
 // The paths of a pixel's samples advance together, bounce by bounce, so that their shadow rays and
 // extension rays go through Embree as packets.
 #pragma once
@@ -11,8 +12,9 @@
 #include <vector>
 
 #include "renderer/embree/bsdf.h"
+#include "renderer/embree/light_selection.h"
 #include "renderer/embree/lights.h"
-#include "renderer/embree/sampler.h"
+#include "renderer/embree/path_samples.h"
 #include "renderer/embree/scene_bvh.h"
 #include "renderer/scene.h"
 
@@ -45,18 +47,31 @@ struct RayCounts {
   }
 };
 
+// The packets one batch of paths traces through, kept by the caller from batch to batch (a
+// pixel's samples), so that they are set up once.
+struct PathPackets {
+  RayPacket extension;
+  // A vertex sends at most one shadow ray (towards the light it picked), so the paths' shadow
+  // rays of one bounce go through Embree together, whatever lights they head for.
+  RayPacket shadow;
+  std::array<glm::vec3, RayPacket::kSize> shadow_light;  // what each shadow ray would bring
+};
+
 class Integrator {
  public:
   // The scene and its BVH must outlive the integrator.
   Integrator(const SceneBvh& bvh, const Scene& scene, const IntegratorSettings& settings);
+  Integrator(const Integrator&) = delete;  // selection_ refers to the lights
+  Integrator& operator=(const Integrator&) = delete;
 
   static constexpr int kPaths = RayPacket::kSize;
 
   // Radiance arriving at the camera along each active camera ray of the packet that hit a surface
-  // (the caller traced the packet), into `radiance`; each path draws from its own stream, so its
+  // (the caller traced the packet), into `radiance`; each path draws its own samples, so its
   // result does not depend on the other paths. Entries of other rays are left alone.
-  void radiance(const RayPacket& camera, std::array<SampleStream, kPaths>& streams,
-                std::array<glm::vec3, kPaths>& radiance, RayCounts& rays) const;
+  void radiance(const RayPacket& camera, std::array<PathSamples, kPaths>& samples,
+                PathPackets& packets, std::array<glm::vec3, kPaths>& radiance,
+                RayCounts& rays) const;
   // What a camera ray that hits nothing sees: the sky. The sun's disc is not seen directly, as in
   // the raster backend; it shows in lighting and in reflections.
   glm::vec3 sky(const glm::vec3& direction) const { return sky_.radiance(direction); }
@@ -67,6 +82,7 @@ class Integrator {
   SunLight sun_;
   SkyLight sky_;
   PointLights lamps_;
+  LightSelection selection_;
   IntegratorSettings settings_;
 };
 

@@ -38,24 +38,16 @@ LightSelection::Weights LightSelection::weights(const glm::vec3& point, const gl
     glm::vec3 to_lamp = lamp.position - point;
     float distance2 = glm::dot(to_lamp, to_lamp);
     if (!(distance2 > 1e-8f)) continue;
-    glm::vec3 unit = to_lamp / std::sqrt(distance2);
+    float distance = std::sqrt(distance2);
+    glm::vec3 unit = to_lamp / distance;
     float cosine = glm::dot(normal, unit);
     if (cosine <= 0.0f) continue;
     w.of[2 + k] = max_component(lamp.intensity) * lamp_emission(lamp, -unit) * cosine / distance2;
+    w.lamp_direction[k] = unit;
+    w.lamp_distance[k] = distance;
   }
   for (float x : w.of) w.total += x;
   return w;
-}
-
-LightSelection::Split LightSelection::split(const Weights& weights, float share) {
-  Split split;
-  for (int i = 0; i < kMaxLights; ++i) {
-    split.always[i] = weights.of[i] > 0.0f && weights.of[i] >= share * weights.total;
-    if (split.always[i]) continue;
-    split.rest.of[i] = weights.of[i];
-    split.rest.total += weights.of[i];
-  }
-  return split;
 }
 
 LightPick LightSelection::pick(const Weights& weights, float u) const {

@@ -1,10 +1,10 @@
-// Which light a path vertex samples. Past the first vertex, the path tracer picks one light for
-// next-event estimation, as Cycles and pbrt do, with a probability that follows the light's
-// expected contribution there: one shadow ray and one BSDF evaluation per vertex however many
-// lamps the scene holds. The estimate ignores the BSDF and occlusion (both cost what the pick
-// saves) but is never zero where the light can reach the surface, so the estimator stays
-// unbiased. (The first vertex, which the camera sees, samples every light that matters there: a
-// pick shows as grain on sunlit ground; see integrator.cpp.)
+// Which light a path vertex samples. The path tracer picks one light for next-event estimation,
+// as Cycles and pbrt do, with a probability that follows the light's expected contribution there:
+// one shadow ray and one BSDF evaluation per vertex however many lamps the scene holds. The
+// estimate ignores the BSDF and occlusion (both cost what the pick saves) but is never zero where
+// the light can reach the surface, so the estimator stays unbiased. The pick's random number is
+// stratified over a pixel's samples (path_samples.h), so a pixel's 64 samples pick each light
+// about as often as its share says, and sunlit ground stays smooth.
 #pragma once
 
 #include <array>
@@ -33,20 +33,15 @@ class LightSelection {
   struct Weights {
     std::array<float, kMaxLights> of{};  // sun, sky, lamps
     float total = 0.0f;
+    // Towards each lamp with weight: the unit direction and the distance, for its sample.
+    std::array<glm::vec3, kMaxPointLights> lamp_direction;
+    std::array<float, kMaxPointLights> lamp_distance;
     float probability(int light) const { return total > 0.0f ? of[light] / total : 0.0f; }
   };
   Weights weights(const glm::vec3& point, const glm::vec3& normal, bool with_sky) const;
 
   // One light drawn with probability proportional to its weight (u uniform in [0,1)).
   LightPick pick(const Weights& weights, float u) const;
-
-  // The lights that carry at least `share` of the total weight, to be sampled every time, and the
-  // weights of the others, from which one is picked.
-  struct Split {
-    std::array<bool, kMaxLights> always{};
-    Weights rest;
-  };
-  static Split split(const Weights& weights, float share);
 
  private:
   const SunLight& sun_;

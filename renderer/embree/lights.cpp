@@ -46,15 +46,10 @@ PointLights::PointLights(const std::vector<PointLight>& lights) : lights_(lights
                         " point lights; at most " + std::to_string(kMaxPointLights) + " are drawn");
 }
 
-LightSample PointLights::sample(const glm::vec3& from, int index) const {
+LightSample PointLights::sample(int index, const glm::vec3& direction, float distance) const {
   const PointLight& lamp = lights_[static_cast<std::size_t>(index)];
-  glm::vec3 to_lamp = lamp.position - from;
-  float distance = glm::length(to_lamp);
-  if (!(distance > 1e-4f)) return {glm::vec3(0.0f, 0.0f, 1.0f), glm::vec3(0.0f), 0.0f, 0.0f};
-  glm::vec3 to_lamp_unit = to_lamp / distance;
-  glm::vec3 irradiance =
-      lamp.intensity * lamp_emission(lamp, -to_lamp_unit) / (distance * distance);
-  return {to_lamp_unit, irradiance, 0.0f, distance};
+  glm::vec3 irradiance = lamp.intensity * lamp_emission(lamp, -direction) / (distance * distance);
+  return {direction, irradiance, 0.0f, distance};
 }
 
 LightSample SkyLight::sample(const LocalFrame& frame, glm::vec2 u) const {

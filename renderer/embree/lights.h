@@ -74,8 +74,9 @@ class PointLights {
   // Throws RendererError for more than kMaxPointLights lamps (the scene's limit).
   explicit PointLights(const std::vector<PointLight>& lights);
   int count() const { return static_cast<int>(lights_.size()); }
-  // Light at `from` from lamp `index`: a delta sample (pdf 0).
-  LightSample sample(const glm::vec3& from, int index) const;
+  // Light from lamp `index` that lies `distance` away along the unit `direction`: a delta sample
+  // (pdf 0). LightSelection::weights finds both.
+  LightSample sample(int index, const glm::vec3& direction, float distance) const;
   const PointLight& light(int index) const { return lights_[static_cast<std::size_t>(index)]; }
 
  private:

@@ -16,8 +16,14 @@ class SampleStream {
   SampleStream() = default;
   SampleStream(std::uint64_t seed, std::uint64_t image_index, std::uint32_t pixel,
                std::uint32_t sample)
-      : state_(mix64(mix64(mix64(seed ^ kDomain) ^ image_index) ^
-                     (static_cast<std::uint64_t>(pixel) << 32 | sample))) {}
+      : SampleStream(image_key(seed, image_index), pixel, sample) {}
+  // The same stream from the part of its key that the seed and image fix, made once per frame
+  // rather than once per sample.
+  static std::uint64_t image_key(std::uint64_t seed, std::uint64_t image_index) {
+    return mix64(mix64(seed ^ kDomain) ^ image_index);
+  }
+  SampleStream(std::uint64_t image_key, std::uint32_t pixel, std::uint32_t sample)
+      : state_(mix64(image_key ^ (static_cast<std::uint64_t>(pixel) << 32 | sample))) {}
 
   // Uniform in [0, 1) with 24 bits, so 1 - u never rounds to 0 either.
   float next_1d() { return static_cast<float>(next_u64() >> 40) * 0x1.0p-24f; }

@@ -13,7 +13,8 @@ namespace {
 
 // The instance's triangles placed in the world: one flat BVH over the whole frame traces faster
 // than a BVH of instances over cached mesh BVHs, and rebuilding it each frame costs tens of ms.
-RTCGeometry world_geometry(const Device& device, const Mesh& mesh, const glm::mat4& to_world) {
+RTCGeometry world_geometry(const Device& device, const Mesh& mesh, const glm::mat4& to_world,
+                           InstanceRecord& record) {
   RTCGeometry geometry = rtcNewGeometry(device.handle(), RTC_GEOMETRY_TYPE_TRIANGLE);
   // Embree-owned buffers: they carry the padding Embree's vector loads need past the last vertex.
   auto* vertices = static_cast<glm::vec3*>(
@@ -31,15 +32,16 @@ RTCGeometry world_geometry(const Device& device, const Mesh& mesh, const glm::ma
     vertices[i] = glm::vec3(to_world * glm::vec4(mesh.positions[i], 1.0f));
   std::memcpy(triangles, mesh.indices.data(), mesh.indices.size() * sizeof(std::uint32_t));
   rtcCommitGeometry(geometry);
+  record.world_positions = vertices;  // the scene keeps the geometry, hence its buffers
   return geometry;
 }
 
 InstanceRecord record_of(const Instance& instance) {
   InstanceRecord record;
   record.mesh = instance.mesh.get();
-  record.linear_to_world = glm::mat3(instance.object_to_world);
-  record.translation = glm::vec3(instance.object_to_world[3]);
-  record.normal_to_world = glm::transpose(glm::inverse(glm::mat3(instance.object_to_world)));
+  glm::mat3 linear(instance.object_to_world);
+  record.normal_to_world = glm::transpose(glm::inverse(linear));
+  record.winding = glm::determinant(linear) < 0.0f ? -1.0f : 1.0f;
   record.material = &instance.surface_material();
   record.part = instance.part;
   return record;
@@ -60,7 +62,8 @@ SceneBvh::SceneBvh(const Device& device, const Scene& scene) {
       validate_mesh(*instance.mesh);
       instances_[i] = record_of(instance);
       if (instance.mesh->indices.empty()) continue;
-      RTCGeometry geometry = world_geometry(device, *instance.mesh, instance.object_to_world);
+      RTCGeometry geometry =
+          world_geometry(device, *instance.mesh, instance.object_to_world, instances_[i]);
       rtcAttachGeometryByID(scene_, geometry, static_cast<unsigned>(i));
       rtcReleaseGeometry(geometry);
     }
@@ -119,26 +122,6 @@ RayPacket::RayPacket() {
     query_.ray.flags[i] = 0;
     query_.hit.geomID[i] = RTC_INVALID_GEOMETRY_ID;
   }
-}
-
-void RayPacket::add(int i, const glm::vec3& origin, const glm::vec3& direction, float t_near,
-                    float t_far) {
-  valid_[i] = -1;
-  query_.ray.org_x[i] = origin.x;
-  query_.ray.org_y[i] = origin.y;
-  query_.ray.org_z[i] = origin.z;
-  query_.ray.dir_x[i] = direction.x;
-  query_.ray.dir_y[i] = direction.y;
-  query_.ray.dir_z[i] = direction.z;
-  query_.ray.tnear[i] = t_near;
-  query_.ray.tfar[i] = t_far;
-  query_.hit.geomID[i] = RTC_INVALID_GEOMETRY_ID;
-}
-
-int RayPacket::active_count() const {
-  int count = 0;
-  for (int v : valid_) count += v != 0;
-  return count;
 }
 
 namespace {

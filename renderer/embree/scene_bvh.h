@@ -20,9 +20,12 @@ class Device;
 // What shading needs of an instance, resolved once per frame.
 struct InstanceRecord {
   const Mesh* mesh = nullptr;
-  glm::mat3 linear_to_world{1.0f};     // the upper 3x3 of Instance::object_to_world
-  glm::vec3 translation{0.0f};         // and its translation
-  glm::mat3 normal_to_world{1.0f};     // inverse transpose of the upper 3x3
+  // The mesh's positions in world space, as the BVH holds them (indexed like Mesh::positions).
+  const glm::vec3* world_positions = nullptr;
+  glm::mat3 normal_to_world{1.0f};  // inverse transpose of Instance::object_to_world's upper 3x3
+  // -1 where the instance mirrors its mesh: the world-space winding turns the other way, and
+  // the normal the mesh's winding gives must be turned back to stay outward.
+  float winding = 1.0f;
   const Material* material = nullptr;  // Instance::material if set, else Mesh::material
   std::uint32_t part = 0;
 };
@@ -47,11 +50,24 @@ class RayPacket {
   // Makes every ray inactive: inactive rays are not traced.
   void clear() {
     for (int& v : valid_) v = 0;
+    count_ = 0;
   }
-  void add(int i, const glm::vec3& origin, const glm::vec3& direction, float t_near, float t_far);
+  void add(int i, const glm::vec3& origin, const glm::vec3& direction, float t_near, float t_far) {
+    count_ += valid_[i] == 0;
+    valid_[i] = -1;
+    query_.ray.org_x[i] = origin.x;
+    query_.ray.org_y[i] = origin.y;
+    query_.ray.org_z[i] = origin.z;
+    query_.ray.dir_x[i] = direction.x;
+    query_.ray.dir_y[i] = direction.y;
+    query_.ray.dir_z[i] = direction.z;
+    query_.ray.tnear[i] = t_near;
+    query_.ray.tfar[i] = t_far;
+    query_.hit.geomID[i] = RTC_INVALID_GEOMETRY_ID;
+  }
 
   bool active(int i) const { return valid_[i] != 0; }
-  int active_count() const;
+  int active_count() const { return count_; }
   glm::vec3 origin(int i) const {
     return {query_.ray.org_x[i], query_.ray.org_y[i], query_.ray.org_z[i]};
   }
@@ -76,6 +92,7 @@ class RayPacket {
   friend class SceneBvh;
   alignas(32) RTCRayHit8 query_;
   alignas(32) int valid_[kSize];  // -1: traced, 0: not
+  int count_ = 0;                 // of active rays
 };
 
 class SceneBvh {

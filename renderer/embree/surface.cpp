@@ -11,15 +11,15 @@ SurfacePoint surface_at(const InstanceRecord& instance, unsigned triangle, float
                         const glm::vec3& direction) {
   const Mesh& mesh = *instance.mesh;
   const std::uint32_t* index = &mesh.indices[3 * static_cast<std::size_t>(triangle)];
-  const glm::vec3& p0 = mesh.positions[index[0]];
-  const glm::vec3& p1 = mesh.positions[index[1]];
-  const glm::vec3& p2 = mesh.positions[index[2]];
+  // World-space corners, as the BVH traced them: no transform per hit.
+  const glm::vec3& p0 = instance.world_positions[index[0]];
+  const glm::vec3& p1 = instance.world_positions[index[1]];
+  const glm::vec3& p2 = instance.world_positions[index[2]];
   float w = 1.0f - u - v;
 
   SurfacePoint s;
-  s.position = instance.linear_to_world * (w * p0 + u * p1 + v * p2) + instance.translation;
-  // The inverse transpose keeps the outward side outward even under mirroring transforms.
-  glm::vec3 ng = instance.normal_to_world * glm::cross(p1 - p0, p2 - p0);
+  s.position = w * p0 + u * p1 + v * p2;
+  glm::vec3 ng = instance.winding * glm::cross(p1 - p0, p2 - p0);
   float ng_length2 = glm::dot(ng, ng);
   ng = ng_length2 > 0.0f ? ng * (1.0f / std::sqrt(ng_length2))
                          : -direction;  // a sliver too thin for its own normal
