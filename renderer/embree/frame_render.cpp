@@ -44,7 +44,7 @@ class PixelSampler {
     RayPacket packet;
     std::array<PathSamples, RayPacket::kSize> samples;
     std::array<glm::vec3, RayPacket::kSize> radiance;
-    PathPackets paths;
+    PathPackets packets;  // set up once for all of the pixel's batches
     PaddedSobol points(settings_.seed, static_cast<std::uint64_t>(settings_.image_index), pixel,
                        PathSamples::kDimensions);
     for (int first = 0; first < settings_.samples; first += RayPacket::kSize) {
@@ -62,7 +62,7 @@ class PixelSampler {
       rays.closest += static_cast<std::uint64_t>(count);
       bvh_.intersect(packet, true);
       if (parts) record_parts(packet, x, y, first, count, *parts);
-      integrator_.radiance(packet, samples, paths, radiance, rays);
+      integrator_.radiance(packet, samples, packets, radiance, rays);
       for (int i = 0; i < count; ++i) {
         if (packet.active(i)) sum += arriving(packet, i, radiance[i]);
       }

@@ -2,7 +2,6 @@
 // checked by verify and by a resumed run, the same bytes from shards and merge, on both sides of
 // intervention pairs; and a dataset without it keeps the bytes it had before the key existed.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <fstream>
@@ -10,6 +9,7 @@
 
 #include "tests/support/dataset_snapshot.h"
 #include "tests/support/run_options.h"
+#include "tests/support/scratch_dir.h"
 #include "tests/support/test_backend.h"
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/dataset_verify.h"
@@ -25,16 +25,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class SceneOutputTest : public ::testing::Test {
+class SceneOutputTest : public testing::ScratchDirTest {
  protected:
-  void SetUp() override {
-    root_ = fs::temp_directory_path() /
-            ("railyard_scene_output_" + std::to_string(::getpid()) + "_" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(root_);
-  }
-  void TearDown() override { fs::remove_all(root_); }
-
   DatasetConfig config(const std::string& sub, SceneFormat scene = SceneFormat::Glb) {
     DatasetConfig c;
     c.count = 6;
@@ -42,7 +34,7 @@ class SceneOutputTest : public ::testing::Test {
     c.width = 96;
     c.height = 54;
     c.splits = {0.5, 0.25, 0.25};
-    c.output = root_ / sub;
+    c.output = dir_ / sub;
     c.threads = 2;
     c.backend = testing::test_backend();
     c.samples = testing::test_samples();
@@ -60,8 +52,6 @@ class SceneOutputTest : public ::testing::Test {
       all.insert(all.end(), report.faults.begin(), report.faults.end());
     return all;
   }
-
-  fs::path root_;
 };
 
 TEST_F(SceneOutputTest, EverySampleHasItsCheckedScene) {

@@ -15,25 +15,14 @@
 #include <utility>
 
 #include "tests/support/scratch_dir.h"
+#include "tests/support/unit_cube.h"
 
 namespace railyard {
 namespace {
 
 using testing::ScratchDirTest;
 
-std::shared_ptr<render::Mesh> unit_cube() {
-  auto mesh = std::make_shared<render::Mesh>();
-  mesh->name = "cube";
-  for (int i = 0; i < 8; ++i) {
-    glm::vec3 p(i & 1, (i >> 1) & 1, (i >> 2) & 1);
-    mesh->positions.push_back(p);
-    mesh->normals.push_back(glm::normalize(p - 0.5f));
-  }
-  mesh->indices = {0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4,
-                   2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5};
-  mesh->material.base_color = {0.8f, 0.1f, 0.1f};
-  return mesh;
-}
+using testing::unit_cube;
 
 render::Instance placed(std::shared_ptr<const render::Mesh> mesh, const glm::mat4& to_world) {
   render::Instance instance;

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/unit_cube.h"
 #include "tests/tools/records/formats/box_train.h"
 #include "tools/records/formats/glb_file.h"
 #include "tools/records/formats/gltf_camera_lights.h"
@@ -27,19 +28,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::shared_ptr<render::Mesh> unit_cube() {
-  auto mesh = std::make_shared<render::Mesh>();
-  mesh->name = "cube";
-  for (int i = 0; i < 8; ++i) {
-    glm::vec3 p(i & 1, (i >> 1) & 1, (i >> 2) & 1);
-    mesh->positions.push_back(p);
-    mesh->normals.push_back(glm::normalize(p - 0.5f));
-  }
-  mesh->indices = {0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4,
-                   2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5};
-  mesh->material.base_color = {0.8f, 0.1f, 0.1f};
-  return mesh;
-}
+using testing::unit_cube;
 
 // The box train (box_train.h) drawn with triangulated cubes: car 1's wheels in two pieces, a
 // checkered ground that is no part, a repainted car 2, a sun and two lamps (one facing).
