@@ -19,6 +19,14 @@ bool finite(const glm::vec3& c) {
   return std::isfinite(c.r) && std::isfinite(c.g) && std::isfinite(c.b);
 }
 
+// What a thread reuses from pixel to pixel: set up once per tile, not once per pixel.
+struct PixelBuffers {
+  Integrator::CameraPackets cameras;
+  std::array<PathSamples, Integrator::kBatch> samples;
+  std::array<glm::vec3, Integrator::kBatch> radiance;
+  PathPackets packets;
+};
+
 class PixelSampler {
  public:
   PixelSampler(const SceneBvh& bvh, const Scene& scene, const IntegratorSettings& integrator,
@@ -34,37 +42,40 @@ class PixelSampler {
 
   // The sum of the pixel's samples of radiance. `parts`, when given, receives the part each
   // sample's camera ray hits first (0: none).
-  glm::vec3 sample(int x, int y, RayCounts& rays,
+  glm::vec3 sample(int x, int y, PixelBuffers& buffers, RayCounts& rays,
                    std::vector<Image<std::uint32_t>>* parts = nullptr) const {
     glm::vec3 sum(0.0f);
     auto pixel = static_cast<std::uint32_t>(y * scene_.camera.width + x);
     glm::vec2 centre(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f);
-    // Up to eight samples at a time: their camera rays go through the BVH as one packet, and their
-    // paths advance together (Integrator).
-    RayPacket packet;
-    std::array<PathSamples, RayPacket::kSize> samples;
-    std::array<glm::vec3, RayPacket::kSize> radiance;
-    PathPackets packets;  // set up once for all of the pixel's batches
+    // Up to Integrator::kBatch samples at a time: their camera rays go through the BVH as packets,
+    // and their paths advance together (Integrator).
+    Integrator::CameraPackets& cameras = buffers.cameras;
+    std::array<PathSamples, Integrator::kBatch>& samples = buffers.samples;
     PaddedSobol points(settings_.seed, static_cast<std::uint64_t>(settings_.image_index), pixel,
                        PathSamples::kDimensions);
-    for (int first = 0; first < settings_.samples; first += RayPacket::kSize) {
-      int count = std::min(RayPacket::kSize, settings_.samples - first);
-      packet.clear();
+    for (int first = 0; first < settings_.samples; first += Integrator::kBatch) {
+      int count = std::min(Integrator::kBatch, settings_.samples - first);
       for (int i = 0; i < count; ++i) {
+        RayPacket& packet = cameras[i / RayPacket::kSize];
+        int lane = i % RayPacket::kSize;
+        if (lane == 0) packet.clear();
         samples[i] = PathSamples(points, stream_key_, pixel, static_cast<std::uint32_t>(first + i));
         glm::vec2 position = centre + filter_.sample(samples[i].pixel());
         glm::vec3 direction;
         if (rays_.direction(position, direction)) {
           glm::vec2 range = rays_.clip_range(direction);
-          packet.add(i, rays_.origin(), direction, range.x, range.y);
+          packet.add(lane, rays_.origin(), direction, range.x, range.y);
         }
       }
       rays.closest += static_cast<std::uint64_t>(count);
-      bvh_.intersect(packet, true);
-      if (parts) record_parts(packet, x, y, first, count, *parts);
-      integrator_.radiance(packet, samples, packets, radiance, rays);
+      int packet_count = (count + RayPacket::kSize - 1) / RayPacket::kSize;
+      for (int k = 0; k < packet_count; ++k) bvh_.intersect(cameras[k], true);
+      if (parts) record_parts(cameras, x, y, first, count, *parts);
+      integrator_.radiance(cameras, count, samples, buffers.packets, buffers.radiance, rays);
       for (int i = 0; i < count; ++i) {
-        if (packet.active(i)) sum += arriving(packet, i, radiance[i]);
+        const RayPacket& packet = cameras[i / RayPacket::kSize];
+        int lane = i % RayPacket::kSize;
+        if (packet.active(lane)) sum += arriving(packet, lane, buffers.radiance[i]);
       }
     }
     return sum;
@@ -73,11 +84,13 @@ class PixelSampler {
   const CameraRays& rays() const { return rays_; }
 
  private:
-  void record_parts(const RayPacket& packet, int x, int y, int first, int count,
+  void record_parts(const Integrator::CameraPackets& cameras, int x, int y, int first, int count,
                     std::vector<Image<std::uint32_t>>& parts) const {
     for (int i = 0; i < count; ++i) {
+      const RayPacket& packet = cameras[i / RayPacket::kSize];
+      int lane = i % RayPacket::kSize;
       parts[static_cast<std::size_t>(first + i)].at(x, y) =
-          packet.found(i) ? bvh_.instance(packet.hit(i).instance).part : 0u;
+          packet.found(lane) ? bvh_.instance(packet.hit(lane).instance).part : 0u;
     }
   }
 
@@ -116,8 +129,9 @@ class RayTally {
   RayCounts total_;
 };
 
-// Calls shade(sampler, x, y, tile_rays) for every pixel, tile by tile on the frame's threads, and
-// leaves in `rays` the total traced: the loop both frame kinds share, only the shading differs.
+// Calls shade(sampler, buffers, x, y, tile_rays) for every pixel, tile by tile on the frame's
+// threads, and leaves in `rays` the total traced: the loop both frame kinds share, only the shading
+// differs.
 template <typename Shade>
 void for_each_pixel(const SceneBvh& bvh, const Scene& scene, const IntegratorSettings& integrator,
                     const FrameSettings& settings, RayCounts& rays, Shade shade) {
@@ -125,8 +139,9 @@ void for_each_pixel(const SceneBvh& bvh, const Scene& scene, const IntegratorSet
   RayTally tally;
   for_each_tile(scene.camera.width, scene.camera.height, settings.threads, [&](const Tile& tile) {
     RayCounts tile_rays;
+    PixelBuffers buffers;
     for (int y = tile.y0; y < tile.y1; ++y) {
-      for (int x = tile.x0; x < tile.x1; ++x) shade(sampler, x, y, tile_rays);
+      for (int x = tile.x0; x < tile.x1; ++x) shade(sampler, buffers, x, y, tile_rays);
     }
     tally.add(tile_rays);
   });
@@ -153,9 +168,9 @@ Frame render_frame(const SceneBvh& bvh, const Scene& scene, const IntegratorSett
   float inverse_samples = 1.0f / static_cast<float>(settings.samples);
   for_each_pixel(
       bvh, scene, integrator, settings, rays,
-      [&](const PixelSampler& sampler, int x, int y, RayCounts& tile_rays) {
+      [&](const PixelSampler& sampler, PixelBuffers& buffers, int x, int y, RayCounts& tile_rays) {
         if (color || parts) {
-          glm::vec3 sum = sampler.sample(x, y, tile_rays, parts);
+          glm::vec3 sum = sampler.sample(x, y, buffers, tile_rays, parts);
           if (color)
             frame.color.at(x, y) = tone::encode(tone::display_linear(sum * inverse_samples));
         }
@@ -182,12 +197,13 @@ LinearFrame render_linear(const SceneBvh& bvh, const Scene& scene,
   LinearFrame frame{Image<glm::vec3>(camera.width, camera.height, glm::vec3(0.0f)),
                     Image<glm::vec3>(camera.width, camera.height, glm::vec3(0.0f))};
   float inverse_samples = 1.0f / static_cast<float>(settings.samples);
-  for_each_pixel(bvh, scene, integrator, settings, rays,
-                 [&](const PixelSampler& sampler, int x, int y, RayCounts& tile_rays) {
-                   glm::vec3 mean = sampler.sample(x, y, tile_rays) * inverse_samples;
-                   frame.radiance.at(x, y) = mean;
-                   frame.display.at(x, y) = tone::display_linear(mean);
-                 });
+  for_each_pixel(
+      bvh, scene, integrator, settings, rays,
+      [&](const PixelSampler& sampler, PixelBuffers& buffers, int x, int y, RayCounts& tile_rays) {
+        glm::vec3 mean = sampler.sample(x, y, buffers, tile_rays) * inverse_samples;
+        frame.radiance.at(x, y) = mean;
+        frame.display.at(x, y) = tone::display_linear(mean);
+      });
   return frame;
 }
 

@@ -2,8 +2,9 @@
 // disc, the sky or a lamp; light_selection.h) is sampled directly, and the sun and the sky also
 // through the BSDF, the two strategies combined by multiple importance sampling (power
 // heuristic); Russian roulette ends dim paths after a few bounces.
-// The paths of a pixel's samples advance together, bounce by bounce, so that their shadow rays and
-// extension rays go through Embree as packets.
+// The paths of a pixel's samples advance together, bounce by bounce: the vertices of the paths
+// still going are shaded four at a time in SIMD lanes (lanes.h), and their shadow rays and
+// extension rays go through Embree as full packets.
 #pragma once
 
 #include <array>
@@ -47,14 +48,44 @@ struct RayCounts {
   }
 };
 
-// The packets one batch of paths traces through, kept by the caller from batch to batch (a
-// pixel's samples), so that they are set up once.
+// The rays a batch of paths traces in one bounce, packed into packets in the order they were
+// queued, whatever paths they come from: packets stay full as paths end. Kept by the caller from
+// batch to batch (a pixel's samples), so that they are set up once.
+class RayQueue {
+ public:
+  static constexpr int kCapacity = 64;  // one ray per path of a batch
+  static constexpr int kPackets = kCapacity / RayPacket::kSize;
+
+  void clear() {
+    for (int k = 0; k < packets(); ++k) packets_[k].clear();
+    count_ = 0;
+  }
+  // Queues a ray for path `path`; its slot is its place in the queue.
+  int add(int path, const glm::vec3& origin, const glm::vec3& direction, float t_far) {
+    int slot = count_++;
+    packets_[slot / RayPacket::kSize].add(slot % RayPacket::kSize, origin, direction, 0.0f, t_far);
+    path_[slot] = path;
+    return slot;
+  }
+  int count() const { return count_; }
+  int packets() const { return (count_ + RayPacket::kSize - 1) / RayPacket::kSize; }
+  RayPacket& packet(int k) { return packets_[k]; }
+  const RayPacket& packet_of(int slot) const { return packets_[slot / RayPacket::kSize]; }
+  static int lane_of(int slot) { return slot % RayPacket::kSize; }
+  int path(int slot) const { return path_[slot]; }
+
+ private:
+  std::array<RayPacket, kPackets> packets_;
+  std::array<int, kCapacity> path_;
+  int count_ = 0;
+};
+
 struct PathPackets {
-  RayPacket extension;
+  RayQueue extension;
   // A vertex sends at most one shadow ray (towards the light it picked), so the paths' shadow
   // rays of one bounce go through Embree together, whatever lights they head for.
-  RayPacket shadow;
-  std::array<glm::vec3, RayPacket::kSize> shadow_light;  // what each shadow ray would bring
+  RayQueue shadow;
+  std::array<glm::vec3, RayQueue::kCapacity> shadow_light;  // what each shadow ray would bring
 };
 
 class Integrator {
@@ -64,13 +95,18 @@ class Integrator {
   Integrator(const Integrator&) = delete;  // selection_ refers to the lights
   Integrator& operator=(const Integrator&) = delete;
 
-  static constexpr int kPaths = RayPacket::kSize;
+  // Paths advanced together: their vertices are shaded four at a time among those still going
+  // (most end at their first or second bounce), their rays traced in full packets.
+  static constexpr int kBatch = RayQueue::kCapacity;
+  static constexpr int kCameraPackets = kBatch / RayPacket::kSize;
+  using CameraPackets = std::array<RayPacket, kCameraPackets>;
 
-  // Radiance arriving at the camera along each active camera ray of the packet that hit a surface
-  // (the caller traced the packet), into `radiance`; each path draws its own samples, so its
-  // result does not depend on the other paths. Entries of other rays are left alone.
-  void radiance(const RayPacket& camera, std::array<PathSamples, kPaths>& samples,
-                PathPackets& packets, std::array<glm::vec3, kPaths>& radiance,
+  // Radiance arriving at the camera along each active camera ray that hit a surface, path i
+  // being lane i % 8 of cameras[i / 8] for i < count (the caller traced the packets), into
+  // `radiance`; each path draws its own samples, so its result does not depend on the other
+  // paths. Entries of other rays are left alone.
+  void radiance(const CameraPackets& cameras, int count, std::array<PathSamples, kBatch>& samples,
+                PathPackets& packets, std::array<glm::vec3, kBatch>& radiance,
                 RayCounts& rays) const;
   // What a camera ray that hits nothing sees: the sky. The sun's disc is not seen directly, as in
   // the raster backend; it shows in lighting and in reflections.

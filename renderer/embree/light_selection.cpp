@@ -6,7 +6,7 @@
 namespace railyard::render::embree {
 namespace {
 
-float max_component(const glm::vec3& c) {
+float max_component(const glm::vec3& c) {  // of a colour
   return std::max(c.r, std::max(c.g, c.b));
 }
 
@@ -25,42 +25,49 @@ LightSelection::LightSelection(const SunLight& sun, const SkyLight& sky, const P
                                    std::max(max_component(s.horizon), max_component(s.ground)));
 }
 
-LightSelection::Weights LightSelection::weights(const glm::vec3& point, const glm::vec3& normal,
+LightSelection::Weights LightSelection::weights(const Vec3s& point, const Vec3s& normal,
                                                 bool with_sky) const {
   Weights w;
   if (sun_.lit()) {
-    float cosine = glm::dot(normal, sun_.direction()) + sun_sin_radius_;
-    w.of[0] = sun_irradiance_ * std::max(0.0f, cosine);
+    Floats cosine = dot(normal, Vec3s(sun_.direction())) + sun_sin_radius_;
+    w.of[0] = sun_irradiance_ * max(Floats(0.0f), cosine);
   }
   if (with_sky) w.of[1] = sky_irradiance_;
   for (int k = 0; k < lamps_.count(); ++k) {
     const PointLight& lamp = lamps_.light(k);
-    glm::vec3 to_lamp = lamp.position - point;
-    float distance2 = glm::dot(to_lamp, to_lamp);
-    if (!(distance2 > 1e-8f)) continue;
-    float distance = std::sqrt(distance2);
-    glm::vec3 unit = to_lamp / distance;
-    float cosine = glm::dot(normal, unit);
-    if (cosine <= 0.0f) continue;
-    w.of[2 + k] = max_component(lamp.intensity) * lamp_emission(lamp, -unit) * cosine / distance2;
-    w.lamp_direction[k] = unit;
-    w.lamp_distance[k] = distance;
+    auto lamp_index = static_cast<std::size_t>(k);
+    Vec3s to_lamp = Vec3s(lamp.position) - point;
+    Floats distance2 = dot(to_lamp, to_lamp);
+    Floats distance = stdx::sqrt(distance2);
+    Vec3s unit = to_lamp / distance;
+    Floats cosine = dot(normal, unit);
+    Mask reaches = distance2 > 1e-8f && cosine > 0.0f;
+    w.of[2 + lamp_index] = select(
+        reaches, max_component(lamp.intensity) * lamp_emission(lamp, -unit) * cosine / distance2,
+        Floats(0.0f));
+    w.lamp_direction[lamp_index] = unit;
+    w.lamp_distance[lamp_index] = distance;
   }
-  for (float x : w.of) w.total += x;
+  for (const Floats& x : w.of) w.total += x;
   return w;
 }
 
-LightPick LightSelection::pick(const Weights& weights, float u) const {
-  if (!(weights.total > 0.0f)) return {};
-  float target = u * weights.total;
-  int chosen = -1;
+LightPick LightSelection::pick(const Weights& weights, const Floats& u) const {
+  LightPick pick;
+  Floats target = u * weights.total;
+  Floats chosen_weight = 0.0f;
+  Mask done = !(weights.total > 0.0f);
   for (int i = 0; i < kMaxLights; ++i) {
-    if (weights.of[i] <= 0.0f) continue;
-    chosen = i;  // the last light with weight catches rounding at the top end
-    if (target < weights.of[i]) break;
-    target -= weights.of[i];
+    const Floats& weight = weights.of[static_cast<std::size_t>(i)];
+    // The last light with weight catches rounding at the top end.
+    Mask candidate = !done && weight > 0.0f;
+    pick.light = select(candidate, Floats(static_cast<float>(i)), pick.light);
+    chosen_weight = select(candidate, weight, chosen_weight);
+    done = done || (candidate && target < weight);
+    target = select(candidate, target - weight, target);
   }
-  return {chosen, weights.probability(chosen)};
+  pick.probability = select(pick.light >= 0.0f, chosen_weight / weights.total, Floats(0.0f));
+  return pick;
 }
 
 }  // namespace railyard::render::embree

@@ -14,11 +14,13 @@
 
 namespace railyard::render::embree {
 
-// The candidates by index: 0 the sun, 1 the sky, 2 + k the point light k.
+// The light each lane picked, by index: 0 the sun, 1 the sky, 2 + k the point light k, -1 none
+// (no light can reach the point). Indices are floats, so that lanes compare them in one register.
 struct LightPick {
   static constexpr int kSun = 0, kSky = 1, kFirstLamp = 2;
-  int light = -1;  // -1: none (no light can reach the point)
-  float probability = 0.0f;
+  Floats light = -1.0f;
+  Floats probability = 0.0f;
+  Mask is(int index) const { return light == static_cast<float>(index); }
 };
 
 class LightSelection {
@@ -28,20 +30,22 @@ class LightSelection {
   // The lights must outlive the selection.
   LightSelection(const SunLight& sun, const SkyLight& sky, const PointLights& lamps);
 
-  // Each light's unnormalised weight at a surface point with unit normal `normal`; the sky only
+  // Each light's unnormalised weight at surface points with unit normals `normal`; the sky only
   // when `with_sky`. Zero exactly where the light cannot light the point's front side.
   struct Weights {
-    std::array<float, kMaxLights> of{};  // sun, sky, lamps
-    float total = 0.0f;
+    std::array<Floats, kMaxLights> of{};  // sun, sky, lamps
+    Floats total = 0.0f;
     // Towards each lamp with weight: the unit direction and the distance, for its sample.
-    std::array<glm::vec3, kMaxPointLights> lamp_direction;
-    std::array<float, kMaxPointLights> lamp_distance;
-    float probability(int light) const { return total > 0.0f ? of[light] / total : 0.0f; }
+    std::array<Vec3s, kMaxPointLights> lamp_direction;
+    std::array<Floats, kMaxPointLights> lamp_distance;
+    Floats probability(int light) const {
+      return select(total > 0.0f, of[static_cast<std::size_t>(light)] / total, Floats(0.0f));
+    }
   };
-  Weights weights(const glm::vec3& point, const glm::vec3& normal, bool with_sky) const;
+  Weights weights(const Vec3s& point, const Vec3s& normal, bool with_sky) const;
 
   // One light drawn with probability proportional to its weight (u uniform in [0,1)).
-  LightPick pick(const Weights& weights, float u) const;
+  LightPick pick(const Weights& weights, const Floats& u) const;
 
  private:
   const SunLight& sun_;

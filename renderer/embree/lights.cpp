@@ -21,7 +21,8 @@ glm::vec3 sun_direction(const Sun& sun) {
 
 SunLight::SunLight(const Sun& sun)
     : lit_(std::max(sun.irradiance.r, std::max(sun.irradiance.g, sun.irradiance.b)) > 0.0f),
-      frame_(lit_ ? sun_direction(sun) : glm::vec3(0.0f, 0.0f, 1.0f)) {
+      direction_(lit_ ? sun_direction(sun) : glm::vec3(0.0f, 0.0f, 1.0f)),
+      frame_(Vec3s(direction_)) {
   if (!lit_) return;
   float radius = glm::radians(std::max(0.0f, sun.angular_radius_deg));
   cos_max_ = std::cos(radius);
@@ -35,9 +36,9 @@ SunLight::SunLight(const Sun& sun)
   pdf_ = 1.0f / (2.0f * kPi * (1.0f - cos_max_));
 }
 
-LightSample SunLight::sample(glm::vec2 u) const {
-  if (delta()) return {frame_.n, radiance_, 0.0f};
-  return {frame_.to_world(sample_uniform_cone(u, cos_max_)), radiance_, pdf_};
+LightSample SunLight::sample(const Vec2s& u) const {
+  if (delta()) return {Vec3s(direction_), Vec3s(radiance_), 0.0f};
+  return {frame_.to_world(sample_uniform_cone(u, cos_max_)), Vec3s(radiance_), pdf_};
 }
 
 PointLights::PointLights(const std::vector<PointLight>& lights) : lights_(lights) {
@@ -46,16 +47,18 @@ PointLights::PointLights(const std::vector<PointLight>& lights) : lights_(lights
                         " point lights; at most " + std::to_string(kMaxPointLights) + " are drawn");
 }
 
-LightSample PointLights::sample(int index, const glm::vec3& direction, float distance) const {
+LightSample PointLights::sample(int index, const Vec3s& direction, const Floats& distance) const {
   const PointLight& lamp = lights_[static_cast<std::size_t>(index)];
-  glm::vec3 irradiance = lamp.intensity * lamp_emission(lamp, -direction) / (distance * distance);
+  Vec3s irradiance =
+      Vec3s(lamp.intensity) * lamp_emission(lamp, -direction) / (distance * distance);
   return {direction, irradiance, 0.0f, distance};
 }
 
-LightSample SkyLight::sample(const LocalFrame& frame, glm::vec2 u) const {
-  glm::vec3 local = sample_cosine_hemisphere(u);
-  glm::vec3 direction = frame.to_world(local);
-  return {direction, radiance(direction), local.z * kInvPi};
+LightSample SkyLight::sample(const LocalFrame& frame, const Vec2s& u) const {
+  Vec3s local = sample_cosine_hemisphere(u);
+  LightSample sample{frame.to_world(local), Vec3s(0.0f), local.z * kInvPi};
+  for (int i = 0; i < kLanes; ++i) sample.radiance.set_lane(i, radiance(sample.direction.lane(i)));
+  return sample;
 }
 
 }  // namespace railyard::render::embree

@@ -155,7 +155,7 @@ void SceneBvh::intersect(RayPacket& packet, bool coherent) const {
     }
     return;
   }
-  rtcIntersect8(packet.valid_, scene_, &context, &packet.query_);
+  rtcIntersect16(packet.valid_, scene_, &context, &packet.query_);
 }
 
 void SceneBvh::occluded(RayPacket& packet) const {
@@ -173,7 +173,7 @@ void SceneBvh::occluded(RayPacket& packet) const {
   RTCIntersectContext context;
   rtcInitIntersectContext(&context);
   context.flags = RTC_INTERSECT_CONTEXT_FLAG_INCOHERENT;
-  rtcOccluded8(packet.valid_, scene_, &context, &packet.query_.ray);
+  rtcOccluded16(packet.valid_, scene_, &context, &packet.query_.ray);
 }
 
 bool SceneBvh::occluded(const glm::vec3& origin, const glm::vec3& direction, float t_far) const {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "renderer/embree/microfacet.h"
 
@@ -22,21 +23,25 @@ float roughness_at(int j) {
 
 // E = integral of F D V cos over the lobe, by stratified visible-normal sampling, whose weight
 // F G2 / G1 makes it a plain average. Split by Schlick: F = F0 (1 - m^5) + m^5, m = 1 - v.h.
+// Four strata of a row at a time, in lanes; added up in the strata's order.
 glm::vec2 integrate(float n_dot_v, float roughness) {
+  static_assert(kStrata % kLanes == 0);
   float alpha = roughness * roughness;
-  glm::vec3 v(std::sqrt(1.0f - n_dot_v * n_dot_v), 0.0f, n_dot_v);
+  Vec3s v(glm::vec3(std::sqrt(1.0f - n_dot_v * n_dot_v), 0.0f, n_dot_v));
+  Floats lane_offset([](int i) { return static_cast<float>(i); });
   glm::vec2 sum(0.0f);
   for (int a = 0; a < kStrata; ++a) {
-    for (int b = 0; b < kStrata; ++b) {
-      glm::vec2 u((a + 0.5f) / kStrata, (b + 0.5f) / kStrata);
-      glm::vec3 h = sample_visible_normal(v, alpha, u);
-      glm::vec3 l = glm::reflect(-v, h);
-      if (l.z <= 0.0f) continue;
-      float v_dot_h = std::max(0.0f, glm::dot(v, h));
-      float weight = smith_visibility(v.z, l.z, alpha) * 4.0f * l.z * v.z / smith_g1(v.z, alpha);
-      float m = 1.0f - v_dot_h;
-      float m5 = m * m * m * m * m;
-      sum += weight * glm::vec2(1.0f - m5, m5);
+    for (int b = 0; b < kStrata; b += kLanes) {
+      Vec2s u{Floats((a + 0.5f) / kStrata), (b + lane_offset + 0.5f) / kStrata};
+      Vec3s h = sample_visible_normal(v, Floats(alpha), u);
+      Vec3s l = reflect(-v, h);
+      Floats v_dot_h = max(Floats(0.0f), dot(v, h));
+      Floats weight = smith_visibility(v.z, l.z, alpha) * 4.0f * l.z * v.z / smith_g1(v.z, alpha);
+      Floats m = 1.0f - v_dot_h;
+      Floats m5 = m * m * m * m * m;
+      for (int i = 0; i < kLanes; ++i) {
+        if (l.z[i] > 0.0f) sum += static_cast<float>(weight[i]) * glm::vec2(1.0f - m5[i], m5[i]);
+      }
     }
   }
   return sum / static_cast<float>(kStrata * kStrata);

@@ -1,29 +1,26 @@
-// A ray's hit turned into what shading needs: position, normals, material and part. The normals
-// follow the raster backend (scene.frag): the surface is two-sided, both normals face the side the
-// ray came from, and the interpolated normal is bent towards the viewer at silhouettes.
+// Rays' hits turned into what shading needs: normals, the next rays' origin, the albedo. The
+// normals follow the raster backend (scene.frag): the surface is two-sided, both normals face the
+// side the ray came from, and the interpolated normal is bent towards the viewer at silhouettes.
+// Four hits at once, one per lane (lanes.h).
 #pragma once
 
-#include <cstdint>
+#include <array>
 #include <glm/glm.hpp>
 
+#include "renderer/embree/lanes.h"
 #include "renderer/embree/scene_bvh.h"
 
 namespace railyard::render::embree {
 
-struct SurfacePoint {
-  glm::vec3 position;
-  glm::vec3 geometric_normal;  // unit, of the triangle, facing the incoming ray
-  glm::vec3 shading_normal;    // unit, interpolated from the vertex normals, same side
-  // Where rays leaving towards the geometric normal's side start: just off the surface, far enough
-  // that they do not hit the surface they start on. The path tracer sends no other rays.
-  glm::vec3 ray_origin;
-  glm::vec3 albedo;  // the material's colour here, pattern applied
-  const Material* material = nullptr;
-  std::uint32_t part = 0;
+struct SurfacePoints {
+  Vec3s geometric_normal;  // unit, of the triangle, facing the incoming ray
+  Vec3s shading_normal;    // unit, interpolated from the vertex normals, same side
+  Vec3s ray_origin;        // the position, moved off the surface along the geometric normal
+  Vec3s albedo;            // the material's colour there, pattern applied
 };
 
-// The point at barycentrics (u, v) of triangle `triangle` of the instance, seen along `direction`.
-SurfacePoint surface_at(const InstanceRecord& instance, unsigned triangle, float u, float v,
-                        const glm::vec3& direction);
+// The surface at each lane's hit, found by a ray along the lane's unit `direction`.
+SurfacePoints surfaces_at(const SceneBvh& bvh, const std::array<Hit, kLanes>& hits,
+                          const Vec3s& direction);
 
 }  // namespace railyard::render::embree

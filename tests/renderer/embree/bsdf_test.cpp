@@ -16,6 +16,25 @@ glm::vec3 direction_at(float theta_deg, float phi_deg) {
   return {std::sin(theta) * std::cos(phi), std::sin(theta) * std::sin(phi), std::cos(theta)};
 }
 
+// Lane 0 of a Bsdf that holds one surface in every lane.
+struct Value {
+  glm::vec3 f;
+  float pdf;
+};
+Value evaluate(const Bsdf& bsdf, const glm::vec3& wi) {
+  BsdfValue value = bsdf.evaluate(Vec3s(wi));
+  return {value.f.lane(0), value.pdf[0]};
+}
+struct Sample {
+  glm::vec3 wi;
+  Value value;
+  bool valid;
+};
+Sample sample(const Bsdf& bsdf, float u_lobe, glm::vec2 u) {
+  BsdfSample drawn = bsdf.sample(u_lobe, Vec2s{u.x, u.y});
+  return {drawn.wi.lane(0), {drawn.value.f.lane(0), drawn.value.pdf[0]}, drawn.valid[0]};
+}
+
 // The directional albedo: the mean of f cos / pdf over BSDF samples, and the same integral by
 // uniform hemisphere sampling, which does not depend on the BSDF's own sampling.
 struct Albedo {
@@ -27,15 +46,13 @@ Albedo albedo(const Bsdf& bsdf, int count) {
   Albedo result;
   SampleStream stream(42, 0, 0, 0);
   for (int i = 0; i < count; ++i) {
-    BsdfSample sample;
     float u_lobe = stream.next_1d();
-    if (bsdf.sample(u_lobe, stream.next_2d(), sample)) {
-      result.importance += sample.f * sample.wi.z / sample.pdf;
-    }
+    Sample s = sample(bsdf, u_lobe, stream.next_2d());
+    if (s.valid) result.importance += s.value.f * s.wi.z / s.value.pdf;
     glm::vec2 u = stream.next_2d();
     float z = u.x, r = std::sqrt(1.0f - z * z), phi = 2.0f * kPi * u.y;
     glm::vec3 wi(r * std::cos(phi), r * std::sin(phi), z);
-    result.uniform += bsdf.evaluate(wi).f * z * (2.0f * kPi);
+    result.uniform += evaluate(bsdf, wi).f * z * (2.0f * kPi);
   }
   result.importance /= static_cast<float>(count);
   result.uniform /= static_cast<float>(count);
@@ -78,7 +95,7 @@ TEST(Bsdf, MatchesTheRasterFormulaAtNormalIncidence) {
   // brdf.glsl with n.v = n.l = n.h = 1: D = 1/(pi alpha^2), V = 1/4, F = F0 = 0.04; the diffuse
   // keeps what the specular lobe leaves, about 1 - F0 at normal incidence.
   glm::vec3 expected = 0.96f * albedo_color / kPi + glm::vec3(0.04f / (kPi * alpha * alpha) / 4.0f);
-  glm::vec3 f = bsdf.evaluate(n).f;
+  glm::vec3 f = evaluate(bsdf, n).f;
   EXPECT_NEAR(f.r, expected.r, 0.01f * expected.r);
   EXPECT_NEAR(f.g, expected.g, 0.01f * expected.g);
   EXPECT_NEAR(f.b, expected.b, 0.01f * expected.b);
@@ -89,23 +106,22 @@ TEST(Bsdf, MatchesTheRasterFormulaAtNormalIncidence) {
 TEST(Bsdf, SpecularLobeIsReciprocal) {
   glm::vec3 color(0.7f, 0.5f, 0.2f);
   glm::vec3 a = direction_at(20.0f, 10.0f), b = direction_at(65.0f, 200.0f);
-  glm::vec3 ab = Bsdf(color, 1.0f, 0.35f, a).evaluate(b).f;
-  glm::vec3 ba = Bsdf(color, 1.0f, 0.35f, b).evaluate(a).f;
+  glm::vec3 ab = evaluate(Bsdf(color, 1.0f, 0.35f, a), b).f;
+  glm::vec3 ba = evaluate(Bsdf(color, 1.0f, 0.35f, b), a).f;
   EXPECT_NEAR(ab.r, ba.r, 1e-5f * ab.r);
   EXPECT_NEAR(ab.g, ba.g, 1e-5f * ab.g);
 }
 
 TEST(Bsdf, NothingBelowTheSurface) {
   glm::vec3 below = direction_at(120.0f, 0.0f), above = direction_at(30.0f, 0.0f);
-  EXPECT_EQ(Bsdf(glm::vec3(0.8f), 0.0f, 0.5f, above).evaluate(below).f, glm::vec3(0.0f));
-  EXPECT_EQ(Bsdf(glm::vec3(0.8f), 0.0f, 0.5f, below).evaluate(above).pdf, 0.0f);
-  BsdfSample sample;
-  EXPECT_FALSE(Bsdf(glm::vec3(0.8f), 0.0f, 0.5f, below).sample(0.5f, {0.5f, 0.5f}, sample));
+  EXPECT_EQ(evaluate(Bsdf(glm::vec3(0.8f), 0.0f, 0.5f, above), below).f, glm::vec3(0.0f));
+  EXPECT_EQ(evaluate(Bsdf(glm::vec3(0.8f), 0.0f, 0.5f, below), above).pdf, 0.0f);
+  EXPECT_FALSE(sample(Bsdf(glm::vec3(0.8f), 0.0f, 0.5f, below), 0.5f, {0.5f, 0.5f}).valid);
 }
 
 TEST(Bsdf, LambertOnlyWithoutTheDielectricCoat) {
   Bsdf bsdf(glm::vec3(0.5f), 0.0f, 0.5f, direction_at(10.0f, 0.0f), false);
-  BsdfValue value = bsdf.evaluate(direction_at(70.0f, 90.0f));
+  Value value = evaluate(bsdf, direction_at(70.0f, 90.0f));
   EXPECT_NEAR(value.f.r, 0.5f / kPi, 1e-7f);
   EXPECT_NEAR(value.pdf, std::cos(glm::radians(70.0f)) / kPi, 1e-6f);
 }
@@ -145,12 +161,46 @@ TEST_P(BsdfSampling, SamplesCarryTheirValueAndDensity) {
   Bsdf bsdf(glm::vec3(0.9f, 0.6f, 0.3f), c.metallic, c.roughness, direction_at(c.theta_deg, 30.0f));
   SampleStream stream(1, 0, 0, 0);
   for (int i = 0; i < 1000; ++i) {
-    BsdfSample sample;
     float u_lobe = stream.next_1d();
-    if (!bsdf.sample(u_lobe, stream.next_2d(), sample)) continue;
-    BsdfValue value = bsdf.evaluate(sample.wi);
-    EXPECT_EQ(sample.pdf, value.pdf);
-    EXPECT_EQ(sample.f, value.f);
+    Sample s = sample(bsdf, u_lobe, stream.next_2d());
+    if (!s.valid) continue;
+    Value value = evaluate(bsdf, s.wi);
+    EXPECT_EQ(s.value.pdf, value.pdf);
+    EXPECT_EQ(s.value.f, value.f);
+  }
+}
+
+// Each lane is its own surface: four materials, views and directions in one Bsdf give what each
+// gives alone, bit for bit, whatever its neighbours hold.
+TEST(Bsdf, LanesAreIndependent) {
+  const BsdfMaterial materials[kLanes] = {{0.0f, 1.0f}, {1.0f, 0.3f}, {0.5f, 0.05f}, {0.0f, 0.6f}};
+  const glm::vec3 colors[kLanes] = {
+      glm::vec3(0.8f), {0.9f, 0.6f, 0.3f}, {0.2f, 0.5f, 0.9f}, {0.4f, 0.4f, 0.1f}};
+  Bsdf::Materials pointers;
+  Vec3s albedo, wo, wi;
+  Vec2s u;
+  Floats u_lobe;
+  for (int i = 0; i < kLanes; ++i) {
+    pointers[i] = &materials[i];
+    albedo.set_lane(i, colors[i]);
+    wo.set_lane(i, direction_at(10.0f + 25.0f * i, 40.0f * i));
+    wi.set_lane(i, direction_at(70.0f - 15.0f * i, 100.0f + 30.0f * i));
+    u.x[i] = 0.2f + 0.2f * i;
+    u.y[i] = 0.9f - 0.25f * i;
+    u_lobe[i] = 0.1f + 0.3f * i;  // both lobes among the lanes
+  }
+  Bsdf lanes(albedo, pointers, wo);
+  BsdfValue together = lanes.evaluate(wi);
+  BsdfSample drawn = lanes.sample(u_lobe, u);
+  for (int i = 0; i < kLanes; ++i) {
+    Bsdf alone(colors[i], materials[i], wo.lane(i));
+    Value value = evaluate(alone, wi.lane(i));
+    EXPECT_EQ(together.f.lane(i), value.f) << "lane " << i;
+    EXPECT_EQ(together.pdf[i], value.pdf) << "lane " << i;
+    Sample s = sample(alone, u_lobe[i], {u.x[i], u.y[i]});
+    EXPECT_EQ(drawn.valid[i], s.valid) << "lane " << i;
+    EXPECT_EQ(drawn.wi.lane(i), s.wi) << "lane " << i;
+    EXPECT_EQ(drawn.value.pdf[i], s.value.pdf) << "lane " << i;
   }
 }
 

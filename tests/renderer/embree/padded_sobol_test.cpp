@@ -40,7 +40,7 @@ void expect_net(const std::vector<glm::vec2>& points, int k) {
 }
 
 TEST(PaddedSobol, EveryPowerOfTwoPrefixOfAPixelIsANet) {
-  for (std::uint32_t dimension : {0u, 1u, 7u, 40u}) {
+  for (std::uint32_t dimension : {0u, 1u, 7u, PaddedSobol::kMaxDimensions - 1}) {
     for (int k : {2, 4, 6, 9}) expect_net(pixel_points(123, dimension, 1 << k), k);
   }
   // Aligned later blocks too: samples 64 to 127 of a 128-sample pixel.

@@ -14,13 +14,20 @@
 namespace railyard::render::embree {
 namespace {
 
+// The warps in lane 0, with the same input in every lane.
+glm::vec3 cosine_hemisphere(glm::vec2 u) {
+  return sample_cosine_hemisphere(Vec2s{u.x, u.y}).lane(0);
+}
+
 TEST(Sampling, TurnCosineAndSineMatchLibm) {
-  for (int k = 0; k <= 4096; ++k) {
-    float u = static_cast<float>(k) / 4096.0f;
-    double angle = 2.0 * 3.14159265358979323846 * u;
-    glm::vec2 cs = cos_sin_turn(u);
-    EXPECT_NEAR(cs.x, std::cos(angle), 1e-6) << "u " << u;
-    EXPECT_NEAR(cs.y, std::sin(angle), 1e-6) << "u " << u;
+  for (int k = 0; k <= 4096; k += kLanes) {
+    Floats u([k](int lane) { return static_cast<float>(k + lane) / 4096.0f; });
+    Vec2s cs = cos_sin_turn(u);
+    for (int lane = 0; lane < kLanes && k + lane <= 4096; ++lane) {
+      double angle = 2.0 * 3.14159265358979323846 * static_cast<float>(u[lane]);
+      EXPECT_NEAR(cs.x[lane], std::cos(angle), 1e-6) << "u " << u[lane];
+      EXPECT_NEAR(cs.y[lane], std::sin(angle), 1e-6) << "u " << u[lane];
+    }
   }
 }
 
@@ -29,7 +36,7 @@ TEST(Sampling, CosineHemisphereSamplesAreUnitAndCosineDistributed) {
   constexpr int kCount = 200000;
   double mean_z = 0.0;
   for (int i = 0; i < kCount; ++i) {
-    glm::vec3 w = sample_cosine_hemisphere(stream.next_2d());
+    glm::vec3 w = cosine_hemisphere(stream.next_2d());
     ASSERT_NEAR(glm::length(w), 1.0f, 1e-5f);
     ASSERT_GE(w.z, 0.0f);
     mean_z += w.z;
@@ -40,13 +47,13 @@ TEST(Sampling, CosineHemisphereSamplesAreUnitAndCosineDistributed) {
 TEST(Sampling, PowerHeuristicOverPdfIsTheWeightOverThePdf) {
   for (float pdf : {1e-3f, 0.3f, 1.0f, 250.0f, 8e4f}) {
     for (float other : {0.0f, 1e-3f, 0.3f, 1.0f, 250.0f, 8e4f}) {
-      float expected = power_heuristic(pdf, other) / pdf;
-      EXPECT_NEAR(power_heuristic_over_pdf(pdf, other), expected, 1e-5f * expected)
+      float expected = power_heuristic(pdf, other)[0] / pdf;
+      EXPECT_NEAR(power_heuristic_over_pdf(pdf, other)[0], expected, 1e-5f * expected)
           << pdf << " " << other;
     }
   }
-  EXPECT_EQ(power_heuristic_over_pdf(0.0f, 1.0f), 0.0f);
-  EXPECT_TRUE(std::isfinite(power_heuristic_over_pdf(1e30f, 1e30f)));
+  EXPECT_EQ(power_heuristic_over_pdf(0.0f, 1.0f)[0], 0.0f);
+  EXPECT_TRUE(std::isfinite(power_heuristic_over_pdf(1e30f, 1e30f)[0]));
 }
 
 // Packets of incoherent rays from one place: the same answers as one ray at a time.
@@ -65,7 +72,7 @@ TEST(RayPackets, AgreeWithSingleRays) {
       glm::vec2 u = stream.next_2d();
       glm::vec3 origin(4.0f * u.x - 2.0f, 4.0f * u.y - 2.0f, 0.05f);
       glm::vec3 direction =
-          glm::normalize(sample_cosine_hemisphere(stream.next_2d()) + glm::vec3(0.0f, 0.0f, -0.3f));
+          glm::normalize(cosine_hemisphere(stream.next_2d()) + glm::vec3(0.0f, 0.0f, -0.3f));
       shadow.add(i, origin, direction, 0.0f, 1e30f);
       closest.add(i, origin, direction, 0.0f, 1e30f);
     }
