@@ -58,11 +58,6 @@ class Bsdf {
   Bsdf(const glm::vec3& albedo, float metallic, float roughness, const glm::vec3& wo,
        bool dielectric_specular = true)
       : Bsdf(albedo, BsdfMaterial(metallic, roughness), wo, dielectric_specular) {}
-  static Materials every_lane(const BsdfMaterial& material) {
-    Materials all;
-    all.fill(&material);
-    return all;
-  }
 
   const Vec3s& wo() const { return wo_; }
   // Inline: the path tracer calls it twice per path vertex.
@@ -71,6 +66,12 @@ class Bsdf {
   BsdfSample sample(const Floats& u_lobe, const Vec2s& u) const;
 
  private:
+  static Materials every_lane(const BsdfMaterial& material) {
+    Materials all;
+    all.fill(&material);
+    return all;
+  }
+
   Vec3s wo_;
   Vec3s diffuse_;  // colour / pi, weighted; times principled_diffuse() unless pure Lambert
   Vec3s f0_;
@@ -84,7 +85,6 @@ class Bsdf {
 };
 
 [[gnu::always_inline]] inline BsdfValue Bsdf::evaluate(const Vec3s& wi) const {
-  Vec3s lambert = diffuse_;
   Floats lambert_pdf = diffuse_pdf_scale_ * wi.z;
   Floats cos_d2 = 0.5f * (1.0f + dot(wo_, wi));
   Vec3s f = diffuse_ * principled_diffuse(schlick_weight(wi.z), fv_, cos_d2, roughness_);
@@ -104,7 +104,7 @@ class Bsdf {
 
   Mask above = wo_.z > 0.0f && wi.z > 0.0f;
   BsdfValue value;
-  value.f = select(above, select(has_specular_, f, lambert), Vec3s(0.0f));
+  value.f = select(above, select(has_specular_, f, diffuse_), Vec3s(0.0f));
   value.pdf = select(above, select(has_specular_, pdf, lambert_pdf), Floats(0.0f));
   return value;
 }

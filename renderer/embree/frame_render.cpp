@@ -21,7 +21,7 @@ bool finite(const glm::vec3& c) {
 
 // What a thread reuses from pixel to pixel: set up once per tile, not once per pixel.
 struct PixelBuffers {
-  Integrator::CameraPackets cameras;
+  BatchPackets cameras;
   std::array<PathSamples, Integrator::kBatch> samples;
   std::array<glm::vec3, Integrator::kBatch> radiance;
   PathPackets packets;
@@ -49,15 +49,15 @@ class PixelSampler {
     glm::vec2 centre(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f);
     // Up to Integrator::kBatch samples at a time: their camera rays go through the BVH as packets,
     // and their paths advance together (Integrator).
-    Integrator::CameraPackets& cameras = buffers.cameras;
+    BatchPackets& cameras = buffers.cameras;
     std::array<PathSamples, Integrator::kBatch>& samples = buffers.samples;
     PaddedSobol points(settings_.seed, static_cast<std::uint64_t>(settings_.image_index), pixel,
                        PathSamples::kDimensions);
     for (int first = 0; first < settings_.samples; first += Integrator::kBatch) {
       int count = std::min(Integrator::kBatch, settings_.samples - first);
       for (int i = 0; i < count; ++i) {
-        RayPacket& packet = cameras[i / RayPacket::kSize];
-        int lane = i % RayPacket::kSize;
+        RayPacket& packet = cameras.packet_of(i);
+        int lane = BatchPackets::lane_of(i);
         if (lane == 0) packet.clear();
         samples[i] = PathSamples(points, stream_key_, pixel, static_cast<std::uint32_t>(first + i));
         glm::vec2 position = centre + filter_.sample(samples[i].pixel());
@@ -68,13 +68,13 @@ class PixelSampler {
         }
       }
       rays.closest += static_cast<std::uint64_t>(count);
-      int packet_count = (count + RayPacket::kSize - 1) / RayPacket::kSize;
-      for (int k = 0; k < packet_count; ++k) bvh_.intersect(cameras[k], true);
+      for (int k = 0; k < BatchPackets::packets_for(count); ++k)
+        bvh_.intersect(cameras.packet(k), true);
       if (parts) record_parts(cameras, x, y, first, count, *parts);
       integrator_.radiance(cameras, count, samples, buffers.packets, buffers.radiance, rays);
       for (int i = 0; i < count; ++i) {
-        const RayPacket& packet = cameras[i / RayPacket::kSize];
-        int lane = i % RayPacket::kSize;
+        const RayPacket& packet = cameras.packet_of(i);
+        int lane = BatchPackets::lane_of(i);
         if (packet.active(lane)) sum += arriving(packet, lane, buffers.radiance[i]);
       }
     }
@@ -84,11 +84,11 @@ class PixelSampler {
   const CameraRays& rays() const { return rays_; }
 
  private:
-  void record_parts(const Integrator::CameraPackets& cameras, int x, int y, int first, int count,
+  void record_parts(const BatchPackets& cameras, int x, int y, int first, int count,
                     std::vector<Image<std::uint32_t>>& parts) const {
     for (int i = 0; i < count; ++i) {
-      const RayPacket& packet = cameras[i / RayPacket::kSize];
-      int lane = i % RayPacket::kSize;
+      const RayPacket& packet = cameras.packet_of(i);
+      int lane = BatchPackets::lane_of(i);
       parts[static_cast<std::size_t>(first + i)].at(x, y) =
           packet.found(lane) ? bvh_.instance(packet.hit(lane).instance).part : 0u;
     }

@@ -56,8 +56,8 @@ struct Group {
   std::array<int, kLanes> path;
   Mask used{false};
 
-  template <typename Paths>
-  static Group of(const Paths& paths, int first, int end) {
+  // Paths first to end - 1 of `paths`, at most four.
+  static Group of(const std::array<int, kBatch>& paths, int first, int end) {
     Group group;
     for (int lane = 0; lane < kLanes; ++lane) {
       bool used = first + lane < end;
@@ -90,12 +90,12 @@ class PathBatch {
         shadow_light_(packets.shadow_light) {}
 
   // Starts a path for each active camera ray that hit; false when there is none.
-  bool start(const Integrator::CameraPackets& cameras, int count) {
+  bool start(const BatchPackets& cameras, int count) {
     count_ = count;
     live_count_ = 0;
     for (int i = 0; i < count; ++i) {
-      const RayPacket& camera = cameras[i / RayPacket::kSize];
-      int lane = i % RayPacket::kSize;
+      const RayPacket& camera = cameras.packet_of(i);
+      int lane = BatchPackets::lane_of(i);
       if (!camera.found(lane)) continue;
       Path& path = paths_[i];
       path.direction = camera.direction(lane);
@@ -115,10 +115,9 @@ class PathBatch {
     return extend(depth, rays);
   }
 
-  void finish(std::array<glm::vec3, kBatch>& radiance,
-              const Integrator::CameraPackets& cameras) const {
+  void finish(std::array<glm::vec3, kBatch>& radiance, const BatchPackets& cameras) const {
     for (int i = 0; i < count_; ++i) {
-      if (cameras[i / RayPacket::kSize].found(i % RayPacket::kSize)) radiance[i] = radiance_[i];
+      if (cameras.packet_of(i).found(BatchPackets::lane_of(i))) radiance[i] = radiance_[i];
     }
   }
 
@@ -369,7 +368,7 @@ Integrator::Integrator(const SceneBvh& bvh, const Scene& scene, const Integrator
   }
 }
 
-void Integrator::radiance(const CameraPackets& cameras, int count,
+void Integrator::radiance(const BatchPackets& cameras, int count,
                           std::array<PathSamples, kBatch>& samples, PathPackets& packets,
                           std::array<glm::vec3, kBatch>& radiance, RayCounts& rays) const {
   PathBatch batch(bvh_, materials_, sun_, sky_, lamps_, selection_, settings_, samples, packets);

@@ -48,34 +48,51 @@ struct RayCounts {
   }
 };
 
+// One ray per path of a batch, in packets: ray i goes in lane i % RayPacket::kSize of packet
+// i / RayPacket::kSize.
+class BatchPackets {
+ public:
+  static constexpr int kCapacity = 64;  // paths in a batch
+  static constexpr int kPackets = kCapacity / RayPacket::kSize;
+
+  // How many packets the first `rays` rays fill.
+  static int packets_for(int rays) { return (rays + RayPacket::kSize - 1) / RayPacket::kSize; }
+  static int lane_of(int ray) { return ray % RayPacket::kSize; }
+  RayPacket& packet_of(int ray) { return packets_[ray / RayPacket::kSize]; }
+  const RayPacket& packet_of(int ray) const { return packets_[ray / RayPacket::kSize]; }
+  RayPacket& packet(int k) { return packets_[k]; }
+
+ private:
+  std::array<RayPacket, kPackets> packets_;
+};
+
 // The rays a batch of paths traces in one bounce, packed into packets in the order they were
 // queued, whatever paths they come from: packets stay full as paths end. Kept by the caller from
 // batch to batch (a pixel's samples), so that they are set up once.
 class RayQueue {
  public:
-  static constexpr int kCapacity = 64;  // one ray per path of a batch
-  static constexpr int kPackets = kCapacity / RayPacket::kSize;
+  static constexpr int kCapacity = BatchPackets::kCapacity;  // one ray per path
 
   void clear() {
-    for (int k = 0; k < packets(); ++k) packets_[k].clear();
+    for (int k = 0; k < packets(); ++k) packets_.packet(k).clear();
     count_ = 0;
   }
   // Queues a ray for path `path`; its slot is its place in the queue.
   int add(int path, const glm::vec3& origin, const glm::vec3& direction, float t_far) {
     int slot = count_++;
-    packets_[slot / RayPacket::kSize].add(slot % RayPacket::kSize, origin, direction, 0.0f, t_far);
+    packets_.packet_of(slot).add(BatchPackets::lane_of(slot), origin, direction, 0.0f, t_far);
     path_[slot] = path;
     return slot;
   }
   int count() const { return count_; }
-  int packets() const { return (count_ + RayPacket::kSize - 1) / RayPacket::kSize; }
-  RayPacket& packet(int k) { return packets_[k]; }
-  const RayPacket& packet_of(int slot) const { return packets_[slot / RayPacket::kSize]; }
-  static int lane_of(int slot) { return slot % RayPacket::kSize; }
+  int packets() const { return BatchPackets::packets_for(count_); }
+  RayPacket& packet(int k) { return packets_.packet(k); }
+  const RayPacket& packet_of(int slot) const { return packets_.packet_of(slot); }
+  static int lane_of(int slot) { return BatchPackets::lane_of(slot); }
   int path(int slot) const { return path_[slot]; }
 
  private:
-  std::array<RayPacket, kPackets> packets_;
+  BatchPackets packets_;
   std::array<int, kCapacity> path_;
   int count_ = 0;
 };
@@ -97,15 +114,13 @@ class Integrator {
 
   // Paths advanced together: their vertices are shaded four at a time among those still going
   // (most end at their first or second bounce), their rays traced in full packets.
-  static constexpr int kBatch = RayQueue::kCapacity;
-  static constexpr int kCameraPackets = kBatch / RayPacket::kSize;
-  using CameraPackets = std::array<RayPacket, kCameraPackets>;
+  static constexpr int kBatch = BatchPackets::kCapacity;
 
   // Radiance arriving at the camera along each active camera ray that hit a surface, path i
-  // being lane i % 8 of cameras[i / 8] for i < count (the caller traced the packets), into
+  // being camera ray i of `cameras` for i < count (the caller traced the packets), into
   // `radiance`; each path draws its own samples, so its result does not depend on the other
   // paths. Entries of other rays are left alone.
-  void radiance(const CameraPackets& cameras, int count, std::array<PathSamples, kBatch>& samples,
+  void radiance(const BatchPackets& cameras, int count, std::array<PathSamples, kBatch>& samples,
                 PathPackets& packets, std::array<glm::vec3, kBatch>& radiance,
                 RayCounts& rays) const;
   // What a camera ray that hits nothing sees: the sky. The sun's disc is not seen directly, as in

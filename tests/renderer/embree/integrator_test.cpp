@@ -27,10 +27,10 @@ class IntegratorBatch : public ::testing::Test {
         rays_(scene_.camera) {}
 
   std::vector<glm::vec3> radiance(const std::vector<bool>& used) {
-    Integrator::CameraPackets cameras;
+    BatchPackets cameras;
     std::array<PathSamples, kBatch> samples;
     PaddedSobol points(3, 1, 77, PathSamples::kDimensions);
-    for (RayPacket& packet : cameras) packet.clear();
+    for (int k = 0; k < BatchPackets::kPackets; ++k) cameras.packet(k).clear();
     for (int i = 0; i < kBatch; ++i) {
       samples[i] = PathSamples(points, 99, 77, static_cast<std::uint32_t>(i));
       if (!used[i]) continue;
@@ -39,10 +39,9 @@ class IntegratorBatch : public ::testing::Test {
                       0.5f + static_cast<float>(i / 8) * 2.2f);
       glm::vec3 direction;
       EXPECT_TRUE(rays_.direction(pixel, direction));
-      cameras[i / RayPacket::kSize].add(i % RayPacket::kSize, rays_.origin(), direction, 0.0f,
-                                        1e30f);
+      cameras.packet_of(i).add(BatchPackets::lane_of(i), rays_.origin(), direction, 0.0f, 1e30f);
     }
-    for (RayPacket& packet : cameras) bvh_.intersect(packet, true);
+    for (int k = 0; k < BatchPackets::kPackets; ++k) bvh_.intersect(cameras.packet(k), true);
     PathPackets packets;
     std::array<glm::vec3, kBatch> result;
     result.fill(glm::vec3(-1.0f));
