@@ -4,6 +4,8 @@
 #include <vector>
 
 #include "logic/vocabulary.h"
+#include "util/file_system.h"
+#include "util/printable_text.h"
 
 namespace railyard {
 namespace {
@@ -35,8 +37,8 @@ Rule Rule::load(const std::filesystem::path& rule_file,
   rule.rule_file_ = rule_file;
   rule.goal_ = goal;
   for (const auto& file : {background_file, rule_file}) {
-    if (!std::filesystem::is_regular_file(file))
-      throw RuleError("rule file not found: " + file.string());
+    if (std::string why = file_system::why_not_a_file(file); !why.empty())
+      throw RuleError("rule file " + printable(file.string()) + ": " + why);
     loading(file.string(), [&] { rule.engine_.consult_file(file); });
   }
   rule.finish_loading();
@@ -56,8 +58,8 @@ Rule Rule::from_text(std::string_view rule_text, const std::string& rule_name,
 
 Rule Rule::from_text(std::string_view rule_text, const std::string& rule_name,
                      const std::filesystem::path& background_file, const std::string& goal) {
-  if (!std::filesystem::is_regular_file(background_file))
-    throw RuleError("rule file not found: " + background_file.string());
+  if (std::string why = file_system::why_not_a_file(background_file); !why.empty())
+    throw RuleError("rule file " + background_file.string() + ": " + why);
   prolog::Engine background;
   loading(background_file.string(), [&] { background.consult_file(background_file); });
   return from_text(rule_text, rule_name, background, goal);
@@ -155,18 +157,17 @@ std::filesystem::path resolve_rule(std::string_view name_or_path,
   bool is_path = text.find('/') != std::string::npos ||
                  (text.size() > 3 && text.compare(text.size() - 3, 3, ".pl") == 0);
   std::filesystem::path file = is_path ? std::filesystem::path(text) : rules_dir / (text + ".pl");
-  if (std::filesystem::is_regular_file(file)) return file;
+  if (file_system::is_regular_file(file)) return file;
   std::vector<std::string> shipped;
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(rules_dir, ec)) {
-    if (entry.path().extension() == ".pl" && entry.path().stem() != "background")
-      shipped.push_back(entry.path().stem().string());
-  }
-  std::sort(shipped.begin(), shipped.end());
+  for (const std::filesystem::path& entry : file_system::list_folder(rules_dir))
+    if (entry.extension() == ".pl" && entry.stem() != "background")
+      shipped.push_back(entry.stem().string());
   std::string list;
   for (const std::string& s : shipped) list.append(list.empty() ? "" : ", ").append(s);
-  if (is_path) throw RuleError("rule file not found: " + file.string());
-  throw RuleError("unknown rule '" + text + "'; shipped rules: " + list +
+  if (is_path)
+    throw RuleError("rule file " + printable(file.string()) + ": " +
+                    file_system::why_not_a_file(file));
+  throw RuleError("unknown rule '" + printable(text) + "'; shipped rules: " + list +
                   " (or give the path of a .pl file)");
 }
 

@@ -7,6 +7,7 @@
 #include <assimp/Importer.hpp>
 
 #include "scenes/scene_error.h"
+#include "util/file_system.h"
 
 namespace railyard {
 namespace {
@@ -33,7 +34,7 @@ Model load_model(const MeshRef& ref) {
     return SceneError("asset manifest entry '" + ref.entry + "': " + ref.file.string() + ": " +
                       why);
   };
-  if (!std::filesystem::is_regular_file(ref.file)) throw fail("no such file");
+  if (std::string why = file_system::why_not_a_file(ref.file); !why.empty()) throw fail(why);
   Assimp::Importer importer;
   const aiScene* scene =
       importer.ReadFile(ref.file.string(), aiProcess_Triangulate | aiProcess_PreTransformVertices |

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "scenes/scene_error.h"
+#include "util/file_system.h"
 #include "util/read_file.h"
 #include "util/strict_yaml.h"
 
@@ -182,11 +183,9 @@ std::filesystem::path scene_file(const std::filesystem::path& data_dir, const st
 
 std::vector<std::string> list_scenes(const std::filesystem::path& data_dir) {
   std::vector<std::string> names;
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(data_dir / "scenes", ec))
-    if (entry.is_regular_file() && entry.path().extension() == ".yaml")
-      names.push_back(entry.path().stem().string());
-  std::sort(names.begin(), names.end());
+  for (const std::filesystem::path& entry : file_system::list_folder(data_dir / "scenes"))
+    if (entry.extension() == ".yaml" && file_system::is_regular_file(entry))
+      names.push_back(entry.stem().string());
   return names;
 }
 

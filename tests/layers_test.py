@@ -12,9 +12,13 @@
         tools/sheet     -> records                 (contact sheets)
         tools/suite     -> dataset, export, records, sheet
         tools/worlds    -> dataset, export, records  (rule worlds: spec file, build, folder)
-        tools/score     -> suite, dataset, export, records, sheet  (predictions scored, report)
+        tools/score     -> suite, worlds, dataset, export, records, sheet  (predictions scored)
         tools/assetgen  -> nothing of tools/       (the mesh generator)
         tools/railyard and tools/bench sit on top: no other part of tools includes them
+
+Outside util/ and tests/, no code calls a std::filesystem function that throws
+std::filesystem::filesystem_error (util/file_system.h gives them with railyard's IoError naming the
+path); a call that takes an error_code (`..., error)`) is allowed.
 
 Usage: layers_test.py SOURCE_DIR
 """
@@ -38,7 +42,7 @@ TOOLS_ALLOWED = {
     "tools/suite": {"tools/suite", "tools/dataset", "tools/export", "tools/records", "tools/sheet"},
     "tools/worlds": {"tools/worlds", "tools/dataset", "tools/export", "tools/records"},
     "tools/score": {"tools/score", "tools/suite", "tools/dataset", "tools/export", "tools/records",
-                    "tools/sheet"},
+                    "tools/sheet", "tools/worlds"},
     "tools/assetgen": {"tools/assetgen"},
 }
 
@@ -49,6 +53,37 @@ def tools_part(path):
     return "/".join(parts[:2]) if parts[0] == "tools" and len(parts) > 2 else None
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
+THROWING_CALL = re.compile(
+    r"\b(?:std::filesystem|fs)::(exists|is_directory|is_regular_file|is_empty|create_directory|"
+    r"create_directories|remove|remove_all|rename|file_size|canonical|weakly_canonical|"
+    r"directory_iterator|recursive_directory_iterator|status|symlink_status|last_write_time|copy|"
+    r"copy_file|relative|proximate|equivalent|read_symlink|resize_file|temp_directory_path|space|"
+    r"absolute|current_path|create_directory_symlink|create_symlink|create_hard_link|"
+    r"hard_link_count|permissions)\(")
+WITH_ERROR_CODE = re.compile(r",\s*(?:error|ec|ignored|unknown)$")
+
+
+def arguments(line, start):
+    """The text between the call's parentheses (opened just before `start`), to the line's end."""
+    depth = 1
+    for i in range(start, len(line)):
+        depth += {"(": 1, ")": -1}.get(line[i], 0)
+        if depth == 0:
+            return line[start:i]
+    return line[start:]
+
+
+def throwing_calls(relative, text):
+    """The lines of a file outside util/ and tests/ that call a throwing std::filesystem function."""
+    if relative.split("/")[0] in ("util", "tests"):
+        return []
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        for match in THROWING_CALL.finditer(line):
+            if not WITH_ERROR_CODE.search(arguments(line, match.end()).strip()):
+                found.append(f"{relative}:{number}: std::filesystem::{match.group(1)} throws "
+                             "filesystem_error; use util/file_system.h")
+    return found
 
 
 def main():
@@ -59,7 +94,9 @@ def main():
             continue
         relative = path.relative_to(root).as_posix()
         layer = relative.split("/")[0]
-        for target in INCLUDE.findall(path.read_text(encoding="utf-8", errors="replace")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        problems += throwing_calls(relative, text)
+        for target in INCLUDE.findall(text):
             top = target.split("/")[0]
             if top not in ("util", "logic", "renderer", "scenes", "tools", "tests"):
                 continue  # a file beside it, or a generated header
@@ -76,7 +113,8 @@ def main():
                 problems.append(f"{relative} includes test code {target}")
     for problem in problems:
         print(problem)
-    print(f"{'FAIL' if problems else 'PASS'}: {len(problems)} include(s) against the layers")
+    print(f"{'FAIL' if problems else 'PASS'}: {len(problems)} include(s) against the layers or "
+          "throwing file system call(s)")
     return 1 if problems else 0
 
 

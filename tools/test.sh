@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs every test (`ctest`), then a smoke run of the fuzzers
-# (tools/fuzz.sh). A test that skips fails the run unless tests/skip_allowlist.txt names it with its
-# reason (tools/check_skips.py).
+# Installs what is missing, builds, and runs every test (`ctest`), then the fuzzers' check
+# (tools/fuzz.sh without arguments: every committed input, then a fixed-seed run; the same result
+# every time). Exploratory fuzzing with random seeds is `tools/fuzz.sh SECONDS`, run apart. A test
+# that skips fails the run unless tests/skip_allowlist.txt names it with its reason
+# (tools/check_skips.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/build.sh

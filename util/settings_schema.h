@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "util/input_error.h"
+#include "util/printable_text.h"
 #include "util/strict_yaml.h"
 
 namespace railyard {
@@ -175,7 +176,9 @@ class Schema {
         [=](YAML::Emitter& out, const Config& c) { out << static_cast<bool>(access(c)); }));
   }
 
-  // Free text: names and paths (resolved and checked by the config's own checks).
+  // Free text: names and paths (resolved and checked by the config's own checks). What no name or
+  // path holds is refused here, where the file and line are known: a control or invisible
+  // character, bytes that are not UTF-8, more than a path's 4,096 bytes.
   template <class Access>
   Schema& text(std::string key, Access access, std::string type, std::string help,
                std::string flag = {}) {
@@ -184,6 +187,13 @@ class Schema {
         [=](const YamlField& v, Config& c) {
           std::string value = v.text();
           if (value.empty()) v.fail("must not be empty");
+          if (value.size() > 4096)
+            v.fail("is too long (" + std::to_string(value.size()) +
+                   " bytes); a name or path is at most 4,096");
+          for (std::size_t i = 0, length = 0; i < value.size(); i += length)
+            if (!escape_character(value, i, length).empty())
+              v.fail("'" + printable(value, 80) +
+                     "' holds a control or invisible character, or bytes that are not UTF-8");
           access(c) = value;
         },
         [=](YAML::Emitter& out, const Config& c) { out << std::string(access(c)); }));

@@ -1,5 +1,7 @@
 #include "util/strict_yaml.h"
 
+#include <yaml-cpp/eventhandler.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -28,6 +30,45 @@ int first_content_line(const std::string& text) {
   return 0;
 }
 
+// Whether a document holds anything; its first mark.
+class DocumentContent : public YAML::EventHandler {
+ public:
+  bool content = false;
+  int line = 0;
+  void OnDocumentStart(const YAML::Mark& mark) override { line = mark.line + 1; }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override { content = true; }
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                const std::string&) override {
+    content = true;
+  }
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {
+    content = true;
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {
+    content = true;
+  }
+  void OnMapEnd() override {}
+};
+
+// The line where a second document with content starts, or 0. Two documents at most are read:
+// yaml-cpp's LoadAll loops forever on some malformed text (",-` `l").
+int second_document_line(const std::string& text) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  int with_content = 0;
+  for (int document = 0; document < 2; ++document) {
+    DocumentContent events;
+    if (!parser.HandleNextDocument(events)) break;
+    if (events.content && ++with_content == 2) return std::max(events.line, 1);
+  }
+  return 0;
+}
+
 }  // namespace
 
 YamlField::YamlField(YAML::Node node, std::string file, std::string key, int parent_line,
@@ -45,6 +86,10 @@ YamlField YamlField::load_file(const std::filesystem::path& file) {
 YamlField YamlField::parse(const std::string& text, const std::string& source, bool has_lines) {
   YAML::Node node;
   try {
+    // One document: yaml-cpp's Load would read the first and drop the rest unseen.
+    if (int second = second_document_line(text); second > 0)
+      throw InputError((has_lines ? source + ":" + std::to_string(second) : source) +
+                       ": invalid YAML: a second document begins here; a file holds one");
     node = YAML::Load(text);
   } catch (const YAML::Exception& e) {
     std::string where = has_lines ? source + ":" + std::to_string(e.mark.line + 1) : source;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <string>
 
 #include "logic/ltlf/guard_text.h"
@@ -19,6 +20,11 @@ void check_alphabet(const Formula& formula, const std::vector<std::string>& atom
     throw FormulaError(name + ": " + std::to_string(atom_order.size()) +
                        " atoms, more than the limit max_atoms (" +
                        std::to_string(limits.max_atoms) + ")");
+  for (const std::string& atom : atom_order)
+    if (!is_atom_name(atom))
+      throw FormulaError(name + ": \"" + printable(atom) +
+                         "\" in the alphabet is not an atom name ([a-z][a-z0-9_]*, not true, "
+                         "false or last)");
   for (std::size_t i = 0; i < atom_order.size(); ++i)
     if (std::find(atom_order.begin(), atom_order.begin() + i, atom_order[i]) !=
         atom_order.begin() + i)
@@ -141,6 +147,31 @@ std::string Automaton::guard(StateId from, StateId to) const {
   return guard_text(member, names);
 }
 
+std::vector<Automaton::Transition> Automaton::transitions_from(StateId from) const {
+  std::map<StateId, Transition> by_target;
+  for (std::uint32_t letter = 0; letter < letter_count(); ++letter) {
+    Transition& t = by_target[next(from, letter)];
+    t.letters.push_back(letter);
+  }
+  // The guards read the formula's own atoms: each target's packed letters as members.
+  std::map<StateId, std::vector<std::uint32_t>> packed;
+  for (std::uint32_t p = 0; p < core_letter_count_; ++p)
+    packed[next_[from * core_letter_count_ + p]].push_back(p);
+  std::vector<std::string> names;
+  for (std::uint32_t bit : core_bits_) names.push_back(atoms_[bit]);
+  std::vector<char> member(core_letter_count_, 0);
+  std::vector<Transition> out;
+  for (auto& [to, t] : by_target) {
+    const std::vector<std::uint32_t>& minterms = packed[to];
+    for (std::uint32_t p : minterms) member[p] = 1;
+    t.to = to;
+    t.guard = guard_text(member, minterms, names);
+    for (std::uint32_t p : minterms) member[p] = 0;
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
 nlohmann::ordered_json Automaton::to_json() const {
   nlohmann::ordered_json json;
   json["formula"] = formula_;
@@ -153,12 +184,11 @@ nlohmann::ordered_json Automaton::to_json() const {
                               {"accepting", accepting(s)},
                               {"sink", is_sink(s)}});
   for (StateId s = 0; s < state_count(); ++s)
-    for (StateId t = 0; t < state_count(); ++t) {
-      std::vector<std::uint32_t> via = letters(s, t);
-      if (via.empty()) continue;
-      json["transitions"].push_back(
-          {{"from", s}, {"to", t}, {"guard", guard(s, t)}, {"letters", via}});
-    }
+    for (Transition& t : transitions_from(s))
+      json["transitions"].push_back({{"from", s},
+                                     {"to", t.to},
+                                     {"guard", std::move(t.guard)},
+                                     {"letters", std::move(t.letters)}});
   return json;
 }
 
@@ -176,11 +206,8 @@ std::string Automaton::to_text() const {
   }
   text += "transitions:\n";
   for (StateId s = 0; s < state_count(); ++s)
-    for (StateId t = 0; t < state_count(); ++t) {
-      std::string g = guard(s, t);
-      if (g != "false")
-        text += "  " + std::to_string(s) + " -> " + std::to_string(t) + ": " + g + "\n";
-    }
+    for (const Transition& t : transitions_from(s))
+      text += "  " + std::to_string(s) + " -> " + std::to_string(t.to) + ": " + t.guard + "\n";
   return text;
 }
 

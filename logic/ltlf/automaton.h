@@ -60,6 +60,15 @@ class Automaton {
   // "false" for none. Orphans never appear.
   std::string guard(StateId from, StateId to) const;
 
+  struct Transition {
+    StateId to = 0;
+    std::vector<std::uint32_t> letters;  // increasing
+    std::string guard;
+  };
+  // Every transition leaving `from`, by increasing target: one pass over the letters, so a whole
+  // automaton's transitions cost states x letters, not states^2 x letters.
+  std::vector<Transition> transitions_from(StateId from) const;
+
   // {formula, atoms, states: [{id, initial, accepting, sink}],
   //  transitions: [{from, to, guard, letters}] sorted by (from, to)}.
   nlohmann::ordered_json to_json() const;

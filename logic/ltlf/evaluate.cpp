@@ -22,78 +22,51 @@ bool holds_on_empty(const Formula& f, NodeId id) {
   }
 }
 
-// Truth of a subformula at a position of a nonempty trace, memoised per (node, position).
-class Evaluator {
- public:
-  Evaluator(const Formula& f, std::span<const std::uint32_t> trace)
-      : f_(f), trace_(trace), memo_(f.node_count() * trace.size(), kUnknown) {}
-
-  bool at(NodeId id, std::size_t i) {
-    signed char& m = memo_[id * trace_.size() + i];
-    if (m == kUnknown) m = compute(id, i) ? 1 : 0;
-    return m == 1;
-  }
-
- private:
-  static constexpr signed char kUnknown = -1;
-
-  bool compute(NodeId id, std::size_t i) {
-    const Node& n = f_.node(id);
-    std::size_t size = trace_.size();
-    switch (n.op) {
-      case Op::True: return true;
-      case Op::False: return false;
-      case Op::Last: return i + 1 == size;
-      case Op::Atom: return (trace_[i] >> n.atom) & 1u;
-      case Op::Not: return !at(n.left, i);
-      case Op::Next: return i + 1 < size && at(n.left, i + 1);
-      case Op::WeakNext: return i + 1 == size || at(n.left, i + 1);
-      case Op::Eventually:
-        for (std::size_t j = i; j < size; ++j)
-          if (at(n.left, j)) return true;
-        return false;
-      case Op::Always:
-        for (std::size_t j = i; j < size; ++j)
-          if (!at(n.left, j)) return false;
-        return true;
-      case Op::And: return at(n.left, i) && at(n.right, i);
-      case Op::Or: return at(n.left, i) || at(n.right, i);
-      case Op::Implies: return !at(n.left, i) || at(n.right, i);
-      case Op::Equivalent: return at(n.left, i) == at(n.right, i);
-      case Op::Until: return until(n.left, n.right, i);
-      case Op::Release: return release(n.left, n.right, i);
-    }
-    return false;
-  }
-
-  // q at some j >= i, p at every k in [i, j).
-  bool until(NodeId p, NodeId q, std::size_t i) {
-    for (std::size_t j = i; j < trace_.size(); ++j) {
-      if (at(q, j)) return true;
-      if (!at(p, j)) return false;
-    }
-    return false;
-  }
-
-  // For every j >= i: q at j, or p at some k in [i, j).
-  bool release(NodeId p, NodeId q, std::size_t i) {
-    for (std::size_t j = i; j < trace_.size(); ++j) {
-      if (!at(q, j)) return false;
-      if (at(p, j)) return true;
-    }
-    return true;
-  }
-
-  const Formula& f_;
-  std::span<const std::uint32_t> trace_;
-  std::vector<signed char> memo_;
-};
-
 }  // namespace
 
-bool holds(const Formula& formula, std::span<const std::uint32_t> trace) {
-  if (trace.empty()) return holds_on_empty(formula, formula.root());
-  return Evaluator(formula, trace).at(formula.root(), 0);
+bool holds(const Formula& f, std::size_t length,
+           const std::function<bool(std::uint32_t, std::size_t)>& atom_true) {
+  if (length == 0) return holds_on_empty(f, f.root());
+  // now[id]: subformula id at step i; next[id]: at step i + 1. Children have smaller ids than
+  // their parents (the arena is built bottom up), so one sweep in id order fills a step.
+  std::vector<char> now(f.node_count()), next(f.node_count());
+  for (std::size_t i = length; i-- > 0;) {
+    bool last = i + 1 == length;
+    for (NodeId id = 0; id < f.node_count(); ++id) {
+      const Node& n = f.node(id);
+      bool p = n.left < id && now[n.left], q = n.right < id && now[n.right];
+      bool later = !last && next[id];  // the same subformula one step on
+      bool value = false;
+      switch (n.op) {
+        case Op::True: value = true; break;
+        case Op::False: value = false; break;
+        case Op::Last: value = last; break;
+        case Op::Atom: value = atom_true(n.atom, i); break;
+        case Op::Not: value = !p; break;
+        case Op::Next: value = !last && next[n.left]; break;
+        case Op::WeakNext: value = last || next[n.left]; break;
+        case Op::Eventually: value = p || later; break;
+        case Op::Always: value = p && (last || next[id]); break;
+        case Op::And: value = p && q; break;
+        case Op::Or: value = p || q; break;
+        case Op::Implies: value = !p || q; break;
+        case Op::Equivalent: value = p == q; break;
+        case Op::Until: value = q || (p && later); break;               // q now, or p now and later
+        case Op::Release: value = q && (p || last || next[id]); break;  // q until p releases it
+      }
+      now[id] = value;
+    }
+    std::swap(now, next);
+  }
+  return next[f.root()];  // step 0, swapped into next
+}
+
+bool holds(const Formula& f, std::span<const std::uint32_t> trace) {
+  if (f.atoms().size() > 32)
+    throw FormulaError(quoted_formula(f.text()) + ": " + std::to_string(f.atoms().size()) +
+                       " atoms do not fit in a 32-bit letter; give the trace step by step");
+  return holds(f, trace.size(),
+               [&](std::uint32_t atom, std::size_t i) { return (trace[i] >> atom) & 1u; });
 }
 
 }  // namespace railyard::ltlf

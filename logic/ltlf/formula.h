@@ -123,4 +123,7 @@ inline constexpr std::size_t kMaxFormulaLength = 4096;
 // Parses flloat syntax; throws FormulaError naming the column and what was expected there.
 Formula parse_formula(std::string_view text);
 
+// Whether `name` can be an atom: [a-z][a-z0-9_]*, not one of the constants true, false, last.
+bool is_atom_name(std::string_view name);
+
 }  // namespace railyard::ltlf

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <set>
+#include <span>
 
 namespace railyard::ltlf {
 namespace {
@@ -15,11 +16,17 @@ struct Cube {
   auto operator<=>(const Cube&) const = default;
 };
 
+// Cubes Quine-McCluskey may build for one guard before it gives way to split_cover.
+constexpr std::size_t kCubeBudget = 50'000;
+
+// The prime implicants, or nothing when building them passes kCubeBudget.
 std::vector<Cube> prime_implicants(const std::vector<std::uint32_t>& minterms, std::uint32_t bits) {
   std::set<Cube> level;
   for (std::uint32_t m : minterms) level.insert({m, 0});
   std::vector<Cube> primes;
+  std::size_t built = level.size();
   while (!level.empty()) {
+    if ((built += level.size()) > kCubeBudget) return {};
     std::set<Cube> merged, next;
     for (const Cube& c : level)
       for (std::uint32_t b = 0; b < bits; ++b) {
@@ -70,6 +77,31 @@ std::vector<Cube> cover(const std::vector<std::uint32_t>& minterms, std::vector<
   return chosen;
 }
 
+// An exact cover by Shannon expansion: split on the lowest bit that matters, recurse into both
+// halves; a half that is all members is one cube. At most one cube per minterm.
+void split_cover(const std::vector<std::uint32_t>& minterms, std::uint32_t bits, std::uint32_t bit,
+                 Cube cube, std::vector<Cube>& out) {
+  if (minterms.empty()) return;
+  std::uint32_t left = bits - bit;  // bits not yet fixed: bit..bits-1
+  if (minterms.size() == (std::size_t{1} << left)) {
+    cube.free |= ((std::uint32_t{1} << bits) - 1) & ~((std::uint32_t{1} << bit) - 1);
+    out.push_back(cube);
+    return;
+  }
+  std::vector<std::uint32_t> zero, one;
+  for (std::uint32_t m : minterms) ((m >> bit) & 1u ? one : zero).push_back(m);
+  std::vector<std::uint32_t> one_lowered;
+  for (std::uint32_t m : one) one_lowered.push_back(m & ~(1u << bit));
+  if (zero == one_lowered) {  // this bit does not matter here
+    cube.free |= 1u << bit;
+    split_cover(zero, bits, bit + 1, cube, out);
+    return;
+  }
+  split_cover(zero, bits, bit + 1, cube, out);
+  cube.value |= 1u << bit;
+  split_cover(one, bits, bit + 1, cube, out);
+}
+
 // Literals in atom order: positive before negative before absent, term by term.
 std::vector<int> order_key(const Cube& c, std::uint32_t bits) {
   std::vector<int> key;
@@ -78,27 +110,67 @@ std::vector<int> order_key(const Cube& c, std::uint32_t bits) {
   return key;
 }
 
+// The bits whose flip changes membership somewhere, ascending.
+std::vector<std::uint32_t> relevant_bits(std::span<const char> member,
+                                         std::span<const std::uint32_t> minterms,
+                                         std::uint32_t bits) {
+  std::vector<std::uint32_t> relevant;
+  for (std::uint32_t b = 0; b < bits; ++b)
+    for (std::uint32_t m : minterms)
+      if (!member[m ^ (1u << b)]) {
+        relevant.push_back(b);
+        break;
+      }
+  return relevant;
+}
+
+// Terms over the relevant bits only (bit j of a projected letter = relevant[j]).
+std::vector<Cube> terms_of(std::span<const std::uint32_t> minterms,
+                           const std::vector<std::uint32_t>& relevant) {
+  auto bits = static_cast<std::uint32_t>(relevant.size());
+  std::vector<std::uint32_t> projected;
+  for (std::uint32_t m : minterms) {
+    std::uint32_t p = 0;
+    for (std::uint32_t j = 0; j < bits; ++j) p |= ((m >> relevant[j]) & 1u) << j;
+    projected.push_back(p);
+  }
+  std::sort(projected.begin(), projected.end());
+  projected.erase(std::unique(projected.begin(), projected.end()), projected.end());
+  std::vector<Cube> primes = prime_implicants(projected, bits);
+  if (!primes.empty()) return cover(projected, std::move(primes));
+  std::vector<Cube> terms;
+  split_cover(projected, bits, 0, {}, terms);
+  return terms;
+}
+
 }  // namespace
 
 std::string guard_text(const std::vector<char>& member, const std::vector<std::string>& names) {
   std::vector<std::uint32_t> minterms;
   for (std::uint32_t letter = 0; letter < member.size(); ++letter)
     if (member[letter]) minterms.push_back(letter);
+  return guard_text(member, minterms, names);
+}
+
+std::string guard_text(std::span<const char> member, std::span<const std::uint32_t> minterms,
+                       const std::vector<std::string>& names) {
   if (minterms.empty()) return "false";
   if (minterms.size() == member.size()) return "true";
-  auto bits = static_cast<std::uint32_t>(names.size());
-  std::vector<Cube> terms = cover(minterms, prime_implicants(minterms, bits));
+  std::vector<std::uint32_t> relevant =
+      relevant_bits(member, minterms, static_cast<std::uint32_t>(names.size()));
+  auto bits = static_cast<std::uint32_t>(relevant.size());
+  std::vector<Cube> terms = terms_of(minterms, relevant);
   std::sort(terms.begin(), terms.end(),
             [&](const Cube& a, const Cube& b) { return order_key(a, bits) < order_key(b, bits); });
   std::string text;
   for (const Cube& c : terms) {
     if (!text.empty()) text += " | ";
     std::string term;
-    for (std::uint32_t b = 0; b < bits; ++b) {
-      if ((c.free >> b) & 1u) continue;
+    for (std::uint32_t j = 0; j < bits; ++j) {
+      if ((c.free >> j) & 1u) continue;
       if (!term.empty()) term += " & ";
-      if (!((c.value >> b) & 1u)) term += '!';
-      term += names[b];
+      if (!((c.value >> j) & 1u)) term += '!';
+      term += names[relevant[j]];
     }
     text += term;
   }

@@ -1,4 +1,5 @@
 // flloat's grammar by recursive descent, one function per precedence level.
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -115,7 +116,9 @@ class Parser {
     explicit Nesting(Parser& parser) : parser_(parser) {
       if (++parser_.depth_ > kMaxNesting)
         parser_.fail(parser_.current_.begin,
-                     "nested deeper than " + std::to_string(kMaxNesting) + " levels");
+                     "nested deeper than " + std::to_string(kMaxNesting) +
+                         " levels (of parentheses, unary operators and the right operands of "
+                         "->, U and R)");
     }
     ~Nesting() { --parser_.depth_; }
     Nesting(const Nesting&) = delete;
@@ -125,15 +128,18 @@ class Parser {
     Parser& parser_;
   };
 
+  // Each unary operator is a level of nesting, as each '(' is; a plain operand is none.
   NodeId unary() {
-    Nesting nesting(*this);
     static constexpr std::pair<Token, Op> kUnary[] = {{Token::Not, Op::Not},
                                                       {Token::Next, Op::Next},
                                                       {Token::WeakNext, Op::WeakNext},
                                                       {Token::Eventually, Op::Eventually},
                                                       {Token::Always, Op::Always}};
     for (auto [token, op] : kUnary)
-      if (accept(token)) return builder_.unary(op, unary());
+      if (accept(token)) {
+        Nesting nesting(*this);
+        return builder_.unary(op, unary());
+      }
     return primary();
   }
 
@@ -254,6 +260,12 @@ class Parser {
 };
 
 }  // namespace
+
+bool is_atom_name(std::string_view name) {
+  return !name.empty() && is_lower(name[0]) &&
+         std::all_of(name.begin(), name.end(), is_name_char) && name != "true" && name != "false" &&
+         name != "last";
+}
 
 Formula parse_formula(std::string_view text) {
   if (text.size() > kMaxFormulaLength)

@@ -3,13 +3,18 @@
 #include <algorithm>
 
 #include "logic/ltlf/formula.h"
+#include "util/printable_text.h"
 
 namespace railyard::ltlf {
 namespace {
 
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
 std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
   return text;
 }
 
@@ -28,6 +33,9 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
 std::vector<std::uint32_t> parse_trace(std::string_view text,
                                        const std::vector<std::string>& atoms) {
   std::vector<std::uint32_t> trace;
+  if (atoms.size() > 32)
+    throw FormulaError("a trace over " + std::to_string(atoms.size()) +
+                       " atoms: letters hold at most 32");
   if (trim(text).empty()) return trace;
   std::vector<std::string_view> steps = split(text, ';');
   for (std::size_t t = 0; t < steps.size(); ++t) {
@@ -38,7 +46,7 @@ std::vector<std::uint32_t> parse_trace(std::string_view text,
         if (found == atoms.end()) {
           std::string known;
           for (const std::string& a : atoms) known += (known.empty() ? "" : ", ") + a;
-          throw FormulaError("trace step " + std::to_string(t) + ": '" + std::string(atom) +
+          throw FormulaError("trace step " + std::to_string(t) + ": '" + printable(atom, 80) +
                              "' is not an atom (atoms: " + known + "; '-' for a step with none)");
         }
         letter |= 1u << (found - atoms.begin());

@@ -165,11 +165,29 @@ void SequencePlanner::refuse(const char* label, std::uint64_t length) const {
                   std::to_string(length) + " with the predicates' measured rates (" + why + ")");
 }
 
+namespace {
+
+std::uint64_t draw_length(RandomStream& stream, const PlanOptions& options) {
+  return static_cast<std::uint64_t>(
+      stream.uniform_int(static_cast<std::int64_t>(options.min_length),
+                         static_cast<std::int64_t>(options.max_length)));
+}
+
+}  // namespace
+
+std::uint64_t SequencePlanner::length(std::uint64_t seed, std::uint64_t index) const {
+  RandomStream stream(seed, index, 0, kPlanDomain);
+  return draw_length(stream, options_);
+}
+
+std::optional<bool> SequencePlanner::fixed_label(std::uint64_t index) const {
+  if (options_.labels == LabelMode::Natural) return std::nullopt;
+  return wanted_endings(index) == kAccepting;
+}
+
 SequencePlan SequencePlanner::plan(std::uint64_t seed, std::uint64_t index) const {
   RandomStream stream(seed, index, 0, kPlanDomain);
-  auto length = static_cast<std::uint64_t>(
-      stream.uniform_int(static_cast<std::int64_t>(options_.min_length),
-                         static_cast<std::int64_t>(options_.max_length)));
+  std::uint64_t length = draw_length(stream, options_);
   std::uint8_t wanted = wanted_endings(index);
   SequencePlan plan;
   plan.index = index;

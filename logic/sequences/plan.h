@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,11 @@ class SequencePlanner {
 
   // Sequence `index`: a pure function of (seed, index).
   SequencePlan plan(std::uint64_t seed, std::uint64_t index) const;
+  // Its length alone (the plan's first draw), without the walk.
+  std::uint64_t length(std::uint64_t seed, std::uint64_t index) const;
+  // Its label when the mode fixes it (Balanced, Positive); nullopt when the walk decides
+  // (Natural).
+  std::optional<bool> fixed_label(std::uint64_t index) const;
 
   const ltlf::Automaton& automaton() const { return automaton_; }
   const PlanOptions& options() const { return options_; }

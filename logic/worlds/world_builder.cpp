@@ -148,9 +148,10 @@ class Builder {
            std::to_string(spec.worlds()) + " worlds of " + std::to_string(spec.window) +
            " at stride " + std::to_string(spec.stride) + ", " + std::to_string(set_.worlds.size()) +
            " worlds so far); " + count_text(spec.patience) + " candidates for pool position " +
-           std::to_string(position) + " all failed. Rejected candidates: " + counts +
-           ". Widen concepts (cars, literals, kinds, share) or worlds.share, lower "
-           "min_distance, or ask for fewer concepts";
+           std::to_string(position) + " (patience: " + count_text(spec.patience) +
+           ") all failed. Rejected candidates: " + counts +
+           ". Raise patience, widen concepts (cars, literals, kinds, share) or worlds.share, "
+           "lower probe.min_distance, or ask for fewer concepts";
   }
 
   ConceptLabeller probe_, fresh_;

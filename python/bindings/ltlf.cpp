@@ -83,13 +83,26 @@ void bind_ltlf(py::module_& m) {
            "The canonical text: the fewest parentheses; it parses back to the same formula.")
       .def(
           "holds",
-          [](const Formula& f, const std::vector<std::int64_t>& trace) {
-            std::uint64_t count = std::uint64_t{1} << std::min<std::size_t>(f.atoms().size(), 32);
-            std::vector<std::uint32_t> word = letters(count, trace);
-            return ltlf::holds(f, word);
+          [](const Formula& f, const std::vector<std::vector<std::int64_t>>& steps) {
+            // Steps as the indices of their true atoms: any number of atoms fits.
+            std::vector<std::vector<char>> truth(steps.size(),
+                                                 std::vector<char>(f.atoms().size(), 0));
+            for (std::size_t i = 0; i < steps.size(); ++i)
+              for (std::int64_t atom : steps[i]) {
+                if (atom < 0 || static_cast<std::uint64_t>(atom) >= f.atoms().size())
+                  throw py::value_error("trace step " + std::to_string(i) + ": atom index " +
+                                        std::to_string(atom) + " is not one of the formula's " +
+                                        std::to_string(f.atoms().size()) + " atoms");
+                truth[i][static_cast<std::size_t>(atom)] = 1;
+              }
+            py::gil_scoped_release unlocked;
+            return ltlf::holds(f, steps.size(), [&](std::uint32_t atom, std::size_t i) {
+              return truth[i][atom] != 0;
+            });
           },
-          py::arg("letters"),
-          "Whether the trace (letters over atoms) satisfies the formula, by its definition.")
+          py::arg("steps"),
+          "Whether the trace (per step, the indices of the atoms true there) satisfies the "
+          "formula, by its definition; linear in the trace's length.")
       .def(
           "automaton",
           [](const Formula& f, const std::vector<std::string>& atoms) {

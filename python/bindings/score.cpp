@@ -28,7 +28,7 @@ py::object score_predictions(const std::vector<std::string>& predictions, const 
   request.confidence = confidence;
   if (!worlds.empty()) request.worlds = worlds;
   request.misclassified = misclassified;
-  if (!output.empty()) score::check_score_destination(output);
+  if (!output.empty()) check_destination(output, score::kScoreFolder);
   nlohmann::json result;
   {
     py::gil_scoped_release release;

@@ -107,9 +107,10 @@ class SequenceGenerator {
   // Each sequence's split, as the finished dataset has it (sequence_finalize.cpp: stratified by
   // the sequences' labels).
   std::vector<std::string> splits() {
-    py::gil_scoped_release unlocked;  // before the lock: a thread waiting on it holds no GIL
-    std::lock_guard lock(mutex_);
-    return made_splits();
+    py::gil_scoped_release unlocked;
+    std::vector<std::string> out;
+    for (std::uint64_t i = 0; i < size(); ++i) out.push_back(model_.split(i));
+    return out;
   }
 
   py::dict sequence(std::uint64_t index, bool annotations) {
@@ -123,7 +124,7 @@ class SequenceGenerator {
       rendered = factory()(index);
       if (annotations)
         for (const RenderedSample& step : rendered) records.push_back(writer_.record(step));
-      split = made_splits()[index];
+      split = model_.split(index);
     }
     py::dict out = describe(index);
     py::list steps, trains, labels;
@@ -159,7 +160,7 @@ class SequenceGenerator {
       std::lock_guard lock(mutex_);
       if (!symbolic_) symbolic_.emplace(model_.sampler());
       sequence = symbolic_->sequence(index, model_.redraw(index));
-      split = made_splits()[index];
+      split = model_.split(index);
     }
     py::dict out = describe(index);
     std::uint64_t first = model_.first_sample(index);
@@ -182,16 +183,6 @@ class SequenceGenerator {
   }
 
  private:
-  // The splits, made on first use; the caller holds mutex_.
-  const std::vector<std::string>& made_splits() {
-    if (splits_.empty() && size() > 0) {
-      std::vector<Direction> directions;
-      for (bool label : labels()) directions.push_back(label ? Direction::East : Direction::West);
-      splits_ = split_sequences(directions, config_).split_of;
-    }
-    return splits_;
-  }
-
   // Its line of sequences.jsonl, as the finished dataset has it (sequence_files.h).
   py::object published(std::uint64_t index, const std::vector<SequenceStepRecord>& steps,
                        const std::vector<Direction>& labels, const std::string& split) const {
@@ -233,7 +224,6 @@ class SequenceGenerator {
   SampleWriter writer_;
   std::optional<SequenceFactory> factory_;   // made where it first renders
   std::optional<SequenceSampler> symbolic_;  // symbolic(): trains without pictures
-  std::vector<std::string> splits_;          // per sequence, made on first use
   std::mutex mutex_;
 };
 

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "python/bindings/bindings.h"
-#include "tools/export/staged_folder.h"
 #include "tools/worlds/world_files.h"
 #include "tools/worlds/worlds_run.h"
 
@@ -18,7 +17,8 @@ namespace {
 py::tuple build_worlds(const std::string& spec, const std::vector<std::string>& assignments,
                        const std::string& output) {
   WorldsFile file = load_worlds_file(spec, assignments);
-  if (!output.empty()) exports::check_export_destination(output);
+  check_dataset_inputs(file);
+  if (!output.empty()) check_destination(output, kWorldsFolder);
   worlds::WorldSet set;
   {
     py::gil_scoped_release release;

@@ -11,7 +11,7 @@ import json
 import os
 
 from . import _native
-from ._checks import path_argument
+from ._checks import existing_file, path_argument
 
 
 def config_path(config):
@@ -19,12 +19,7 @@ def config_path(config):
     IsADirectoryError naming a folder."""
     if config is None:
         return ""
-    path = path_argument(config, "config file", "config")
-    if os.path.isdir(path):
-        raise IsADirectoryError(f"config file {path!r} is a folder, not a YAML file")
-    if not os.path.isfile(path):
-        raise FileNotFoundError(f"config file {path!r} does not exist")
-    return path
+    return existing_file(path_argument(config, "config file", "config"), "config file")
 
 
 def _plain(value):
@@ -58,6 +53,9 @@ def assignments(overrides):
         elif _is_section(key, keys) and isinstance(value, dict):
             for name, inner in value.items():
                 add(f"{key}.{name}", inner)
+        elif _is_section(key, keys):
+            raise TypeError(f"config key {key!r} is a section: give a dict of its keys, or "
+                            f"{key.replace('.', '__')}__<key>=value, got {value!r}")
         else:
             raise KeyError(f"unknown config key {key!r} (railyard generate --print-config lists them)")
 

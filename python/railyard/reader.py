@@ -34,7 +34,7 @@ import os
 import numpy as np
 
 from . import _native, camera_matrices, part_boxes
-from ._checks import path_argument, position
+from ._checks import existing_file, existing_folder, path_argument, position
 from ._native import DatasetError
 
 # COCO category ids of the part kinds (coco_writer.cpp): the kind's place in this list, plus 1.
@@ -46,23 +46,12 @@ def part_class(kind):
     return PART_KINDS.index(kind) + 1
 
 
-def _require(path, what):
-    if not os.path.exists(path):
-        raise FileNotFoundError(f"{what} {path!r} does not exist")
-    return path
-
-
 def _require_file(path, what):
-    if os.path.isdir(path):
-        raise IsADirectoryError(f"{what} {path!r} is a folder, not a file")
-    return _require(path, what)
+    return existing_file(path, what)
 
 
 def _require_folder(path, what):
-    _require(path, what)
-    if not os.path.isdir(path):
-        raise NotADirectoryError(f"{what} {path!r} is a file, not a folder")
-    return path
+    return existing_folder(path, what)
 
 
 def _read_json(path, what="file"):

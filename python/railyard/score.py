@@ -15,14 +15,33 @@ is there and reports the rest as missing (coverage); otherwise predictions that 
 name unknown samples raise InputError (a ValueError) naming the file and line.
 """
 import json
+import math
 import os
+import re
 import tempfile
 
 from . import _native
-from ._checks import path_argument
+from ._checks import boolean, fraction, path_argument, whole
+
+
+def _bad_float(value, where):
+    """The place of a NaN or infinity inside a prediction, which JSON cannot hold."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return where
+    items = value.items() if isinstance(value, dict) else \
+        enumerate(value) if isinstance(value, (list, tuple)) else ()
+    for key, inner in items:
+        found = _bad_float(inner, f"{where}[{key!r}]")
+        if found:
+            return found
+    return None
 
 
 def _prediction_files(predictions, scratch):
+    if predictions is None or not isinstance(predictions, (str, os.PathLike, list, tuple)):
+        raise TypeError(f"score: predictions must be a file, a list of files or a list of dicts "
+                        f"such as {{'index': 3, 'label': 'east', 'probability': 0.8}}, got "
+                        f"{type(predictions).__name__} (predictions=None only with a baseline)")
     if isinstance(predictions, (str, os.PathLike)):
         return [path_argument(predictions, "predictions file", "score")]
     predictions = list(predictions)
@@ -33,9 +52,25 @@ def _prediction_files(predictions, scratch):
                         "such as {'index': 3, 'label': 'east', 'probability': 0.8}")
     path = os.path.join(scratch, "predictions.jsonl")
     with open(path, "w", encoding="utf-8") as file:
-        for line in predictions:
-            file.write(json.dumps(line) + "\n")
+        for k, line in enumerate(predictions):
+            bad = _bad_float(line, f"predictions[{k}]")
+            if bad:
+                raise ValueError(f"score: {bad} is NaN or infinite, which JSON cannot hold")
+            try:
+                file.write(json.dumps(line) + "\n")
+            except TypeError as error:
+                raise TypeError(f"score: predictions[{k}]: {error}") from None
     return [path]
+
+
+def _named_as_given(error, files, predictions):
+    """An InputError about the temporary file made from a list of dicts, told of the list: the
+    user never wrote that file."""
+    if isinstance(predictions, (str, os.PathLike)) or not files or files[0] not in str(error):
+        return error
+    path = re.escape(files[0])
+    message = re.sub(path + r":(\d+)", lambda m: f"predictions[{int(m.group(1)) - 1}]", str(error))
+    return type(error)(re.sub(path, "the predictions list", message))
 
 
 # The options of railyard.score, as the command's flags: their defaults are ScoreRequest's.
@@ -53,6 +88,12 @@ def score(predictions, target, output=None, partial=False, **options):
         raise TypeError(f"score: unknown option {', '.join(unknown)} (options: "
                         f"{', '.join(OPTIONS)})")
     settings = {**OPTIONS, **options}
+    partial = boolean(partial, "partial", "score")
+    confidence = fraction(settings["confidence"], "confidence", "score")
+    misclassified = whole(settings["misclassified"], "misclassified", "score", 0, 1_000_000)
+    if settings["baseline"] not in ("", "rule", "majority"):
+        raise ValueError(f"score: baseline must be 'rule' or 'majority', got "
+                         f"{settings['baseline']!r}")
     target = path_argument(target, "target folder", "score")
     if not os.path.isdir(target):
         raise FileNotFoundError(f"score: target folder {target!r} does not exist")
@@ -62,9 +103,11 @@ def score(predictions, target, output=None, partial=False, **options):
     with tempfile.TemporaryDirectory(prefix="railyard-score-") as scratch:
         files = [] if predictions is None and settings["baseline"] else \
             _prediction_files(predictions, scratch)
-        result = _native.score(files, target, out, bool(partial), settings["baseline"],
-                               float(settings["confidence"]), worlds,
-                               int(settings["misclassified"]))
+        try:
+            result = _native.score(files, target, out, partial, settings["baseline"], confidence,
+                                   worlds, misclassified)
+        except _native.InputError as error:
+            raise _named_as_given(error, files, predictions) from None
     if out:  # the folder's score.json also lists the plots written with it
         with open(os.path.join(out, "score.json"), encoding="utf-8") as file:
             result = json.load(file)

@@ -30,14 +30,14 @@ import os
 import numpy as np
 
 from . import _native
-from ._checks import path_argument, position
+from ._checks import path_argument, position, whole
 from ._native import DatasetError, FormulaError
 from .config import assignments, config_path
 from .reader import _read_json, _require_folder
 
-def _atom_names(names, atoms, t):
-    """The letter of step t with `names` true; FormulaError naming one not in `atoms`."""
-    letter = 0
+def _atom_indices(names, atoms, t):
+    """The indices in `atoms` of step t's true atoms `names`; FormulaError naming one not there."""
+    indices = set()
     for name in names:
         if not isinstance(name, str):
             raise TypeError(f"trace step {t}: an atom must be a name (str), got "
@@ -45,8 +45,8 @@ def _atom_names(names, atoms, t):
         if name not in atoms:
             raise FormulaError(f"trace step {t}: {name!r} is not an atom (atoms: "
                                f"{', '.join(atoms) or 'none'})")
-        letter |= 1 << atoms.index(name)
-    return letter
+        indices.add(atoms.index(name))
+    return indices
 
 
 def _truth(value, name, t):
@@ -56,30 +56,37 @@ def _truth(value, name, t):
     raise TypeError(f"trace step {t}: the value of {name!r} must be a bool, got {value!r}")
 
 
-def step_letter(step, atoms, t=0):
-    """A step (names true there, {name: bool}, or 'a,b'/'-') as a letter over `atoms`: bit i set
-    when atoms[i] holds."""
+def step_atoms(step, atoms, t=0):
+    """A step (names true there, {name: bool}, or 'a,b'/'-') as the set of indices in `atoms` of
+    the atoms true there."""
     if isinstance(step, str):
         if ";" in step:
             raise ValueError(f"trace step {t}: {step!r} holds ';', which separates steps; give "
                              "the whole trace as one string")
         text = step.strip()
         names = [] if text in ("", "-") else [name.strip() for name in text.split(",")]
-        return _atom_names(names, atoms, t)
+        return _atom_indices(names, atoms, t)
     if isinstance(step, dict):
-        return _atom_names([name for name, value in step.items() if _truth(value, name, t)],
-                           atoms, t)
+        return _atom_indices([name for name, value in step.items() if _truth(value, name, t)],
+                             atoms, t)
     if isinstance(step, (set, frozenset, list, tuple)):
-        return _atom_names(step, atoms, t)
+        return _atom_indices(step, atoms, t)
     raise TypeError(f"trace step {t}: a step must be a set or list of atom names, a dict "
                     f"{{atom: bool}} or a string 'a,b', got {type(step).__name__}")
 
 
-def trace_letters(trace, atoms):
-    """A trace as letters over `atoms` (the module's docstring lists the forms a trace takes)."""
+def step_letter(step, atoms, t=0):
+    """A step as a letter over `atoms`: bit i set when atoms[i] holds."""
+    return sum(1 << i for i in step_atoms(step, atoms, t))
+
+
+def trace_steps(trace, atoms):
+    """A trace as, per step, the sorted indices in `atoms` of its true atoms (the module's
+    docstring lists the forms a trace takes)."""
     atoms = list(atoms)
     if isinstance(trace, str):
-        return _native.parse_trace(trace, atoms)
+        letters = _native.parse_trace(trace, atoms)
+        return [[i for i in range(len(atoms)) if letter >> i & 1] for letter in letters]
     if isinstance(trace, dict):  # {atom: T values}
         columns = {name: list(values) for name, values in trace.items()}
         lengths = {len(values) for values in columns.values()}
@@ -91,7 +98,12 @@ def trace_letters(trace, atoms):
     if not hasattr(trace, "__iter__"):
         raise TypeError(f"trace must be a list of steps, a string or a dict of columns, got "
                         f"{type(trace).__name__}")
-    return [step_letter(step, atoms, t) for t, step in enumerate(trace)]
+    return [sorted(step_atoms(step, atoms, t)) for t, step in enumerate(trace)]
+
+
+def trace_letters(trace, atoms):
+    """A trace as letters over `atoms` (bit i: atoms[i])."""
+    return [sum(1 << i for i in step) for step in trace_steps(trace, atoms)]
 
 
 def _names_of(letter, atoms):
@@ -141,12 +153,15 @@ class Formula:
     def holds(self, trace):
         """Whether the finite trace satisfies the formula, computed from the definition (the
         empty trace included: G, WX and R hold on it, atoms, X, F, U and last do not)."""
-        return self._native.holds(self.letters(trace))
+        return self._native.holds(trace_steps(trace, self._native.atoms))
 
     def automaton(self, atoms=None):
         """The minimal DFA over `atoms` (default: the formula's; more atoms are orphans, which
         never change a transition). FormulaError for a missing atom, more than 12 atoms, or an
         automaton past 10000 states."""
+        if isinstance(atoms, (str, bytes)):  # list('ab') would be the alphabet a, b
+            raise TypeError(f"Formula.automaton: atoms must be a list of names such as "
+                            f"['a', 'b'], got the string {atoms!r}")
         atoms = self.atoms if atoms is None else list(atoms)
         for atom in atoms:
             if not isinstance(atom, str):
@@ -207,15 +222,19 @@ class Automaton:
         """A step as a letter over atoms (bit i: atoms[i])."""
         return step_letter(step, self._native.atoms)
 
+    def _state(self, state, method):
+        """An int state (the native side says which states exist, IndexError otherwise)."""
+        return whole(state, "state", f"Automaton.{method}", low=-2**63)
+
     def accepting(self, state):
-        return self._native.accepting(state)
+        return self._native.accepting(self._state(state, "accepting"))
 
     def is_sink(self, state):
         """Whether every step loops on the state."""
-        return self._native.is_sink(state)
+        return self._native.is_sink(self._state(state, "is_sink"))
 
     def next(self, state, step):
-        return self._native.next(state, self.letter(step))
+        return self._native.next(self._state(state, "next"), self.letter(step))
 
     def run(self, trace):
         """The states the trace visits from the initial state: len(trace) + 1 of them."""
@@ -227,17 +246,20 @@ class Automaton:
     def relevant(self, state, step):
         """The atoms whose flip alone changes the transition the step takes from `state`
         (LTLZinc's relevance; orphans never are)."""
-        return _names_of(self._native.relevant(state, self.letter(step)), self._native.atoms)
+        return _names_of(self._native.relevant(self._state(state, "relevant"), self.letter(step)),
+                         self._native.atoms)
 
     def guard(self, from_state, to_state):
         """The steps from one state to the other as a short DNF, 'p & !q | r' ('true': every
         step, 'false': none)."""
-        return self._native.guard(from_state, to_state)
+        return self._native.guard(self._state(from_state, "guard"), self._state(to_state, "guard"))
 
     def steps(self, from_state, to_state):
         """The steps from one state to the other, each the set of atoms true there."""
         atoms = self._native.atoms
-        return [_names_of(letter, atoms) for letter in self._native.letters(from_state, to_state)]
+        letters = self._native.letters(self._state(from_state, "steps"),
+                                       self._state(to_state, "steps"))
+        return [_names_of(letter, atoms) for letter in letters]
 
     def to_dict(self):
         """{formula, atoms, states: [{id, initial, accepting, sink}], transitions: [{from, to,
@@ -449,6 +471,27 @@ class SequenceSet:
         return "states" if "states" in train[0] else "predicates" if "steps" in train[0] \
             else "label"
 
+    def _check_states(self, index, samples, steps):
+        """The steps' states are the automaton's walk on their predicates: an edited state,
+        next_state or predicate breaks the chain and is refused, naming the record."""
+        if not hasattr(self, "_walker"):
+            self._walker = self.automaton
+        state = self._walker.initial
+        for t, (sample, step) in enumerate(zip(samples, steps)):
+            try:
+                true = {name for name, value in step["predicates"].items() if value}
+                expected = self._walker.next(state, true)
+                fine = step["state"] == state and step["next_state"] == expected
+            except (KeyError, TypeError, AttributeError, ValueError, IndexError):
+                fine, expected = False, None
+            if not fine:
+                raise DatasetError(
+                    f"{self._folder.paths.record(sample)}: step {t} of sequence {index} does not "
+                    f"follow sequences/automaton.json (state {step.get('state')!r} -> "
+                    f"{step.get('next_state')!r}, the automaton gives {state} -> {expected} on "
+                    "its predicates): an edited record")
+            state = expected
+
     def sequence(self, index):
         """Sequence `index` of the dataset (line index + 1 of sequences.jsonl), whatever the
         split."""
@@ -465,6 +508,7 @@ class SequenceSet:
                     "sequences.jsonl has it (its key 'sequence' disagrees)")
             records.append(record)
             images.append(files["image"])
+        self._check_states(index, line["samples"], [r["sequence"] for r in records])
         trains = [_native.record_train(record, self._folder.paths.record(sample))
                   for record, sample in zip(records, line["samples"])]
         return Sequence(index, line["split"], line["samples"],

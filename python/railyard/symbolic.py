@@ -15,7 +15,7 @@ import math
 import os
 
 from . import _native
-from ._checks import path_argument, position
+from ._checks import existing_file, path_argument, position
 from .config import assignments, config_path
 
 
@@ -45,11 +45,8 @@ class TrainSet:
     def read(cls, path):
         """From a description file (FileNotFoundError, IsADirectoryError, or DescriptionError
         naming file:line)."""
-        path = path_argument(path, "description file", "TrainSet.read")
-        if os.path.isdir(path):
-            raise IsADirectoryError(f"description file {path!r} is a folder, not a file")
-        if not os.path.isfile(path):
-            raise FileNotFoundError(f"description file {path!r} does not exist")
+        path = existing_file(path_argument(path, "description file", "TrainSet.read"),
+                             "description file")
         return cls(_native.read_descriptions(path))
 
     def __len__(self):

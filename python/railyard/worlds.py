@@ -20,7 +20,8 @@ import os
 import numpy as np
 
 from . import _native
-from ._checks import path_argument
+from ._checks import existing_file, path_argument
+from ._native import DatasetError
 from .symbolic import Rule
 
 
@@ -38,12 +39,13 @@ class World:
         self.complexity = record["complexity"]
         self.concepts = [concepts[c] for c in record["concepts"]]
         self.text = text
+        self.path = None  # its rule file, when read from a folder: errors then name it
         self._rule = None
 
     @property
     def rule(self):
         if self._rule is None:
-            self._rule = Rule(text=self.text)
+            self._rule = Rule(self.path) if self.path else Rule(text=self.text)
         return self._rule
 
     def __repr__(self):
@@ -92,8 +94,55 @@ class Worlds:
 def _assignments(overrides):
     out = []
     for key, value in overrides.items():
-        out.append(f"{key.replace('__', '.')}={json.dumps(value)}")
+        try:
+            text = json.dumps(value, allow_nan=False)
+        except (TypeError, ValueError):
+            raise TypeError(f"worlds: {key}={value!r} is not a number, string, bool, list or "
+                            "dict") from None
+        out.append(f"{key.replace('__', '.')}={text}")
     return out
+
+
+def _read_folder(source):
+    """A folder `railyard worlds` wrote: worlds.json checked for what Worlds reads, and each
+    world's rule file. DatasetError (an InputError) names the file and the key at fault."""
+    index = os.path.join(source, "worlds.json")
+    try:
+        existing_file(index, "worlds index")
+    except FileNotFoundError:
+        raise FileNotFoundError(f"{source!r} has no worlds.json: not a folder made by "
+                                "`railyard worlds`") from None
+    try:
+        with open(index, encoding="utf-8") as f:
+            data = json.load(f)
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, bad UTF-8, nesting
+        raise DatasetError(f"{index}: not the worlds.json `railyard worlds` writes "
+                           f"({type(error).__name__}: {str(error)[:120]})") from None
+    needed = ("spec", "concepts", "worlds", "similarity", "distance", "heldout_pairs",
+              "rejections", "candidates")
+    if not isinstance(data, dict) or any(key not in data for key in needed) or \
+            not isinstance(data["worlds"], list) or \
+            not all(isinstance(w, dict) and isinstance(w.get("file"), str) for w in data["worlds"]):
+        raise DatasetError(f"{index}: not the worlds.json `railyard worlds` writes (it needs "
+                           f"{', '.join(needed)}, and a file per world)")
+    texts, paths = [], []
+    for w in data["worlds"]:
+        path = os.path.normpath(os.path.join(source, w["file"]))
+        paths.append(path)
+        if os.path.commonpath([os.path.abspath(path), os.path.abspath(source)]) != \
+                os.path.abspath(source):
+            raise DatasetError(f"{index}: world file {w['file']!r} lies outside the folder")
+        with open(existing_file(path, "world rule file"), encoding="utf-8",
+                  errors="replace") as f:
+            texts.append(f.read())
+    try:
+        worlds = Worlds(data, texts)
+        for world, path in zip(worlds, paths):
+            world.path = path
+        return worlds
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        raise DatasetError(f"{index}: not the worlds.json `railyard worlds` writes "
+                           f"({type(error).__name__}: {error})") from None
 
 
 def worlds(source, output=None, **overrides):
@@ -104,19 +153,8 @@ def worlds(source, output=None, **overrides):
         if output is not None or overrides:
             raise ValueError("worlds: a folder is read as it is; output= and overrides are for "
                              "a spec file")
-        index = os.path.join(source, "worlds.json")
-        if not os.path.isfile(index):
-            raise FileNotFoundError(f"{source!r} has no worlds.json: not a folder made by "
-                                    "`railyard worlds`")
-        with open(index, encoding="utf-8") as f:
-            data = json.load(f)
-        texts = []
-        for w in data["worlds"]:
-            with open(os.path.join(source, w["file"]), encoding="utf-8") as f:
-                texts.append(f.read())
-        return Worlds(data, texts)
-    if not os.path.isfile(source):
-        raise FileNotFoundError(f"worlds spec {source!r} does not exist")
+        return _read_folder(source)
+    existing_file(source, "worlds spec")
     out = "" if output is None else path_argument(output, "output folder", "worlds")
     text, texts = _native.build_worlds(source, _assignments(overrides), out)
     return Worlds(json.loads(text), texts)

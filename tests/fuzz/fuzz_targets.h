@@ -47,6 +47,12 @@ int fuzz_formula(const std::uint8_t* data, std::size_t size);
 // A suite file (configs/suites/*.yaml): every variant's config built, at scale 1 and 0.01.
 int fuzz_suite(const std::uint8_t* data, std::size_t size);
 
+// A worlds spec (configs/worlds/*.yaml), then concepts drawn from its grammar.
+int fuzz_worlds(const std::uint8_t* data, std::size_t size);
+
+// A predictions file of `railyard score`, as JSON Lines and as CSV, matched to small targets.
+int fuzz_predictions(const std::uint8_t* data, std::size_t size);
+
 // For loaders that read a file, as the command does: the input written to one file per process
 // and kind (`name`, e.g. "config.yaml"), rewritten for each input.
 inline std::filesystem::path fuzz_input_file(const char* name, const std::uint8_t* data,
@@ -63,9 +69,12 @@ struct NamedFuzzTarget {
   FuzzTarget run;
 };
 inline constexpr NamedFuzzTarget kFuzzTargets[] = {
-    {"reader", fuzz_reader},         {"rule", fuzz_rule},         {"config", fuzz_config},
-    {"scene", fuzz_scene},           {"manifest", fuzz_manifest}, {"description", fuzz_description},
-    {"operations", fuzz_operations}, {"suite", fuzz_suite},       {"formula", fuzz_formula},
+    {"reader", fuzz_reader},           {"rule", fuzz_rule},
+    {"config", fuzz_config},           {"scene", fuzz_scene},
+    {"manifest", fuzz_manifest},       {"description", fuzz_description},
+    {"operations", fuzz_operations},   {"suite", fuzz_suite},
+    {"formula", fuzz_formula},         {"worlds", fuzz_worlds},
+    {"predictions", fuzz_predictions},
 };
 
 }  // namespace railyard

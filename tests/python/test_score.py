@@ -83,6 +83,23 @@ def test_bad_arguments(dataset, tmp_path):
         railyard.score([{"index": 0, "label": "east"}], tmp_path / "nothing")
     with pytest.raises(TypeError):
         railyard.score([1, 2], dataset)
+    # Options have their types: 'no' is true to Python, -1 would wrap (issue #40).
+    one = [{"index": 0, "label": "east"}]
+    with pytest.raises(TypeError, match="partial must be True or False"):
+        railyard.score(one, dataset, partial="no")
+    with pytest.raises(ValueError, match="misclassified"):
+        railyard.score(one, dataset, partial=True, misclassified=-1)
+    with pytest.raises(TypeError, match="predictions must be"):
+        railyard.score(None, dataset)
+    with pytest.raises(ValueError, match=r"predictions\[0\]\['probability'\] is NaN"):
+        railyard.score([{"index": 0, "probability": float("nan")}], dataset, partial=True)
+
+
+def test_messages_name_the_list_not_a_temporary_file(dataset):
+    with pytest.raises(ValueError) as error:
+        railyard.score([{"index": 0, "label": "east"}] * 2, dataset, partial=True)
+    assert "predictions[1]" in str(error.value) and "predictions[0]" in str(error.value)
+    assert "railyard-score-" not in str(error.value)
 
 
 def test_rows_are_one_per_figure(dataset):

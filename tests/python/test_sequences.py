@@ -116,6 +116,17 @@ def test_holds_on_hand_traces():
         assert f.holds(trace)
 
 
+def test_holds_with_many_atoms_and_long_traces():
+    # More atoms than a 32-bit letter holds, and a million steps in one pass (issue #40).
+    atoms = [f"a{i}" for i in range(40)]
+    f = railyard.Formula(" & ".join(f"F {a}" for a in atoms))
+    assert f.holds([{a} for a in atoms])
+    assert not f.holds([{a} for a in atoms if a != "a35"])
+    assert railyard.Formula("G(!F a)").holds([set()] * 1_000_000)
+    with pytest.raises(TypeError, match="list of names"):
+        railyard.Formula("a").automaton(atoms="ab")
+
+
 def test_holds_equals_the_automaton_on_random_traces():
     rng = random.Random(26)
     for text in FORMULAS:
@@ -262,7 +273,8 @@ def test_reader_refuses_a_sequences_file_that_disagrees(dataset, tmp_path):
         lines = file.readlines()
     with open(path, "w", encoding="utf-8") as file:
         file.writelines(lines[1:])
-    with pytest.raises(railyard.DatasetError, match="line 1"):
+    with pytest.raises(railyard.DatasetError,
+                       match="sequences.jsonl: not the sequence file the manifest lists"):
         railyard.read_sequences(copy)
 
 

@@ -72,3 +72,19 @@ def test_overrides_and_refusals(tmp_path):
         railyard.worlds(tmp_path / "missing.yaml")
     with pytest.raises(FileNotFoundError, match="worlds.json"):
         railyard.worlds(tmp_path)
+    # A name is one word, a one-car concept needs a one-car kind (issue #40).
+    with pytest.raises(ValueError, match="name"):
+        railyard.worlds(SMALL, name="../escape")
+    with pytest.raises(ValueError, match="concepts.kinds"):
+        railyard.worlds(SMALL, concepts__kinds=["infront"])
+    with pytest.raises(TypeError, match="pool"):
+        railyard.worlds(SMALL, pool={1, 2})
+
+
+def test_a_damaged_folder_is_refused_naming_the_file(built, tmp_path):
+    folder = tmp_path / "w"
+    railyard.worlds(SMALL, output=folder)
+    for text in ("{garbage", "{}", "[]", '{"worlds": ' + "[" * 100000 + "]" * 100000 + "}"):
+        (folder / "worlds.json").write_text(text)
+        with pytest.raises(railyard.DatasetError, match="worlds.json"):
+            railyard.worlds(folder)

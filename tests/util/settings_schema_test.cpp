@@ -102,5 +102,50 @@ TEST(SettingsSchema, SectionsListsAndOptionalsFollowFromTheDeclaration) {
             "'part.name'?)");
 }
 
+// A file is one YAML document: a second one was dropped unseen; yaml-cpp's LoadAll never returns
+// on some malformed text, so the count stops at two (issue #40, found by the fuzz check).
+TEST(StrictYaml, OneDocumentPerFile) {
+  auto error = [](const std::string& yaml) -> std::string {
+    try {
+      YamlField::parse(yaml, "c.yaml");
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_EQ(error("count: 4\n---\ncount: 5\n"),
+            "c.yaml:2: invalid YAML: a second document begins here; a file holds one");
+  EXPECT_EQ(error("count: 4\n---\n"), "no error");
+  EXPECT_EQ(error("---\ncount: 4\n...\n"), "no error");
+  EXPECT_NE(error(",-` `l"), "no error");
+}
+
+// Names and paths hold nothing a name or path cannot: refused where the file and line are known.
+TEST(SettingsSchema, TextRefusesControlCharactersBadUtf8AndLongValues) {
+  struct Named {
+    std::string name;
+  };
+  Schema<Named> s;
+  s.text("name", field(&Named::name), "name", "a name");
+  auto error = [&](const std::string& yaml) -> std::string {
+    Named n;
+    try {
+      s.apply(YamlField::parse(yaml, "n.yaml"), n);
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_EQ(error("name: théo"), "no error");
+  EXPECT_NE(error("name: \"theo\\0ryx\"")
+                .find("n.yaml:1: key 'name': 'theo\\0ryx' holds a "
+                      "control"),
+            std::string::npos)
+      << error("name: \"theo\\0ryx\"");
+  EXPECT_NE(error("name: \xff\xfe").find("not UTF-8"), std::string::npos);
+  EXPECT_NE(error("name: " + std::string(5000, 'x')).find("too long (5000 bytes)"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace railyard

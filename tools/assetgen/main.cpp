@@ -12,6 +12,7 @@
 #include "tools/assetgen/glb_writer.h"
 #include "tools/assetgen/manifest_writer.h"
 #include "util/atomic_file.h"
+#include "util/file_system.h"
 
 namespace {
 
@@ -21,7 +22,7 @@ std::size_t write_asset(const railyard::assetgen::CatalogueEntry& entry,
                         const std::filesystem::path& folder) {
   std::filesystem::path file = folder / entry.path;
   railyard::assetgen::Asset asset = entry.build();
-  std::filesystem::create_directories(file.parent_path());
+  railyard::file_system::create_folders(file.parent_path());
   railyard::assetgen::write_glb(asset, file);
   return asset.triangle_count();
 }

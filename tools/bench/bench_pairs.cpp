@@ -17,6 +17,7 @@
 #include "tools/dataset/pairs/pairs_run.h"
 #include "tools/records/dataset_paths.h"
 #include "tools/records/formats/description.h"
+#include "util/file_system.h"
 
 namespace railyard {
 namespace {
@@ -43,8 +44,8 @@ std::filesystem::path base_descriptions(const DatasetConfig& config,
 }  // namespace
 
 void run_pairs_benchmark(DatasetConfig config) {
-  config.output = std::filesystem::temp_directory_path() / "railyard_bench_pairs";
-  std::filesystem::remove_all(config.output);
+  config.output = file_system::temp_folder() / "railyard_bench_pairs";
+  file_system::remove_tree(config.output);
   RunOptions options;
   options.data_dir = data_root();
   options.version = RAILYARD_VERSION;
@@ -93,7 +94,7 @@ void run_pairs_benchmark(DatasetConfig config) {
           : 0.0);
   std::printf("peak memory of the pairs run: %.0f MiB\n", pair_memory);
   std::printf("backend: %s\n", pairs.backend.c_str());
-  std::filesystem::remove_all(config.output);
+  file_system::remove_tree(config.output);
 }
 
 }  // namespace railyard

@@ -25,6 +25,7 @@
 #include "tools/dataset/inputs.h"
 #include "util/content_hash.h"
 #include "util/external_program.h"
+#include "util/file_system.h"
 #include "util/png_io.h"
 #include "util/read_file.h"
 
@@ -91,11 +92,11 @@ template <typename RenderReference>
 std::vector<double> errors_against_reference(const std::filesystem::path& cached, int samples,
                                              const std::vector<Image<glm::vec3>>& frames,
                                              RenderReference render) {
-  if (!std::filesystem::exists(cached)) {
-    std::filesystem::create_directories(cached.parent_path());
+  if (!file_system::exists(cached)) {
+    file_system::create_folders(cached.parent_path());
     std::filesystem::path partial = cached.string() + ".partial";
     render(partial);
-    std::filesystem::rename(partial, cached);  // a killed run leaves no reference that looks whole
+    file_system::rename(partial, cached);  // a killed run leaves no reference that looks whole
   } else {
     std::printf("         reference (%d spp) from the cache: %s\n", samples, cached.c_str());
   }
@@ -179,8 +180,8 @@ std::optional<Side> run_cycles(const BenchScene& bench, const PathtraceBenchOpti
       cached =
           options.reference_cache /
           ("cycles_" + sha256_hex(bench.key + blender->string() + read_file_text(script)) + ".exr");
-      if (!std::filesystem::exists(cached)) {
-        std::filesystem::create_directories(cached.parent_path());
+      if (!file_system::exists(cached)) {
+        file_system::create_folders(cached.parent_path());
         settings.reference_samples = options.reference_samples;
         settings.reference_exr = cached.string() + ".partial";
       }
@@ -205,7 +206,7 @@ std::optional<Side> run_cycles(const BenchScene& bench, const PathtraceBenchOpti
     }
     side.mse = errors_against_reference(cached, options.reference_samples, frames,
                                         [&](const std::filesystem::path& path) {
-                                          std::filesystem::rename(settings.reference_exr, path);
+                                          file_system::rename(settings.reference_exr, path);
                                         });
     return side;
   } catch (const std::exception& e) {
@@ -248,7 +249,7 @@ BenchScene prepare(const std::string& name, const PathtraceBenchOptions& options
       name, layout_train(bench_train(), options.representation, settings, library).scene, folder};
   bench.scene.camera.width = options.width;
   bench.scene.camera.height = options.height;
-  std::filesystem::create_directories(folder);
+  file_system::create_folders(folder);
   bench.files = export_for_cycles(bench.scene, folder);
   bench.key = read_file_text(bench.files.glb) + read_file_text(bench.files.json) +
               std::to_string(options.max_bounces) + "/" + std::to_string(options.seed) + "/" +

@@ -12,6 +12,7 @@
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/inputs.h"
 #include "tools/dataset/run_setup.h"
+#include "util/file_system.h"
 
 namespace railyard {
 namespace {
@@ -31,8 +32,8 @@ double bare_rendering_seconds(const DatasetConfig& config) {
 
 void run_pipeline_benchmark(const DatasetConfig& base) {
   DatasetConfig config = base;
-  config.output = std::filesystem::temp_directory_path() / "railyard_bench_pipeline";
-  std::filesystem::remove_all(config.output);
+  config.output = file_system::temp_folder() / "railyard_bench_pipeline";
+  file_system::remove_tree(config.output);
   std::printf("bench pipeline: %llu images %dx%d, %s backend, %s, rule %s\n",
               static_cast<unsigned long long>(config.count), config.width, config.height,
               config.backend.c_str(), config.scene.c_str(), config.rule.c_str());
@@ -51,7 +52,7 @@ void run_pipeline_benchmark(const DatasetConfig& base) {
   std::printf("overhead over bare rendering: %.1f%% (goal < 10%%)\n", 100.0 * (full - bare) / bare);
   std::printf("peak memory of this process: %.0f MiB\n", peak_memory_mib());
   std::printf("backend: %s\n", summary.backend.c_str());
-  std::filesystem::remove_all(config.output);
+  file_system::remove_tree(config.output);
 }
 
 }  // namespace railyard

@@ -19,6 +19,7 @@
 #include "logic/prolog/engine.h"
 #include "tools/bench/measure.h"
 #include "tools/dataset/inputs.h"
+#include "util/file_system.h"
 
 namespace railyard {
 namespace {
@@ -185,12 +186,11 @@ void run_rule_loading_benchmark(const Options& options) {
   std::filesystem::path background = background_file(data_root());
   std::filesystem::path folder = options.folder;
   if (folder.empty()) {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "railyard-rule-loading-XXXXXX").string();
+    std::string pattern = (file_system::temp_folder() / "railyard-rule-loading-XXXXXX").string();
     if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot make a temporary folder");
     folder = pattern;
   }
-  std::filesystem::create_directories(folder);
+  file_system::create_folders(folder);
 
   std::printf(
       "bench rule-loading: rule files of generated facts, each consulted after background.pl by "
@@ -205,9 +205,9 @@ void run_rule_loading_benchmark(const Options& options) {
     for (std::uint64_t count : options.counts) {
       std::filesystem::path file = folder / (kind + "_" + std::to_string(count) + ".pl");
       write_rule_file(file, kind, count);
-      double file_mib = static_cast<double>(std::filesystem::file_size(file)) / (1024.0 * 1024.0);
+      double file_mib = static_cast<double>(file_system::file_size(file)) / (1024.0 * 1024.0);
       Measurement m = measure_in_child(background, file, kind, count);
-      if (!options.keep) std::filesystem::remove(file);
+      if (!options.keep) file_system::remove_file(file);
       if (m.error[0] != '\0' && m.seconds == 0.0) {
         std::printf("%-12s %10llu %9.1f  failed: %s\n", kind.c_str(),
                     static_cast<unsigned long long>(count), file_mib, m.error);
@@ -222,7 +222,7 @@ void run_rule_loading_benchmark(const Options& options) {
       std::fflush(stdout);
     }
   }
-  if (!options.keep && options.folder.empty()) std::filesystem::remove_all(folder);
+  if (!options.keep && options.folder.empty()) file_system::remove_tree(folder);
   std::printf(
       "\npeak MiB: the loading process's ru_maxrss (background.pl, the file's text and the "
       "program); before MiB: its resident memory before consulting the rule file\n");

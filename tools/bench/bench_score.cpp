@@ -17,6 +17,7 @@
 #include "tools/suite/suite_summary_record.h"
 #include "util/atomic_file.h"
 #include "util/child_process.h"
+#include "util/file_system.h"
 
 namespace railyard {
 
@@ -33,7 +34,7 @@ struct ScoreBenchOptions {
 // The suite folder, rendered by this binary when it is not there (a killed run resumes).
 fs::path bench_suite(const ScoreBenchOptions& o) {
   fs::path suite = fs::path(o.output) / "vlol_paper";
-  if (fs::exists(suite / "summary.json")) return suite;
+  if (file_system::exists(suite / "summary.json")) return suite;
   std::fprintf(stderr, "rendering the suite into %s (once; 32x18, records only matter)\n",
                suite.c_str());
   ChildResult made =
@@ -53,7 +54,7 @@ fs::path bench_predictions(const fs::path& suite, std::uint64_t& count) {
   SuiteSummary summary = read_suite_summary(suite / "summary.json");
   count = 0;
   for (const SuiteVariantSummary& v : summary.variants) count += v.counts.samples;
-  if (fs::exists(file)) return file;
+  if (file_system::exists(file)) return file;
   std::mt19937_64 random(28);
   std::uniform_real_distribution<double> p(0.0, 1.0);
   std::string text;

@@ -13,6 +13,7 @@
 #include "tools/dataset/inputs.h"
 #include "tools/dataset/sequences/sequence_model.h"
 #include "util/external_program.h"
+#include "util/file_system.h"
 
 namespace railyard {
 namespace {
@@ -28,7 +29,7 @@ double generate_seconds(DatasetConfig config, const std::filesystem::path& folde
                         std::uint64_t& images) {
   double best = 1e300;
   for (int r = 0; r < repeats; ++r) {
-    std::filesystem::remove_all(folder);
+    file_system::remove_tree(folder);
     config.output = folder;
     RunOptions options;
     options.data_dir = data_root();
@@ -38,8 +39,7 @@ double generate_seconds(DatasetConfig config, const std::filesystem::path& folde
     RunSummary summary = generate_dataset(config, options);
     best = std::min(best, since(start));
     images = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(summary.root / "images"))
-      images += entry.is_regular_file();
+    images = file_system::list_folder(summary.root / "images").size();
   }
   return best;
 }

@@ -11,6 +11,7 @@
 #include "renderer/pattern.h"
 #include "renderer/tone.h"
 #include "tools/records/formats/scene_glb.h"
+#include "util/file_system.h"
 
 namespace railyard {
 namespace {
@@ -122,7 +123,7 @@ void write_scene_sidecar(const render::Scene& scene, const std::filesystem::path
 }
 
 CyclesExport export_for_cycles(const render::Scene& scene, const std::filesystem::path& dir) {
-  std::filesystem::create_directories(dir);
+  file_system::create_folders(dir);
   CyclesExport files{dir / "scene.glb", dir / "scene.json"};
   write_scene_glb(scene, files.glb);
   write_scene_sidecar(scene, files.json);

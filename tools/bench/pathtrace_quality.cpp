@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "renderer/tone.h"
+#include "util/file_system.h"
 
 namespace railyard {
 namespace {
@@ -86,7 +87,7 @@ std::filesystem::path default_reference_cache() {
   const char* home = std::getenv("HOME");
   std::filesystem::path root = xdg && *xdg     ? std::filesystem::path(xdg)
                                : home && *home ? std::filesystem::path(home) / ".cache"
-                                               : std::filesystem::temp_directory_path();
+                                               : file_system::temp_folder();
   return root / "railyard" / "pathtrace";
 }
 

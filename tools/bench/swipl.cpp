@@ -12,6 +12,7 @@
 
 #include "logic/rule.h"
 #include "util/external_program.h"
+#include "util/file_system.h"
 
 extern char** environ;
 
@@ -104,7 +105,7 @@ SwiplRun label_with_swipl(const std::filesystem::path& background,
     std::ofstream facts(temp->path() / "trains.pl");
     for (const Train& train : trains) facts << "railyard_train(" << train_term(train) << ").\n";
     std::ofstream script(temp->path() / "driver.pl");
-    script << driver(std::filesystem::absolute(background), std::filesystem::absolute(rule),
+    script << driver(file_system::absolute(background), file_system::absolute(rule),
                      temp->path() / "trains.pl");
     if (!facts || !script) throw SwiplError("cannot write temporary files for swipl");
   }

@@ -6,13 +6,17 @@
 
 #include "tools/dataset/config.h"
 #include "tools/dataset/finalize.h"
+#include "tools/dataset/inputs.h"
 #include "tools/dataset/run_lock.h"
 #include "tools/dataset/sequences/sequence_finalize.h"
+#include "tools/dataset/sequences/sequence_model.h"
+#include "tools/dataset/sequences/sequence_run.h"
 #include "tools/records/dataset_folder.h"
 #include "tools/records/pairs_folder.h"
 #include "tools/records/sample_files.h"
 #include "util/atomic_file.h"
 #include "util/external_program.h"
+#include "util/file_system.h"
 #include "util/read_file.h"
 
 namespace railyard {
@@ -53,11 +57,11 @@ std::set<std::string> check_samples(const DatasetFolder& folder, VerifyReport& r
 void check_unnamed_files(const DatasetPaths& paths, const std::set<std::string>& named,
                          VerifyReport& report) {
   for (const fs::path& folder : {paths.images(), paths.depths(), paths.scenes()}) {
-    std::error_code error;
-    for (const auto& entry : fs::directory_iterator(folder, error)) {
-      std::string name = entry.path().lexically_relative(paths.root()).generic_string();
-      if (!is_temp_file_name(entry.path().filename().string()) && !named.count(name))
-        report.faults.push_back(entry.path().string() + ": no record names this file");
+    if (!file_system::is_directory(folder)) continue;
+    for (const fs::path& entry : file_system::list_folder(folder)) {
+      std::string name = entry.lexically_relative(paths.root()).generic_string();
+      if (!is_temp_file_name(entry.filename().string()) && !named.count(name))
+        report.faults.push_back(entry.string() + ": no record names this file");
     }
   }
 }
@@ -65,7 +69,7 @@ void check_unnamed_files(const DatasetPaths& paths, const std::set<std::string>&
 // The file's bytes, or a fault when it cannot be read.
 bool same_file(const fs::path& made, const fs::path& on_disk, VerifyReport& report) {
   ++report.files;
-  if (!fs::exists(on_disk)) {
+  if (!file_system::exists(on_disk)) {
     report.faults.push_back(on_disk.string() + ": missing");
     return false;
   }
@@ -89,7 +93,7 @@ void check_locks(const DatasetFolder& folder, const std::optional<std::string>& 
       {paths.config_lock(), config_lock_text(manifest.created, *lock_config)}};
   for (const auto& [file, text] : locks) {
     ++report.files;
-    if (!fs::exists(file))
+    if (!file_system::exists(file))
       report.faults.push_back(file.string() + ": missing");
     else if (read_file_text(file) != text)
       report.faults.push_back(file.string() +
@@ -113,10 +117,10 @@ void check_dataset_files(const DatasetFolder& folder, VerifyReport& report) {
   config.output = scratch.path();
   DatasetPaths made(dataset_identity(config, rule, scene));
   made.create_folders();
-  fs::remove(made.records());
-  fs::remove(made.runs());
-  fs::create_directory_symlink(fs::absolute(paths.records()), made.records());
-  fs::create_directory_symlink(fs::absolute(paths.runs()), made.runs());
+  file_system::remove_file(made.records());
+  file_system::remove_file(made.runs());
+  file_system::create_folder_link(file_system::absolute(paths.records()), made.records());
+  file_system::create_folder_link(file_system::absolute(paths.runs()), made.runs());
   FinalizeContext context{config,
                           made,
                           rule,
@@ -125,21 +129,24 @@ void check_dataset_files(const DatasetFolder& folder, VerifyReport& report) {
                           manifest.version,
                           manifest.inputs ? *manifest.inputs : nlohmann::ordered_json()};
   context.exports = false;
-  // A sequence dataset: its samples are its sequences' steps, split by sequence.
+  // A sequence dataset: its samples are its sequences' steps, split by sequence. automaton.json
+  // comes from the config and its inputs (the formula, the predicates, the measured rates), not
+  // from the records: it is made again from them.
   std::optional<SequenceFinalize> sequences;
   if (config.sequence.enabled() && !config.sequence.incremental()) {
-    sequences.emplace(config, folder.count(), std::nullopt);
+    SequenceModel model(config, resolve_inputs(config, data_root()));
+    sequences.emplace(config, folder.count(), automaton_file_json(model));
     sequences->attach(context);
   }
   finalize_dataset(context);
   for (const fs::path& file : {made.all_scenes(), made.coco(), made.manifest()})
-    if (fs::exists(file))
+    if (file_system::exists(file))
       same_file(file, paths.root() / file.lexically_relative(made.root()), report);
   if (sequences)
-    for (const auto& entry : fs::directory_iterator(made.sequences()))
-      same_file(entry.path(), paths.sequences() / entry.path().filename(), report);
-  for (const auto& entry : fs::directory_iterator(made.splits()))
-    same_file(entry.path(), paths.splits() / entry.path().filename(), report);
+    for (const fs::path& entry : file_system::list_folder(made.sequences()))
+      same_file(entry, paths.sequences() / entry.filename(), report);
+  for (const fs::path& entry : file_system::list_folder(made.splits()))
+    same_file(entry, paths.splits() / entry.filename(), report);
   // The description lines live beside the dataset, as V-LoL keeps them.
   fs::path description = made.description_file();
   for (const fs::path& file : {description, fs::path(description).replace_extension(".jsonl")})
@@ -149,12 +156,12 @@ void check_dataset_files(const DatasetFolder& folder, VerifyReport& report) {
 // lock_config: see check_locks; "" for a plain dataset (its manifest's config).
 // pairs/<p>.json: each the line p of pairs.jsonl, and nothing else there.
 void check_pair_files(const PairsFolder& pairs, VerifyReport& report) {
-  std::ifstream lines(pairs.root() / "pairs.jsonl", std::ios::binary);
+  std::ifstream lines = open_input_stream(pairs.root() / "pairs.jsonl");
   std::string line;
   for (std::uint64_t p = 0; p < pairs.pairs() && std::getline(lines, line); ++p) {
     fs::path file = pairs.pair_file(p);
     ++report.files;
-    if (!fs::exists(file))
+    if (!file_system::exists(file))
       report.faults.push_back(file.string() + ": missing");
     else if (read_file_text(file) != line + "\n")
       report.faults.push_back(file.string() + ": not line " + std::to_string(p + 1) +

@@ -17,6 +17,8 @@
 #include "tools/records/run_record.h"
 #include "util/atomic_file.h"
 #include "util/content_hash.h"
+#include "util/file_system.h"
+#include "util/read_file.h"
 
 namespace railyard {
 namespace {
@@ -37,9 +39,8 @@ std::string missing_message(const std::vector<std::uint64_t>& missing, std::uint
 DatasetTiming timing(const DatasetPaths& paths) {
   DatasetTiming timing;
   std::vector<std::filesystem::path> files;
-  std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator(paths.runs(), error))
-    if (entry.path().extension() == ".json") files.push_back(entry.path());
+  for (const std::filesystem::path& entry : file_system::list_folder(paths.runs()))
+    if (entry.extension() == ".json") files.push_back(entry);
   for (const auto& file : files) {
     double seconds = read_run_record(file).wall_seconds;
     timing.wall_seconds_total += seconds;
@@ -49,18 +50,19 @@ DatasetTiming timing(const DatasetPaths& paths) {
   return timing;
 }
 
-// The size and SHA-256 of each split file: readers check them, so a swapped or edited split
-// (which could still be a partition) is refused rather than read.
-std::vector<SplitFileCheck> split_file_checks(const DatasetPaths& paths) {
-  std::vector<SplitFileCheck> checks;
-  for (const auto& file : paths.split_files())
-    checks.push_back(
-        {file.filename().string(), std::filesystem::file_size(file), sha256_hex_of_file(file)});
+// The size and SHA-256 of each file: readers check them, so a swapped or edited split (which
+// could still be a partition) or sequence file is refused rather than read.
+std::vector<ListedFile> listed_files(const std::vector<std::filesystem::path>& files) {
+  std::vector<ListedFile> checks;
+  for (const auto& file : files)
+    if (!is_temp_file_name(file.filename().string()))
+      checks.push_back(
+          {file.filename().string(), file_system::file_size(file), sha256_hex_of_file(file)});
   return checks;
 }
 
 void write_manifest(const FinalizeContext& context, const DatasetStats& stats,
-                    std::uint64_t annotations) {
+                    std::uint64_t annotations, std::string records_sha256) {
   const DatasetConfig& config = context.config;
   DatasetManifest manifest;
   manifest.version = context.version;
@@ -74,7 +76,10 @@ void write_manifest(const FinalizeContext& context, const DatasetStats& stats,
   JsonOrigin origin{context.paths.manifest().string()};
   manifest.counts = dataset_counts_from_json(JsonField(counts, origin, "counts"));
   manifest.coco_annotations = annotations;
-  manifest.split_files = split_file_checks(context.paths);
+  manifest.split_files = listed_files(context.paths.split_files());
+  if (config.sequence.enabled() && !config.sequence.incremental())
+    manifest.sequence_files = listed_files(file_system::list_folder(context.paths.sequences()));
+  manifest.records_sha256 = std::move(records_sha256);
   manifest.timing = timing(context.paths);
   write_file_atomically(context.paths.manifest(), dataset_manifest_text(manifest));
 }
@@ -84,7 +89,7 @@ void write_manifest(const FinalizeContext& context, const DatasetStats& stats,
 std::vector<std::uint64_t> missing_samples(const DatasetPaths& paths, std::uint64_t count) {
   std::vector<std::uint64_t> missing;
   for (std::uint64_t i = 0; i < count; ++i)
-    if (!std::filesystem::exists(paths.record(i))) missing.push_back(i);
+    if (!file_system::exists(paths.record(i))) missing.push_back(i);
   return missing;
 }
 
@@ -112,8 +117,12 @@ void finalize_dataset(const FinalizeContext& context) {
   std::vector<Direction> true_labels;
   true_labels.reserve(count);
   std::vector<std::uint64_t> labelled, unlabelled;
+  Sha256 records;  // every record's bytes, in index order: the manifest's records_sha256
   for (std::uint64_t i = 0; i < count; ++i) {
-    SampleRecord record = read_sample_record(paths.record(i));
+    std::string text = read_file_text(paths.record(i));
+    records.update(text);
+    JsonOrigin origin{paths.record(i).string()};
+    SampleRecord record = sample_record_from_json(parse_json(text, origin), origin);
     if (context.on_record) context.on_record(record);
     all_scenes.append(vlol_scene_json(record, vlol));
     if (coco) coco->add_sample(record);
@@ -134,7 +143,7 @@ void finalize_dataset(const FinalizeContext& context) {
   all_scenes.finish();
   if (coco) coco->finish();
   if (context.before_manifest) context.before_manifest();
-  write_manifest(context, stats, coco ? coco->annotation_count() : 0);
+  write_manifest(context, stats, coco ? coco->annotation_count() : 0, records.hex());
   // Last: exports read the finished dataset (records, splits, manifest).
   if (!context.exports) return;
   for (const exports::ExportOptions& options : config.exports)

@@ -2,19 +2,23 @@
 
 #include <cstdlib>
 
+#include "logic/errors.h"
 #include "logic/rule.h"
 #include "scenes/asset_library.h"
 #include "scenes/scene_error.h"
 #include "scenes/scene_settings.h"
 #include "tools/dataset/config.h"
 #include "tools/dataset/splits.h"
+#include "util/file_system.h"
+#include "util/io_error.h"
+#include "util/printable_text.h"
 
 namespace railyard {
 
 std::filesystem::path data_root() {
   const char* env = std::getenv("RAILYARD_DATA");
   std::filesystem::path root = env && *env ? std::filesystem::path(env) : RAILYARD_DATA_DIR;
-  if (!std::filesystem::is_regular_file(background_file(root)))
+  if (!file_system::is_regular_file(background_file(root)))
     throw InputError(std::string(env && *env ? "RAILYARD_DATA=" : "the data folder ") +
                      root.string() + " holds no railyard data (no " +
                      background_file(root).string() +
@@ -35,20 +39,32 @@ std::filesystem::path resolve_scene(const std::string& name_or_path,
   bool is_path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".yaml");
   std::filesystem::path file =
       is_path ? std::filesystem::path(name_or_path) : scene_file(data_dir, name_or_path);
-  if (std::filesystem::is_regular_file(file)) return file;
-  if (is_path) throw SceneError("scene file not found: " + file.string());
+  if (file_system::is_regular_file(file)) return file;
+  if (is_path)
+    throw SceneError("scene file " + printable(file.string()) + ": " +
+                     file_system::why_not_a_file(file));
   std::string list;
   for (const std::string& s : list_scenes(data_dir)) list += (list.empty() ? "" : ", ") + s;
-  throw SceneError("unknown scene '" + name_or_path + "'; shipped scenes: " + list +
+  throw SceneError("unknown scene '" + printable(name_or_path) + "'; shipped scenes: " + list +
                    " (or give the path of a .yaml file)");
 }
 
 DatasetInputs resolve_inputs(const DatasetConfig& config, const std::filesystem::path& data_dir) {
   DatasetInputs inputs;
   inputs.data_dir = data_dir;
-  inputs.rule_file = resolve_rule(config.rule, rules_dir(data_dir));
+  // A path the file system cannot even look up (a name too long, a loop of links) is told of
+  // the key that named it.
+  try {
+    inputs.rule_file = resolve_rule(config.rule, rules_dir(data_dir));
+  } catch (const IoError& e) {
+    throw ConfigError(std::string("rule: ") + e.what());
+  }
   inputs.background_file = background_file(data_dir);
-  inputs.scene_file = resolve_scene(config.scene, data_dir);
+  try {
+    inputs.scene_file = resolve_scene(config.scene, data_dir);
+  } catch (const IoError& e) {
+    throw ConfigError(std::string("scene: ") + e.what());
+  }
   inputs.manifest_file = AssetLibrary::default_manifest(data_dir);
   inputs.rule_name = inputs.rule_file.stem().string();
   inputs.scene_name = inputs.scene_file.stem().string();

@@ -2,16 +2,32 @@
 
 #include <cstdio>
 
+#include "logic/errors.h"
 #include "tools/dataset/input_files.h"
 #include "tools/records/dataset_error.h"
 #include "tools/records/run_record.h"
 #include "util/atomic_file.h"
+#include "util/file_system.h"
+#include "util/io_error.h"
 
 namespace railyard {
 
 void RunOutput::remove_temporaries() const {}
 
 namespace run_detail {
+
+void check_destination(const RunOutput& output) {
+  std::filesystem::path root = output.root();
+  if (!file_system::exists(root)) return;
+  if (!file_system::is_directory(root))
+    throw ConfigError(root.string() + ": exists and is not a folder; choose another -o");
+  if (has_run_lock(output.lock_folder())) return;
+  if (std::string file = file_system::first_file_under(root); !file.empty())
+    throw ConfigError(root.string() + ": holds '" + file +
+                      "' but is not a dataset a railyard run started (no config.yaml lock); "
+                      "railyard writes only into a new or empty folder or its own dataset: "
+                      "choose another -o");
+}
 
 void rethrow_probe_failure(const render::RendererError& error, const RunSetup& setup) {
   throw render::RendererError("backend '" + setup.config.backend + "' cannot render " +
@@ -27,7 +43,7 @@ void record_run(const DatasetPaths& folder, const Shard& shard, const RunSummary
   auto path = folder.runs() / run_record_name(shard.index, shard.count);
   double earlier = 0.0;
   try {
-    if (std::filesystem::exists(path)) earlier = read_run_record(path).wall_seconds;
+    if (file_system::exists(path)) earlier = read_run_record(path).wall_seconds;
   } catch (const DatasetError& e) {
     throw DatasetError(std::string(e.what()) +
                        " (the samples are kept; remove this timing record and run again)");

@@ -84,6 +84,9 @@ class RunWork {
   virtual std::optional<Unit> next_unit() = 0;
   // Renders a unit, on the skeleton's thread (the renderer's).
   virtual Item produce(Unit& unit) = 0;
+  // Renders as little of a unit as proves the device can make its frames, before any folder
+  // exists (the probe): the whole unit unless a kind knows better (a sequence: its first step).
+  virtual void probe(Unit& unit) { produce(unit); }
   // Writes an item, on a writer thread; its last file marks the unit done.
   virtual void write(const Item& item) const = 0;
   // The number of units the walk yields, for progress; nullopt when only the walk finds out.
@@ -94,6 +97,10 @@ class RunWork {
 
 namespace run_detail {
 
+// Refuses, before any work, a destination the run may not write into: it exists and is not a
+// folder, or it holds a file (temporaries aside) and is not a dataset a railyard run started
+// (its config.yaml lock). A person's folder, or another tool's, is never written into.
+void check_destination(const RunOutput& output);
 // Throws the backend's error with the image size in the message.
 [[noreturn]] void rethrow_probe_failure(const render::RendererError& error, const RunSetup& setup);
 // The run record of this shard (runs/shard-<i>-of-<N>.json), with earlier runs' time added.
@@ -140,7 +147,7 @@ template <class Work>
 void probe(Work& work, RunSetup& setup, const Shard& shard) {
   work.begin_walk(shard, nullptr, 1);
   if (auto first = work.next_unit()) try {
-      work.produce(*first);
+      work.probe(*first);
     } catch (const render::RendererError& e) {
       rethrow_probe_failure(e, setup);
     }
@@ -155,6 +162,7 @@ void probe(Work& work, RunSetup& setup, const Shard& shard) {
 template <class Unit, class Item>
 RunSummary run_job(RunWork<Unit, Item>& work, RunOutput& output, RunSetup& setup,
                    const RunOptions& options) {
+  run_detail::check_destination(output);
   std::vector<InputFile> input_files = hash_input_files(setup.inputs);
   run_detail::probe(work, setup, options.shard);
   output.create_folders();

@@ -3,9 +3,12 @@
 #include <unistd.h>
 
 #include <ctime>
+#include <fstream>
 
 #include "logic/errors.h"
+#include "tools/records/json_fields.h"
 #include "util/atomic_file.h"
+#include "util/file_system.h"
 #include "util/read_file.h"
 
 namespace railyard {
@@ -80,10 +83,22 @@ RunLock check_against(const std::string& text, const DatasetConfig& config,
   return lock;
 }
 
+}  // namespace
+
+bool has_run_lock(const DatasetPaths& paths) {
+  if (!file_system::is_regular_file(paths.config_lock())) return false;
+  std::ifstream in = open_input_stream(paths.config_lock());
+  std::string first(kDatePrefix.size(), '\0');
+  in.read(first.data(), static_cast<std::streamsize>(first.size()));
+  return first == kDatePrefix;
+}
+
+namespace {
+
 // Written beside, then hard-linked into place: link() fails when another shard got there first,
 // and then that shard's file is the one to check against.
 void create_once(const std::filesystem::path& file, const std::string& text) {
-  if (std::filesystem::exists(file)) return;
+  if (file_system::exists(file)) return;
   std::string name = ".";
   name += file.filename().string();
   name += kTempMarker;
@@ -92,17 +107,19 @@ void create_once(const std::filesystem::path& file, const std::string& text) {
   write_file_atomically(temp, text);
   std::error_code error;
   std::filesystem::create_hard_link(temp, file, error);
-  std::filesystem::remove(temp);
+  file_system::remove_file(temp);
 }
 
 nlohmann::ordered_json check_inputs(const DatasetPaths& paths, const std::vector<InputFile>& now) {
   // A dataset started before inputs were recorded has none to check; it gets today's.
-  if (!std::filesystem::exists(paths.input_lock()))
+  if (!file_system::exists(paths.input_lock()))
     create_once(paths.input_lock(), input_lock_text(input_files_json(now)));
-  auto recorded = nlohmann::ordered_json::parse(read_file_text(paths.input_lock()), nullptr, false);
-  if (recorded.is_discarded())
-    throw ConfigError(paths.input_lock().string() +
-                      ": unreadable; remove the dataset folder to start again");
+  nlohmann::ordered_json recorded;
+  try {
+    recorded = read_ordered_json_file(paths.input_lock());
+  } catch (const DatasetError& e) {
+    throw ConfigError(std::string(e.what()) + "; remove the dataset folder to start again");
+  }
   std::string changes = input_file_changes(recorded, now);
   if (!changes.empty())
     throw ConfigError("the input files differ from those that started " + paths.root().string() +
@@ -131,7 +148,7 @@ RunLock acquire_run_lock(const DatasetConfig& config, const std::vector<InputFil
 
 RunLock read_run_lock(const DatasetConfig& config, const std::vector<InputFile>& inputs,
                       const DatasetPaths& paths) {
-  if (!std::filesystem::exists(paths.config_lock()))
+  if (!file_system::exists(paths.config_lock()))
     throw ConfigError("no dataset started at " + paths.root().string() +
                       " (no config.yaml there): generate it, or its shards, first");
   RunLock lock = check_against(read_file_text(paths.config_lock()), config, paths);

@@ -32,6 +32,9 @@ RunLock acquire_run_lock(const DatasetConfig& config, const std::vector<InputFil
 std::string config_lock_text(const std::string& created_date, const std::string& dataset_config);
 std::string input_lock_text(const nlohmann::ordered_json& inputs);
 
+// Whether `paths` is a dataset a railyard run started: its config.yaml is a run's lock.
+bool has_run_lock(const DatasetPaths& paths);
+
 // Reads an existing lock (for merge); throws ConfigError when there is none or it differs.
 RunLock read_run_lock(const DatasetConfig& config, const std::vector<InputFile>& inputs,
                       const DatasetPaths& paths);

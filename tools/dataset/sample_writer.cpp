@@ -5,6 +5,7 @@
 #include "util/atomic_file.h"
 #include "util/content_hash.h"
 #include "util/exr_io.h"
+#include "util/file_system.h"
 #include "util/io_error.h"
 #include "util/png_io.h"
 
@@ -26,13 +27,6 @@ FileCheck write_checked(const std::filesystem::path& path, const std::vector<std
   write_file_atomically(path, bytes);
   std::string_view view(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   return {bytes.size(), sha256_hex(view)};
-}
-
-// scenes/ exists only in datasets that write scenes: the first writer makes it.
-void make_folder(const std::filesystem::path& folder) {
-  std::error_code error;
-  std::filesystem::create_directories(folder, error);
-  if (error) throw IoError("cannot create folder " + folder.string() + ": " + error.message());
 }
 
 }  // namespace
@@ -74,7 +68,7 @@ void SampleWriter::write(const RenderedSample& sample) const {
                       encode_depth_exr(sample.frame.depth, outputs.depth_exr_compression,
                                        outputs.depth_exr_precision));
   if (outputs.scene == SceneFormat::Glb) {
-    make_folder(paths.scenes());
+    file_system::create_folders(paths.scenes());  // only datasets with scenes have it
     files.scene_check = write_checked(paths.scene_glb(sample.index),
                                       sample_scene_glb(sample.scene, typed, rule_name));
   }

@@ -4,6 +4,7 @@
 
 #include "tools/export/export_options.h"
 #include "tools/records/json_fields.h"
+#include "util/file_system.h"
 #include "util/strict_yaml.h"
 
 namespace railyard::exports {
@@ -20,7 +21,7 @@ std::uint32_t state_id(const Field& field) {
 // sequences/automaton.json (tools/dataset/sequences/sequence_run.cpp writes it).
 SequenceAutomaton read_automaton(const DatasetFolder& folder) {
   std::filesystem::path file = folder.paths().sequences() / "automaton.json";
-  if (!std::filesystem::is_regular_file(file))
+  if (!file_system::is_regular_file(file))
     throw ExportError(file.string() + ": missing; a sequence dataset's export needs its automaton");
   nlohmann::json json = read_json_file(file);
   JsonOrigin origin{file.string()};
@@ -93,8 +94,9 @@ DatasetExamples read_dataset_examples(const DatasetFolder& folder, bool with_par
     DatasetExamples out;
     SequenceFiles sequences;
     bool sequence_dataset = false;
+    Sha256 digest;
     for (std::uint64_t index = 0; index < folder.count(); ++index) {
-      SampleRecord record = folder.read_record(index);
+      SampleRecord record = folder.read_record(index, digest);
       if (index == 0) sequence_dataset = record.sequence.has_value();
       if (sequence_dataset) {
         sequences.add(record);  // every record a step, in order
@@ -114,6 +116,7 @@ DatasetExamples read_dataset_examples(const DatasetFolder& folder, bool with_par
       if (with_parts) example.parts = std::move(record.parts);
       out.examples.push_back(std::move(example));
     }
+    folder.check_records_digest(digest);
     if (sequence_dataset) out.sequences = read_sequences(folder, sequences);
     return out;
   } catch (const DatasetError& e) {

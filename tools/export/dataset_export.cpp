@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tools/export/dataset_examples.h"
-#include "tools/export/staged_folder.h"
+#include "tools/export/exporter.h"
 #include "tools/records/pairs_folder.h"
 
 namespace railyard::exports {
@@ -48,7 +48,7 @@ DatasetExportSummary export_dataset(const fs::path& dataset, const ExportOptions
   bool parts = options.target == ExportTarget::SceneGraphs;
   // The destination is checked before the dataset is read; both sides of a pairs folder go
   // into one staged folder, so a bad side leaves nothing new in place.
-  StagedFolder staged(summary.folder);
+  StagedFolder staged(summary.folder, kExportFolder);
   for (const auto& [side, folder] : open_sides(dataset)) {
     DatasetExamples read = read_dataset_examples(folder, parts);
     summary.withheld += read.withheld;

@@ -8,7 +8,6 @@
 #include "tools/export/popper_files.h"
 #include "tools/export/scene_graph.h"
 #include "tools/export/sequence_facts.h"
-#include "tools/export/staged_folder.h"
 
 namespace railyard::exports {
 namespace {
@@ -124,7 +123,7 @@ ExportSummary write_export(const ExportOptions& options, std::span<const Example
                            const std::filesystem::path& folder, const SequenceExamples* sequences) {
   validate_options(options);
   check_examples(examples);
-  StagedFolder staged(folder);
+  StagedFolder staged(folder, kExportFolder);
   ExportSummary summary = write_export(options, examples, staged, {}, sequences);
   staged.commit();
   return summary;

@@ -10,7 +10,7 @@
 //                                            same files (popper_files.h, aleph_files.h)
 // Splits appear in the order of their first example, examples in input order. The folder
 // appears complete or not at all, replacing an earlier export there but nothing else
-// (staged_folder.h); the same input gives the same bytes.
+// (util/staged_folder.h); the same input gives the same bytes.
 #pragma once
 
 #include <filesystem>
@@ -21,8 +21,12 @@
 #include "tools/export/example.h"
 #include "tools/export/export_options.h"
 #include "tools/export/sequence_examples.h"
+#include "util/staged_folder.h"
 
 namespace railyard::exports {
+
+// An export folder: replaced only by another export, and only while unchanged.
+inline constexpr FolderKind kExportFolder{"railyard export", ".railyard-export"};
 
 struct SplitSummary {
   std::string name;
@@ -50,8 +54,6 @@ struct ExportSummary {
 ExportSummary write_export(const ExportOptions& options, std::span<const Example> examples,
                            const std::filesystem::path& folder,
                            const SequenceExamples* sequences = nullptr);
-
-class StagedFolder;
 
 // The same into `subfolder` of a staged folder that the caller commits (the two sides of a
 // pairs folder go into one export folder, which appears whole or not at all).

@@ -8,9 +8,10 @@
 
 #include "tools/export/dataset_export.h"
 #include "tools/export/export_schema.h"
-#include "tools/export/staged_folder.h"
+#include "tools/export/exporter.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
+#include "tools/railyard/path_checks.h"
 
 namespace railyard {
 namespace {
@@ -69,7 +70,7 @@ void run(const ExportCommandOptions& options) {
         "--target");
   for (const std::string& dataset : options.datasets)
     for (const exports::ExportOptions& e : wanted)
-      exports::check_export_destination(destination(options, dataset, e));
+      check_destination(destination(options, dataset, e), exports::kExportFolder);
   for (const std::string& dataset : options.datasets)
     for (const exports::ExportOptions& e : wanted)
       print(exports::export_dataset(dataset, e, destination(options, dataset, e)));
@@ -85,7 +86,7 @@ void add_export_command(CLI::App& app) {
       "(<dataset>/exports/<target>_<vocabulary>/)");
   command->add_option("datasets", options->datasets, "dataset folders (or pairs folders)")
       ->required()
-      ->check(CLI::ExistingDirectory);
+      ->check(existing_folder());
   const Schema<exports::ExportOptions>& schema = exports::export_schema();
   const ExportSetting& target = *schema.find("target");
   // One value per -t (comma-separated for several), so `-t popper DATASET` reads DATASET as a

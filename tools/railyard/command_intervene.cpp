@@ -6,7 +6,9 @@
 #include "tools/dataset/pairs/pairs_run.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
+#include "tools/railyard/path_checks.h"
 #include "tools/railyard/run_flags.h"
+#include "util/file_system.h"
 
 namespace railyard {
 
@@ -24,8 +26,8 @@ void add_intervene_command(CLI::App& app) {
               if (words[i].find('=') != std::string::npos) {
                 options->assignments.push_back(words[i]);
               } else if (i == 0) {
-                if (!std::filesystem::is_regular_file(words[i]))
-                  throw ConfigError(words[i] + ": no such config file");
+                if (std::string fault = file_fault(words[i]); !fault.empty())
+                  throw ConfigError("config file " + fault);
                 options->config_file = words[i];
               } else {
                 throw ConfigError("'" + words[i] +

@@ -4,8 +4,10 @@
 #include "tools/dataset/config.h"
 #include "tools/dataset/rule_loading.h"
 #include "tools/railyard/commands.h"
+#include "tools/railyard/path_checks.h"
 #include "tools/records/formats/description.h"
 #include "tools/records/formats/train_set_writer.h"
+#include "util/file_system.h"
 
 namespace railyard {
 namespace {
@@ -31,7 +33,7 @@ void run_label(const LabelOptions& options) {
       options.out.empty()
           ? in.parent_path() / (in.stem().string() + "_" + rule.name + in.extension().string())
           : std::filesystem::path(options.out);
-  if (std::filesystem::exists(out) && std::filesystem::equivalent(out, in))
+  if (file_system::exists(out) && file_system::same_file(out, in))
     throw std::runtime_error("--out " + out.string() + " is the input file; choose another path");
   TrainSetWriter writer(out);
   writer.append(trains, 0);
@@ -50,7 +52,7 @@ void add_label_command(CLI::App& app) {
       app.add_subcommand("label", "label an existing train description file with another rule");
   command->add_option("input", options->in, "train description file")
       ->required()
-      ->check(CLI::ExistingFile);
+      ->check(existing_file());
   command->add_option("-r,--rule", options->rule, "rule name or .pl path")->capture_default_str();
   command->add_option("-o,--out", options->out,
                       "output description file (default: <input>_<rule>.txt beside the input)");

@@ -4,8 +4,10 @@
 
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
+#include "tools/railyard/path_checks.h"
 #include "tools/railyard/run_flags.h"
 #include "tools/records/formats/description.h"
+#include "util/file_system.h"
 
 namespace railyard {
 namespace {
@@ -29,10 +31,10 @@ void run_render(const RenderOptions& options) {
   DatasetConfig config = effective_config(dataset);
   std::string rule =
       options.rule_name.empty()
-          ? std::filesystem::absolute(options.descriptions).parent_path().filename().string()
+          ? file_system::absolute(options.descriptions).parent_path().filename().string()
           : options.rule_name;
-  print_run_summary(render_trains(config, std::move(trains), rule, run_options(dataset)),
-                    "images", "render");
+  print_run_summary(render_trains(config, std::move(trains), rule, run_options(dataset)), "images",
+                    "render");
 }
 
 }  // namespace
@@ -43,7 +45,7 @@ void add_render_command(CLI::App& app) {
       "render", "render the trains of a description file (images, masks, boxes, depth)");
   command->add_option("descriptions", options->descriptions, "train description file")
       ->required()
-      ->check(CLI::ExistingFile);
+      ->check(existing_file());
   command->add_option("--rule-name", options->rule_name,
                       "rule name for the output folder (default: the file's folder name)");
   add_config_options(*command, options->dataset, false);

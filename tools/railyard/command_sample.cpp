@@ -2,7 +2,6 @@
 #include <chrono>
 #include <cstdio>
 #include <optional>
-#include <sstream>
 
 #include "logic/labelled_batch.h"
 #include "tools/dataset/inputs.h"
@@ -12,6 +11,7 @@
 #include "tools/railyard/config_options.h"
 #include "tools/records/formats/train_set_writer.h"
 #include "util/atomic_file.h"
+#include "util/file_system.h"
 
 namespace railyard {
 namespace {
@@ -28,14 +28,14 @@ constexpr std::uint64_t kBlock = 1 << 16;
 // Lines beside where the dataset's description file would be, for sequence induction.
 void sample_sequences(const DatasetConfig& config) {
   auto start = std::chrono::steady_clock::now();
-  std::ostringstream lines;
-  write_symbolic_sequences(config, data_root(), lines);
   DatasetInputs inputs = resolve_inputs(config, data_root());
   std::filesystem::path file =
       DatasetPaths(dataset_identity(config, inputs.rule_name, "")).description_file();
   file.replace_filename(file.stem().string() + "_sequences.jsonl");
-  std::filesystem::create_directories(file.parent_path());
-  write_file_atomically(file, lines.str());
+  file_system::create_folders(file.parent_path());
+  AtomicFile lines(file);
+  write_symbolic_sequences(config, data_root(), lines);
+  lines.commit();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("%llu sequences of \"%s\" in %.3f s\nwrote %s\n",
               static_cast<unsigned long long>(config.count), config.sequence.formula.c_str(),

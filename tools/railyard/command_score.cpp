@@ -62,13 +62,13 @@ void run(const ScoreOptions& o) {
                                 : "--baseline takes only the TARGET folder");
   request.target = o.inputs.back();
   request.predictions.assign(o.inputs.begin(), o.inputs.end() - 1);
+  if (!o.output.empty()) check_destination(o.output, score::kScoreFolder);
   if (!o.write_predictions.empty()) {
     score::write_baseline_predictions(request, o.write_predictions);
     std::printf("wrote %s\n", o.write_predictions.c_str());
     if (o.output.empty()) return;
   }
   if (o.output.empty()) throw score::ScoreError("-o DIR: the score folder to write is required");
-  score::check_score_destination(o.output);
   nlohmann::json result = score::score_predictions(request);
   score::write_score_folder(result, o.output);
   print_summary(result, o.output);
@@ -123,6 +123,7 @@ void add_score_command(CLI::App& app) {
   command
       ->add_option("--misclassified", options->misclassified,
                    "misclassified samples listed per dataset")
+      ->check(CLI::Range(0, 1'000'000))
       ->capture_default_str();
   command->callback([options] { run(*options); });
 }

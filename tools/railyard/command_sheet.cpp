@@ -11,6 +11,7 @@
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
 #include "tools/sheet/contact_sheet.h"
+#include "util/file_system.h"
 #include "util/png_io.h"
 
 namespace railyard {
@@ -35,10 +36,10 @@ std::filesystem::path sheet_path(const std::string& output, const DatasetConfig&
     if (several)
       throw std::invalid_argument("-o " + output + ": --all writes several sheets, " +
                                   "so -o names a folder");
-    if (out.has_parent_path()) std::filesystem::create_directories(out.parent_path());
+    if (out.has_parent_path()) file_system::create_folders(out.parent_path());
     return out;
   }
-  if (!output.empty()) std::filesystem::create_directories(out);
+  if (!output.empty()) file_system::create_folders(out);
   return out / ("sheet_" + config.representation + "_" + config.scene + ".png");
 }
 

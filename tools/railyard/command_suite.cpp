@@ -7,6 +7,7 @@
 #include "tools/dataset/inputs.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
+#include "tools/railyard/path_checks.h"
 #include "tools/railyard/run_flags.h"
 #include "tools/suite/suite.h"
 #include "tools/suite/suite_bench.h"
@@ -74,7 +75,7 @@ void add_suite_command(CLI::App& app) {
                          "curriculum) from one suite file");
   command->add_option("suite", options->file, "suite file (YAML, see tools/suite/README.md)")
       ->required()
-      ->check(CLI::ExistingFile);
+      ->check(existing_file());
   command
       ->add_option("--set", options->overrides.assignments,
                    "set a dataset key in every variant, after the suite file: --set count=20")
@@ -106,7 +107,7 @@ void add_suite_bench(CLI::App& bench) {
       "a suite's symbolic part on many trains, and its overhead over `generate` of its "
       "variants one by one");
   command->add_option("suite", options->file, "suite file")
-      ->check(CLI::ExistingFile)
+      ->check(existing_file())
       ->capture_default_str();
   command
       ->add_option("--trains", options->trains,

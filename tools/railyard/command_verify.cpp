@@ -4,6 +4,7 @@
 
 #include "tools/dataset/dataset_verify.h"
 #include "tools/railyard/commands.h"
+#include "tools/railyard/path_checks.h"
 
 namespace railyard {
 namespace {
@@ -38,7 +39,7 @@ void add_verify_command(CLI::App& app) {
       "splits, and every dataset-wide file against the records; exit 1 on any fault");
   command->add_option("datasets", *datasets, "dataset folders (or pairs folders)")
       ->required()
-      ->check(CLI::ExistingDirectory);
+      ->check(existing_folder());
   command->add_flag("-q,--quiet", *quiet, "no progress lines");
   command->callback([datasets, quiet] {
     bool ok = true;

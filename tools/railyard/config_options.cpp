@@ -5,6 +5,7 @@
 
 #include "logic/errors.h"
 #include "tools/dataset/inputs.h"
+#include "tools/railyard/path_checks.h"
 
 namespace railyard {
 namespace {
@@ -61,7 +62,7 @@ void add_config_options(CLI::App& command, ConfigOptions& options, bool with_fil
                         std::initializer_list<std::string_view> keys) {
   if (with_file)
     command.add_option("config", options.config_file, "dataset config (YAML)")
-        ->check(CLI::ExistingFile);
+        ->check(existing_file());
   std::vector<std::string>& assignments = options.assignments;
   // Each occurrence is recorded as it is parsed, so flags and --set apply in command-line order.
   command

@@ -6,6 +6,7 @@
 #include "tools/records/sample_files.h"
 #include "util/atomic_file.h"
 #include "util/content_hash.h"
+#include "util/file_system.h"
 #include "util/read_file.h"
 
 namespace railyard {
@@ -59,9 +60,9 @@ SplitFile read_split_file(const fs::path& file) {
 }
 
 DatasetFolder DatasetFolder::open(const fs::path& root) {
-  if (!fs::is_directory(root)) throw DatasetError(root.string() + ": not a folder");
+  if (!file_system::is_directory(root)) throw DatasetError(root.string() + ": not a folder");
   DatasetFolder folder(root);
-  if (!fs::is_directory(folder.paths_.records()))
+  if (!file_system::is_directory(folder.paths_.records()))
     throw DatasetError(root.string() +
                        ": no records/ folder; not a railyard dataset (or the folder of its rule "
                        "descriptions)");
@@ -73,7 +74,7 @@ DatasetFolder DatasetFolder::open(const fs::path& root) {
 
 void DatasetFolder::read_manifest() {
   fs::path file = paths_.manifest();
-  if (!fs::exists(file) || !fs::is_directory(paths_.splits()))
+  if (!file_system::exists(file) || !file_system::is_directory(paths_.splits()))
     throw DatasetError(root().string() +
                        ": the dataset is not finished (no manifest or splits); finish the run or "
                        "merge its shards (`railyard generate ... --merge`) first");
@@ -118,23 +119,32 @@ void DatasetFolder::check_records() const {
 
 namespace {
 
-// The split files against the manifest's list of them (manifests since it was kept): a split
-// swapped or edited is refused even when it is still a partition.
-void check_split_files(const DatasetPaths& paths, const DatasetManifest& manifest) {
-  if (!manifest.split_files) return;
-  for (const SplitFileCheck& check : *manifest.split_files) {
-    fs::path file = paths.splits() / check.name;
-    if (!fs::exists(file)) throw DatasetError(file.string() + ": missing");
+// The files of a folder against the manifest's list of them (manifests since it was kept): a
+// split or sequence file swapped or edited is refused even when it still reads.
+void check_listed_files(const fs::path& folder, const std::vector<ListedFile>& listed,
+                        const std::vector<fs::path>& present, const char* what) {
+  for (const ListedFile& check : listed) {
+    fs::path file = folder / check.name;
+    if (!file_system::exists(file)) throw DatasetError(file.string() + ": missing");
     if (sha256_hex_of_file(file) != check.sha256)
-      throw DatasetError(file.string() +
-                         ": not the split file the manifest lists (its SHA-256 differs)");
+      throw DatasetError(file.string() + ": not the " + what +
+                         " the manifest lists (its SHA-256 differs)");
   }
-  for (const fs::path& file : paths.split_files()) {
+  for (const fs::path& file : present) {
     std::string name = file.filename().string();
-    bool listed = std::any_of(manifest.split_files->begin(), manifest.split_files->end(),
-                              [&](const SplitFileCheck& check) { return check.name == name; });
-    if (!listed) throw DatasetError(file.string() + ": a split the manifest does not list");
+    bool known = std::any_of(listed.begin(), listed.end(),
+                             [&](const ListedFile& check) { return check.name == name; });
+    if (!known) throw DatasetError(file.string() + ": a " + what + " the manifest does not list");
   }
+}
+
+// A sequence set's sequences/ folder (its files but killed runs' temporaries).
+std::vector<fs::path> sequence_files(const DatasetPaths& paths) {
+  std::vector<fs::path> files;
+  if (!file_system::is_directory(paths.sequences())) return files;
+  for (const fs::path& file : file_system::list_folder(paths.sequences()))
+    if (!is_temp_file_name(file.filename().string())) files.push_back(file);
+  return files;
 }
 
 }  // namespace
@@ -143,7 +153,7 @@ void DatasetFolder::read_splits() {
   split_of_.assign(count_, 0);
   for (std::size_t s = 0; s < std::size(kSplitNames); ++s) {
     fs::path file = paths_.split(kSplitNames[s]);
-    if (!fs::exists(file)) throw DatasetError(file.string() + ": missing");
+    if (!file_system::exists(file)) throw DatasetError(file.string() + ": missing");
     SplitFile split = read_split_file(file);
     for (std::uint64_t index : split.indices) {
       if (index >= count_)
@@ -180,7 +190,12 @@ void DatasetFolder::read_splits() {
     if (name == "labelled" || name == "unlabelled") supervision.push_back(splits_.size());
     splits_.push_back(std::move(split));
   }
-  check_split_files(paths_, manifest_);  // after the faults that have a name of their own
+  // After the faults that have a name of their own.
+  if (manifest_.split_files)
+    check_listed_files(paths_.splits(), *manifest_.split_files, paths_.split_files(), "split");
+  if (manifest_.sequence_files)
+    check_listed_files(paths_.sequences(), *manifest_.sequence_files, sequence_files(paths_),
+                       "sequence file");
   if (supervision.empty()) return;
   bool partition = supervision.size() == 2;
   if (partition) {
@@ -195,15 +210,31 @@ void DatasetFolder::read_splits() {
                        ": labelled.txt and unlabelled.txt must together list every sample once");
 }
 
+void DatasetFolder::check_records_digest(Sha256& digest) const {
+  if (manifest_.records_sha256 && digest.hex() != *manifest_.records_sha256)
+    throw DatasetError(paths_.records().string() +
+                       ": the records are not the ones the dataset was finished with (their "
+                       "SHA-256 differs from the manifest's records_sha256): a record was "
+                       "edited or replaced; `railyard verify` checks every file");
+}
+
 const std::string& DatasetFolder::split_of(std::uint64_t index) const {
   return splits_.at(split_of_.at(index) - 1).name;
 }
 
 SampleRecord DatasetFolder::read_record(std::uint64_t index) const {
+  Sha256 unused;
+  return read_record(index, unused);
+}
+
+SampleRecord DatasetFolder::read_record(std::uint64_t index, Sha256& digest) const {
   fs::path file = paths_.record(index);
   SampleRecord record;
   try {
-    record = read_sample_record(file);
+    std::string text = read_file_text(file);
+    digest.update(text);
+    JsonOrigin origin{file.string()};
+    record = sample_record_from_json(parse_json(text, origin), origin);
   } catch (const DatasetError&) {
     throw;
   } catch (const std::exception& e) {

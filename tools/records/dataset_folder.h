@@ -4,7 +4,9 @@
 // dataset_manifest.h), a missing, stray or
 // surplus record file, a split file that is missing, lists an index twice, lists one that is not
 // a sample, or leaves a sample in no split or in two (train/test leakage), a subset outside the
-// train split. read_record() refuses a record that belongs to another index.
+// train split. read_record() refuses a record that belongs to another index; a reader of every
+// record feeds their bytes to a digest and checks it against the manifest's at the end
+// (check_records_digest), so an edited record is refused, not read as the truth.
 #pragma once
 
 #include <cstdint>
@@ -16,6 +18,7 @@
 #include "tools/records/dataset_manifest.h"
 #include "tools/records/dataset_paths.h"
 #include "tools/records/formats/sample_record.h"
+#include "util/content_hash.h"
 
 namespace railyard {
 
@@ -43,6 +46,11 @@ class DatasetFolder {
   // Reads records/<index>.json. Throws DatasetError naming the file when it is not a record of
   // this index (unreadable, malformed, or another sample's).
   SampleRecord read_record(std::uint64_t index) const;
+  // The same, its bytes fed to `digest` (the records' digest is of every record in index order).
+  SampleRecord read_record(std::uint64_t index, Sha256& digest) const;
+  // Throws DatasetError naming records/ when the manifest keeps the records' SHA-256 and
+  // `digest`, fed every record in index order, differs: a record was edited or replaced.
+  void check_records_digest(Sha256& digest) const;
 
  private:
   explicit DatasetFolder(std::filesystem::path root) : paths_(std::move(root)) {}

@@ -57,12 +57,15 @@ Json to_json(const DatasetManifest& manifest) {
   json["inputs"] = manifest.inputs ? *manifest.inputs : Json();
   json["counts"] = to_json(manifest.counts);
   json["coco_annotations"] = manifest.coco_annotations;
-  if (manifest.split_files) {
+  for (const auto& [key, listed] : {std::pair{"split_files", &manifest.split_files},
+                                    std::pair{"sequence_files", &manifest.sequence_files}}) {
+    if (!*listed) continue;
     Json checks = Json::object();
-    for (const SplitFileCheck& check : *manifest.split_files)
+    for (const ListedFile& check : **listed)
       checks[check.name] = {{"bytes", check.bytes}, {"sha256", check.sha256}};
-    json["split_files"] = std::move(checks);
+    json[key] = std::move(checks);
   }
+  if (manifest.records_sha256) json["records_sha256"] = *manifest.records_sha256;
   json["timing"] = {{"shards", manifest.timing.shards},
                     {"wall_seconds_total", manifest.timing.wall_seconds_total},
                     {"wall_seconds_longest", manifest.timing.wall_seconds_longest}};
@@ -123,6 +126,17 @@ DatasetManifest dataset_manifest_from_json(const Json& json, const JsonOrigin& o
           {name, check["bytes"].as_unsigned(), hex_digest(check["sha256"])});
     }
   }
+  if (std::optional<Field> listed = field.find("sequence_files")) {
+    manifest.sequence_files.emplace();
+    for (const auto& [name, check] : listed->members()) {
+      if (name.empty() || name[0] == '.' || name.find('/') != std::string::npos)
+        check.fail("not the name of a file in sequences/");
+      manifest.sequence_files->push_back(
+          {name, check["bytes"].as_unsigned(), hex_digest(check["sha256"])});
+    }
+  }
+  if (std::optional<Field> records = field.find("records_sha256"))
+    manifest.records_sha256 = hex_digest(*records);
   Field timing = field["timing"];
   manifest.timing = {timing["shards"].as_unsigned(), timing["wall_seconds_total"].as_number(),
                      timing["wall_seconds_longest"].as_number()};

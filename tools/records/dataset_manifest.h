@@ -5,10 +5,14 @@
 //  inputs.json holds them), "counts": {"samples", "east", "west", "published_east",
 //  "published_west", "flipped_labels", ["withheld_labels"], "cars_per_train": {n: count},
 //  "attributes": {descriptor: {value: count}}}, "coco_annotations",
-//  "split_files": {"train.txt": {"bytes", "sha256"}, ...}, "timing": {"shards",
+//  "split_files": {"train.txt": {"bytes", "sha256"}, ...}, a sequence set's "sequence_files":
+//  {"automaton.json": {"bytes", "sha256"}, "sequences.jsonl": ..., ...}, "records_sha256" (of
+//  every records/<i>.json's bytes in index order: a reader of every record, score, export and
+//  verify, knows when one was edited after the dataset was finished), "timing": {"shards",
 //  "wall_seconds_total", "wall_seconds_longest"} (runs/: run_record.h)}
 //
-// "inputs" and "split_files" are optional: manifests from before they were kept lack them.
+// "inputs", "split_files", "sequence_files" and "records_sha256" are optional: manifests from
+// before they were kept lack them (and sets of single trains have no sequence files).
 #pragma once
 
 #include <cstdint>
@@ -37,12 +41,13 @@ struct DatasetCounts {
   bool operator==(const DatasetCounts&) const = default;
 };
 
-struct SplitFileCheck {
-  std::string name;  // "train.txt"
+// A dataset-wide file the manifest vouches for: readers refuse it when its SHA-256 differs.
+struct ListedFile {
+  std::string name;  // "train.txt" in splits/, "sequences.jsonl" in sequences/
   std::uint64_t bytes = 0;
   std::string sha256;
 
-  bool operator==(const SplitFileCheck&) const = default;
+  bool operator==(const ListedFile&) const = default;
 };
 
 struct DatasetTiming {
@@ -61,7 +66,9 @@ struct DatasetManifest {
   std::optional<nlohmann::ordered_json> inputs;  // a list, as inputs.json holds it
   DatasetCounts counts;
   std::uint64_t coco_annotations = 0;
-  std::optional<std::vector<SplitFileCheck>> split_files;  // in file name order
+  std::optional<std::vector<ListedFile>> split_files;     // in file name order
+  std::optional<std::vector<ListedFile>> sequence_files;  // in file name order
+  std::optional<std::string> records_sha256;
   DatasetTiming timing;
 
   bool operator==(const DatasetManifest&) const = default;

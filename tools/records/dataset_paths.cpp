@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "util/atomic_file.h"
+#include "util/file_system.h"
 #include "util/io_error.h"
 
 namespace railyard {
@@ -29,19 +30,16 @@ std::string DatasetPaths::scene_glb_name(std::uint64_t index) {
 
 std::vector<std::filesystem::path> DatasetPaths::split_files() const {
   std::vector<std::filesystem::path> files;
-  for (const auto& entry : std::filesystem::directory_iterator(splits()))
-    if (entry.path().extension() == ".txt" && !is_temp_file_name(entry.path().filename().string()))
-      files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
+  for (const std::filesystem::path& entry : file_system::list_folder(splits()))
+    if (entry.extension() == ".txt" && !is_temp_file_name(entry.filename().string()))
+      files.push_back(entry);
   return files;
 }
 
 void DatasetPaths::create_folders() const {
   for (const auto& folder : {images(), depths(), records(), all_scenes().parent_path(),
                              coco().parent_path(), splits(), runs(), description_.parent_path()}) {
-    std::error_code error;
-    std::filesystem::create_directories(folder, error);
-    if (error) throw IoError("cannot create folder " + folder.string() + ": " + error.message());
+    file_system::create_folders(folder);
   }
 }
 

@@ -27,10 +27,20 @@ std::string child_key(const std::string& key, std::string_view name) {
   return key.empty() ? std::string(name) : key + "." + std::string(name);
 }
 
+struct TooDeep {};
+
 template <class Json>
 Json parse(std::string_view text, const JsonOrigin& origin) {
+  // Nothing railyard reads nests deeply; a value nested without bound would overflow the stack
+  // of every recursive walk after the parse (dump, the readers, Python's conversion).
+  auto bounded = [](int depth, nlohmann::json::parse_event_t, Json&) {
+    if (depth > kMaxJsonDepth) throw TooDeep{};
+    return true;
+  };
   try {
-    return Json::parse(text.begin(), text.end());
+    return Json::parse(text.begin(), text.end(), bounded);
+  } catch (const TooDeep&) {
+    fail_at(origin, "", "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
   } catch (const nlohmann::json::parse_error& e) {
     JsonOrigin at = origin;
     if (at.line == 0) {  // a whole file: the line of the fault
@@ -42,7 +52,10 @@ Json parse(std::string_view text, const JsonOrigin& origin) {
       reason = reason.substr(colon + 2);
     fail_at(at, "", "not valid JSON (truncated or garbage?): " + printable(reason, 160));
   } catch (const nlohmann::json::exception& e) {
-    fail_at(origin, "", "not valid JSON: " + printable(e.what(), 160));
+    // "[json.exception.out_of_range.406] number overflow parsing '1e999'": the reason alone.
+    std::string reason = e.what();
+    if (reason.starts_with("[json.exception.")) reason = reason.substr(reason.find("] ") + 2);
+    fail_at(origin, "", "not valid JSON: " + printable(reason, 160));
   }
 }
 

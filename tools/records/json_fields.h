@@ -34,7 +34,9 @@ struct JsonOrigin {
 [[noreturn]] void fail_at(const JsonOrigin& origin, std::string_view key, const std::string& what);
 
 // Parses `text` (a whole file, or one line of a JSON Lines file). Throws DatasetError naming the
-// origin, and for a whole file the line of the fault, when it is not valid JSON.
+// origin, and for a whole file the line of the fault, when it is not valid JSON or nests deeper
+// than kMaxJsonDepth. Every JSON file railyard reads goes through these.
+inline constexpr int kMaxJsonDepth = 100;
 nlohmann::json parse_json(std::string_view text, const JsonOrigin& origin);
 nlohmann::ordered_json parse_ordered_json(std::string_view text, const JsonOrigin& origin);
 // The file read and parsed (IoError when it cannot be read).

@@ -3,6 +3,9 @@
 #include <fstream>
 
 #include "tools/records/pair_record.h"
+#include "util/file_system.h"
+#include "util/io_error.h"
+#include "util/read_file.h"
 
 namespace railyard {
 namespace {
@@ -26,8 +29,12 @@ void check_pair_samples(const std::string& where, const PairRecord& pair, const 
 void check_pair_lines(const fs::path& root, std::uint64_t pairs, const DatasetFolder& base,
                       const DatasetFolder& intervened) {
   fs::path file = root / "pairs.jsonl";
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw DatasetError(file.string() + ": cannot be read");
+  std::ifstream in;
+  try {
+    in = open_input_stream(file);
+  } catch (const IoError& e) {
+    throw DatasetError(e.what());
+  }
   std::string line;
   std::uint64_t p = 0;
   for (; std::getline(in, line); ++p) {
@@ -48,12 +55,12 @@ void check_pair_lines(const fs::path& root, std::uint64_t pairs, const DatasetFo
 }  // namespace
 
 bool PairsFolder::is_pairs_folder(const fs::path& root) {
-  return fs::exists(root / "pairs.jsonl");
+  return file_system::exists(root / "pairs.jsonl");
 }
 
 PairsFolder PairsFolder::open(const fs::path& root) {
   fs::path file = root / "manifest.json";
-  if (!fs::exists(file))
+  if (!file_system::exists(file))
     throw DatasetError(root.string() +
                        ": the pairs folder is not finished (no manifest.json); "
                        "finish the run or run `railyard intervene --merge`");

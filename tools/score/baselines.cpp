@@ -3,6 +3,7 @@
 #include "logic/rule.h"
 #include "tools/score/score_error.h"
 #include "util/content_hash.h"
+#include "util/file_system.h"
 
 namespace railyard::score {
 
@@ -25,8 +26,8 @@ Prediction line(const Target& target, const DatasetTarget& dataset, std::uint64_
 // The dataset's rule, loaded from its manifest's files; nullopt when they are gone or changed
 // (the records' labels, which that rule wrote, then stand in).
 std::optional<Rule> dataset_rule(const DatasetTarget& dataset) {
-  if (dataset.rule_file.empty() || !std::filesystem::exists(dataset.rule_file) ||
-      !std::filesystem::exists(dataset.background_file))
+  if (dataset.rule_file.empty() || !file_system::exists(dataset.rule_file) ||
+      !file_system::exists(dataset.background_file))
     return {};
   if (!dataset.rule_sha256.empty() && sha256_hex_of_file(dataset.rule_file) != dataset.rule_sha256)
     return {};

@@ -3,11 +3,13 @@
 #include <cmath>
 #include <cstdio>
 
+#include "tools/records/json_fields.h"
 #include "tools/score/figure.h"
 #include "tools/score/score.h"
 #include "tools/score/score_error.h"
 #include "tools/score/score_markdown.h"
 #include "util/atomic_file.h"
+#include "util/file_system.h"
 #include "util/read_file.h"
 
 namespace railyard::score {
@@ -42,10 +44,16 @@ namespace {
 
 json read_score(const fs::path& folder) {
   fs::path file = folder / "score.json";
-  if (!fs::exists(file)) throw ScoreError(folder.string() + ": not a score folder (no score.json)");
-  json score = json::parse(read_file_text(file), nullptr, false);
-  if (score.is_discarded() || !score.is_object() || score.value("railyard_score", 0) != 1 ||
-      !score.contains("scored") || !score.contains("datasets"))
+  if (!file_system::exists(file))
+    throw ScoreError(folder.string() + ": not a score folder (no score.json)");
+  json score;
+  try {
+    score = read_json_file(file);
+  } catch (const DatasetError& e) {
+    throw ScoreError(e.what());
+  }
+  if (!score.is_object() || score.value("railyard_score", 0) != 1 || !score.contains("scored") ||
+      !score.contains("datasets"))
     throw ScoreError(file.string() + ": not a score.json of version 1 with per-sample results");
   return score;
 }
@@ -84,8 +92,8 @@ Json compare_scores(const fs::path& a_folder, const fs::path& b_folder) {
   double confidence = a.value("confidence", 0.95), alpha = 1.0 - confidence;
   Json out;
   out["railyard_compare"] = 1;
-  out["a"] = fs::absolute(a_folder).lexically_normal().string();
-  out["b"] = fs::absolute(b_folder).lexically_normal().string();
+  out["a"] = file_system::absolute(a_folder).string();
+  out["b"] = file_system::absolute(b_folder).string();
   out["target"] = ta;
   out["confidence"] = confidence;
   out["datasets"] = Json::array();
@@ -152,10 +160,10 @@ std::string compare_markdown(const json& compare) {
 }
 
 void write_compare_folder(const json& compare, const fs::path& folder) {
-  check_score_destination(folder, "compare.json");
-  fs::create_directories(folder);
-  write_file_atomically(folder / "compare.md", compare_markdown(compare));
-  write_file_atomically(folder / "compare.json", compare.dump(1) + "\n");  // last: the marker
+  StagedFolder staged(folder, kCompareFolder);
+  staged.write("compare.md", compare_markdown(compare));
+  staged.write("compare.json", compare.dump(1) + "\n");
+  staged.commit();
 }
 
 }  // namespace railyard::score

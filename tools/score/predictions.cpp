@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "tools/records/json_fields.h"
 #include "tools/score/score_error.h"
 #include "util/printable_text.h"
 #include "util/read_file.h"
@@ -39,11 +40,11 @@ std::optional<std::uint64_t> parse_index(const std::string& text) {
   return value;
 }
 
+// A decimal number as JSON writes one (no hexadecimal, no spaces): "0x1" is not 1.
 std::optional<double> parse_number(const std::string& text) {
-  if (text.empty()) return {};
-  char* end = nullptr;
-  double value = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size()) return {};
+  double value = 0.0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || text.empty()) return {};
   return value;
 }
 
@@ -92,8 +93,16 @@ Direction label_of(const Prediction& p, const std::string& key, const json& valu
 
 Prediction json_line(const std::string& file, std::size_t line, std::string_view text) {
   Prediction p{file, line};
-  json object = json::parse(text, nullptr, false);
-  if (object.is_discarded() || !object.is_object()) refuse(p, "", "not a JSON object");
+  json object;
+  try {
+    object = parse_json(text, JsonOrigin{file, line});
+  } catch (const DatasetError& e) {
+    bool nan = text.find("NaN") != std::string_view::npos ||
+               text.find("Infinity") != std::string_view::npos;
+    throw ScoreError(std::string(e.what()) +
+                     (nan ? " (NaN and Infinity are not JSON; a probability lies in [0, 1])" : ""));
+  }
+  if (!object.is_object()) refuse(p, "", "not a JSON object");
   bool has_label = false, has_key = false;
   for (const auto& [key, value] : object.items()) {
     if (key == "index" || key == "sequence") {

@@ -12,6 +12,8 @@
 #include "tools/score/world_figures.h"
 #include "util/atomic_file.h"
 #include "util/content_hash.h"
+#include "util/file_system.h"
+#include "util/read_file.h"
 #include "util/wilson.h"
 
 namespace railyard::score {
@@ -30,16 +32,16 @@ bool is_predictions_file(const fs::path& file) {
 std::vector<fs::path> predictions_files(const std::vector<fs::path>& named) {
   std::vector<fs::path> files;
   for (const fs::path& path : named) {
-    if (!fs::is_directory(path)) {
-      if (!fs::exists(path)) throw ScoreError(path.string() + ": no such predictions file");
+    if (!file_system::is_directory(path)) {
+      if (!file_system::exists(path))
+        throw ScoreError(path.string() + ": no such predictions file");
       files.push_back(path);
       continue;
     }
     std::vector<fs::path> inside;
-    for (const auto& entry : fs::directory_iterator(path))
-      if (entry.is_regular_file() && is_predictions_file(entry.path()))
-        inside.push_back(entry.path());
-    std::sort(inside.begin(), inside.end());
+    for (const fs::path& entry : file_system::list_folder(path))
+      if (is_predictions_file(entry) && file_system::is_regular_file(entry))
+        inside.push_back(entry);
     if (inside.empty()) throw ScoreError(path.string() + ": a folder without predictions files");
     files.insert(files.end(), inside.begin(), inside.end());
   }
@@ -76,8 +78,8 @@ Json inputs_json(const ScoreRequest& request, const Target& target,
                  const std::vector<fs::path>& files) {
   Json predictions = Json::array();
   for (const fs::path& file : files)
-    predictions.push_back({{"path", fs::absolute(file).lexically_normal().string()},
-                           {"sha256", sha256_hex_of_file(file)}});
+    predictions.push_back(
+        {{"path", file_system::absolute(file).string()}, {"sha256", sha256_hex_of_file(file)}});
   Json out;
   out["predictions"] = predictions;
   if (!request.baseline.empty()) out["baseline"] = request.baseline;
@@ -132,7 +134,7 @@ nlohmann::json score_predictions(const ScoreRequest& request) {
                            ? sequence_figures(target.datasets[0], answers, settings)
                            : Json(nullptr);
   score["worlds"] =
-      request.worlds ? world_figures(*request.worlds, score["datasets"]) : Json(nullptr);
+      request.worlds ? world_figures(*request.worlds, target, score["datasets"]) : Json(nullptr);
   if (target.kind == TargetKind::Suite) {
     score["variants"] = variants_breakdown(score["datasets"]);
     score["curriculum"] = target.curriculum;
@@ -150,7 +152,14 @@ void write_baseline_predictions(const ScoreRequest& request, const fs::path& fil
   if (request.baseline.empty()) throw ScoreError("--write-predictions needs --baseline");
   Target target = load_target(request.target);
   std::vector<Prediction> predictions = baseline_predictions(target, request.baseline);
-  write_file_atomically(file, predictions_text(predictions, file.extension() == ".csv"));
+  std::string text = predictions_text(predictions, file.extension() == ".csv");
+  // Never replaces a file, a dataset's manifest say; a rerun writing the same bytes is fine.
+  if (file_system::exists(file) &&
+      !(file_system::is_regular_file(file) && read_file_text(file) == text))
+    throw ScoreError(file.string() +
+                     ": exists and holds something else; --write-predictions never replaces a "
+                     "file (choose a new name, or remove it yourself)");
+  write_file_atomically(file, text);
 }
 
 }  // namespace railyard::score

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "util/staged_folder.h"
+
 namespace railyard::score {
 
 struct ScoreRequest {
@@ -32,13 +34,14 @@ nlohmann::json score_predictions(const ScoreRequest& request);
 // in .csv, else JSON Lines); written whole or not at all.
 void write_baseline_predictions(const ScoreRequest& request, const std::filesystem::path& file);
 
-// Writes `folder` whole or not at all: score.json, score.md, plots/*.png and report.html. A folder
-// that exists is replaced only when it is a score folder (holds score.json) or empty; anything
-// else is refused (ScoreError) before a file is written.
-void write_score_folder(const nlohmann::json& score, const std::filesystem::path& folder);
+// A score folder and a --compare folder (util/staged_folder.h): each replaces only a folder of its
+// own kind that it wrote and nobody changed; check_destination(folder, kScoreFolder) refuses the
+// rest before any work.
+inline constexpr FolderKind kScoreFolder{
+    "railyard score", ".railyard-score", {".partial-", ".old-"}};
+inline constexpr FolderKind kCompareFolder{"railyard score --compare", ".railyard-compare"};
 
-// Throws ScoreError unless `folder` may be written by write_score_folder (or a compare).
-void check_score_destination(const std::filesystem::path& folder,
-                             const char* marker = "score.json");
+// Writes `folder` whole or not at all: score.json, score.md, plots/*.png and report.html.
+void write_score_folder(const nlohmann::json& score, const std::filesystem::path& folder);
 
 }  // namespace railyard::score

@@ -4,6 +4,7 @@
 
 #include "tools/score/calibration.h"
 #include "tools/score/chart.h"
+#include "util/file_system.h"
 #include "util/png_io.h"
 #include "util/wilson.h"
 
@@ -70,7 +71,7 @@ struct PlotWriter {
   fs::path folder;
   Json list = Json::array();
   void add(const std::string& name, const std::string& title, const Image<Rgb8>& image) {
-    fs::create_directories(folder / "plots");
+    file_system::create_folders(folder / "plots");
     write_png(folder / "plots" / (name + ".png"), image);
     list.push_back({{"file", "plots/" + name + ".png"}, {"title", title}});
   }

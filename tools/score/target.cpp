@@ -18,6 +18,7 @@
 #include "util/atomic_file.h"
 #include "util/content_hash.h"
 #include "util/external_program.h"
+#include "util/file_system.h"
 #include "util/read_file.h"
 
 namespace railyard::score {
@@ -97,8 +98,8 @@ std::string light_text(std::string_view text) {
 // before the parse, which is most of the time.
 nlohmann::json parse_record_light(const std::string& text, const fs::path& file) {
   std::string light = light_text(text);
-  nlohmann::json json = nlohmann::json::parse(light.empty() ? text : light, nullptr, false);
-  if (json.is_discarded() || !json.is_object())
+  nlohmann::json json = parse_json(light.empty() ? text : light, JsonOrigin{file.string()});
+  if (!json.is_object())
     throw DatasetError(file.string() + ": not a sample record (not a JSON object)");
   return json;
 }
@@ -138,9 +139,11 @@ struct StepTruth {
 };
 
 void read_sample(const DatasetFolder& folder, std::uint64_t index, DatasetTarget& target,
-                 std::vector<StepTruth>& steps) {
+                 std::vector<StepTruth>& steps, Sha256& digest) {
   fs::path file = folder.paths().record(index);
-  nlohmann::json json = parse_record_light(read_file_text(file), file);
+  std::string text = read_file_text(file);
+  digest.update(text);
+  nlohmann::json json = parse_record_light(text, file);
   JsonOrigin origin{file.string()};
   Field field(json, origin);
   if (field["index"].as_unsigned() != index)
@@ -209,7 +212,7 @@ void add_rule_files(DatasetTarget& target, const DatasetManifest& manifest) {
     if (!input.is_object() || !input.contains("role") || !input.contains("path")) continue;
     std::string role = input["role"].is_string() ? input["role"].get<std::string>() : "";
     fs::path path = input["path"].is_string() ? input["path"].get<std::string>() : "";
-    if (path.is_relative() && !fs::exists(path)) path = data_root() / path;
+    if (path.is_relative() && !file_system::exists(path)) path = data_root() / path;
     if (role == "rule") {
       target.rule_file = path;
       if (input.contains("sha256") && input["sha256"].is_string())
@@ -297,14 +300,16 @@ DatasetTarget load_dataset_target(const fs::path& root, const std::string& name)
   DatasetFolder folder = DatasetFolder::open(root);
   DatasetTarget target;
   target.name = name;
-  target.folder = fs::absolute(root).lexically_normal();
+  target.folder = file_system::absolute(root);
   DatasetConfig config = manifest_config(folder);
   target.distribution = std::string(distribution_name(config.sampler.distribution));
   add_filters(target, config);
   add_rule_files(target, folder.manifest());
   target.samples.reserve(folder.count());
   std::vector<StepTruth> steps;
-  for (std::uint64_t i = 0; i < folder.count(); ++i) read_sample(folder, i, target, steps);
+  Sha256 digest;  // the records' truth is the truth only while they are the manifest's records
+  for (std::uint64_t i = 0; i < folder.count(); ++i) read_sample(folder, i, target, steps, digest);
+  folder.check_records_digest(digest);
   if (!steps.empty()) {
     if (steps.size() != target.samples.size())
       throw DatasetError(root.string() + ": some records are steps of a sequence, some not");
@@ -314,12 +319,12 @@ DatasetTarget load_dataset_target(const fs::path& root, const std::string& name)
 }
 
 Target load_target(const fs::path& folder) {
-  fs::path root = fs::absolute(folder).lexically_normal();
-  if (!fs::is_directory(root))
+  fs::path root = file_system::absolute(folder);
+  if (!file_system::is_directory(root))
     throw ScoreError(folder.string() + ": not a folder (a dataset, suite or pairs folder)");
-  if (fs::exists(root / "summary.json")) return suite_target(root);
+  if (file_system::exists(root / "summary.json")) return suite_target(root);
   if (PairsFolder::is_pairs_folder(root)) return pairs_target(root);
-  if (!fs::exists(root / "manifest.json"))
+  if (!file_system::exists(root / "manifest.json"))
     throw ScoreError(folder.string() +
                      ": holds no manifest.json (a dataset), summary.json (a suite) or pairs.jsonl");
   Target target{TargetKind::Dataset, root};

@@ -2,7 +2,11 @@
 
 #include <cmath>
 
+#include "tools/records/json_fields.h"
 #include "tools/score/score_error.h"
+#include "tools/worlds/world_files.h"
+#include "util/content_hash.h"
+#include "util/file_system.h"
 #include "util/read_file.h"
 
 namespace railyard::score {
@@ -20,9 +24,38 @@ double pearson(const std::vector<double>& x, const std::vector<double>& y) {
   return sxx > 0 && syy > 0 ? sxy / std::sqrt(sxx * syy) : 0.0;
 }
 
-Json world_figures(const fs::path& file, const Json& datasets) {
-  fs::path path = fs::is_directory(file) ? file / "worlds.json" : file;
-  nlohmann::json worlds = nlohmann::json::parse(read_file_text(path), nullptr, false);
+namespace {
+
+// The variant's rule must be the world's own: same id in another family is another rule.
+void check_same_rule(const fs::path& worlds_json, const DatasetTarget& dataset) {
+  fs::path rule = worlds_json.parent_path() / "rules" / (dataset.name + ".pl");
+  if (!file_system::is_regular_file(rule))
+    throw ScoreError("--worlds " + worlds_json.string() + ": no " + rule.string() +
+                     " beside it; give the folder `railyard worlds` wrote");
+  if (!dataset.rule_sha256.empty() && sha256_hex_of_file(rule) != dataset.rule_sha256)
+    throw ScoreError("--worlds " + worlds_json.string() + ": world '" + dataset.name +
+                     "' is not the suite's: " + rule.string() +
+                     " is not the rule its variant was made with (their SHA-256 differ); these "
+                     "are another family's worlds");
+}
+
+}  // namespace
+
+Json world_figures(const fs::path& file, const Target& target, const Json& datasets) {
+  fs::path path = file_system::absolute(file);
+  if (file_system::is_directory(path))
+    path /= "worlds.json";
+  else if (std::string why = file_system::why_not_a_file(path); !why.empty())
+    throw ScoreError("--worlds " + file.string() + ": " + why +
+                     " (give the folder `railyard worlds` wrote, or its worlds.json)");
+  nlohmann::json worlds;
+  try {
+    // The folder vouches for its files (.railyard-worlds): an edited worlds.json is refused.
+    check_unchanged(path.parent_path(), kWorldsFolder);
+    worlds = read_json_file(path);
+  } catch (const InputError& e) {
+    throw ScoreError("--worlds " + file.string() + ": " + e.what());
+  }
   std::vector<std::size_t> world;  // per dataset: its world's index in worlds.json
   std::vector<double> accuracy;
   Json rows = Json::array();
@@ -39,8 +72,13 @@ Json world_figures(const fs::path& file, const Json& datasets) {
                           {"figure", dataset.at("accuracy")}});
         }
     }
-    if (world.empty())
-      throw ScoreError(path.string() + ": names none of the suite's variants (world ids)");
+    for (std::size_t k = 0; k < target.datasets.size(); ++k) {
+      if (rows.size() <= k || rows[k]["value"] != target.datasets[k].name)
+        throw ScoreError("--worlds " + path.string() + ": the suite's variant '" +
+                         target.datasets[k].name +
+                         "' is not one of its worlds; give the worlds the suite was made from");
+      check_same_rule(path, target.datasets[k]);
+    }
     std::vector<double> shared, alike;
     const auto& similarity = worlds.at("similarity");
     for (std::size_t i = 0; i < world.size(); ++i)
@@ -49,7 +87,7 @@ Json world_figures(const fs::path& file, const Json& datasets) {
         alike.push_back(1.0 - std::fabs(accuracy[i] - accuracy[j]));
       }
     Json out;
-    out["file"] = fs::absolute(path).lexically_normal().string();
+    out["file"] = file_system::absolute(path).string();
     out["by_world"] = {{"by", "world"}, {"title", "Accuracy by world"}, {"rows", rows}};
     out["similarity_correlation"] = {{"pearson", pearson(shared, alike)}, {"n", shared.size()}};
     return out;

@@ -11,9 +11,12 @@
 
 namespace railyard::score {
 
-// `datasets`: the Dataset objects of the suite's variants (their names are world ids).
-// Throws ScoreError naming worlds.json when it does not read or names none of the variants.
-nlohmann::ordered_json world_figures(const std::filesystem::path& worlds_json,
+// `datasets`: the Dataset objects of the suite's variants (their names are world ids), in the
+// order of target.datasets. Throws ScoreError naming worlds.json when it does not read, or when
+// it is not the family the suite was made from: a variant that is not one of its worlds, or
+// whose rule is not the world's (rules/<id>.pl beside worlds.json against the SHA-256 the
+// variant's manifest keeps).
+nlohmann::ordered_json world_figures(const std::filesystem::path& worlds_json, const Target& target,
                                      const nlohmann::ordered_json& datasets);
 
 double pearson(const std::vector<double>& x, const std::vector<double>& y);

@@ -6,6 +6,8 @@
 
 #include "logic/errors.h"
 #include "tools/dataset/suite_keys.h"
+#include "util/file_system.h"
+#include "util/io_error.h"
 #include "util/random.h"
 #include "util/strict_yaml.h"
 
@@ -206,8 +208,13 @@ DatasetConfig base_config(const YamlField& root) {
   if (auto file = root.find("base")) {
     std::filesystem::path path = file->text();
     if (path.is_relative()) path = std::filesystem::path(root.file()).parent_path() / path;
-    if (!std::filesystem::is_regular_file(path))
-      file->fail("base config not found: " + path.string());
+    std::string why;
+    try {
+      why = file_system::why_not_a_file(path);
+    } catch (const IoError& e) {  // a name too long, a loop of links: told of the key
+      file->fail(e.what());
+    }
+    if (!why.empty()) file->fail("base config " + path.string() + ": " + why);
     dataset_schema().apply(YamlField::load_file(path), base);
   }
   if (auto config = root.find("config")) {

@@ -12,6 +12,7 @@
 #include "tools/suite/suite.h"
 #include "tools/suite/suite_check.h"
 #include "tools/suite/suite_run.h"
+#include "util/file_system.h"
 
 namespace railyard {
 namespace {
@@ -73,7 +74,7 @@ void overhead_part(const std::filesystem::path& file, std::uint64_t images,
   run.progress = false;
   Suite suite = scaled_suite(file, images, (work / "suite").string());
   auto one_by_one = [&] {
-    std::filesystem::remove_all(work / "one_by_one");
+    file_system::remove_tree(work / "one_by_one");
     for (const SuiteVariant& v : suite.variants) {
       DatasetConfig config = v.config;
       config.output = work / "one_by_one" / v.name;
@@ -81,7 +82,7 @@ void overhead_part(const std::filesystem::path& file, std::uint64_t images,
     }
   };
   auto whole_suite = [&] {
-    std::filesystem::remove_all(work / "suite");
+    file_system::remove_tree(work / "suite");
     run_suite(suite, run);
   };
   Times generate{1e300, 1e300}, as_suite{1e300, 1e300};
@@ -100,7 +101,7 @@ void overhead_part(const std::filesystem::path& file, std::uint64_t images,
   std::printf("  suite overhead: %+.1f%% wall, %+.1f%% CPU\n",
               100.0 * (as_suite.wall / generate.wall - 1.0),
               100.0 * (as_suite.cpu / generate.cpu - 1.0));
-  std::filesystem::remove_all(work);
+  file_system::remove_tree(work);
 }
 
 }  // namespace

@@ -3,12 +3,42 @@
 #include <cstdio>
 
 #include "logic/errors.h"
+#include "tools/dataset/run_lock.h"
 #include "tools/suite/suite_check.h"
 #include "tools/suite/suite_summary.h"
+#include "tools/suite/suite_summary_record.h"
+#include "util/atomic_file.h"
+#include "util/file_system.h"
+#include "util/io_error.h"
 
 namespace railyard {
 
 namespace {
+
+// A suite folder is taken when it is missing or holds no file, or when it is a suite railyard
+// wrote: its summary.json reads as one, or a variant's dataset is one a railyard run started
+// (a killed first run). Anything else is refused before any work: the summary files would replace
+// a person's. Each variant's dataset folder is checked again by its own run.
+void check_suite_folder(const Suite& suite, const SuiteCheck& check) {
+  const std::filesystem::path& folder = suite.folder();
+  if (!file_system::exists(folder)) return;
+  if (!file_system::is_directory(folder))
+    throw ConfigError(folder.string() + ": exists and is not a folder; choose another -o");
+  try {
+    read_suite_summary(folder / "summary.json");
+    return;
+  } catch (const InputError&) {
+  } catch (const IoError&) {
+  }
+  for (std::size_t v = 0; v < suite.variants.size(); ++v)
+    if (has_run_lock(DatasetPaths(dataset_identity(
+            suite.variants[v].config, check.inputs[v].rule_name, check.inputs[v].scene_name))))
+      return;
+  if (std::string file = file_system::first_file_under(folder); !file.empty())
+    throw ConfigError(folder.string() + ": holds '" + file +
+                      "' but is not a suite railyard wrote (no summary.json, no variant "
+                      "started); choose another -o");
+}
 
 // The whole pass (the summary's statistics are every train's), saying how far it is.
 SuiteCheckOptions every_train(const RunOptions& options) {
@@ -19,6 +49,7 @@ SuiteCheckOptions every_train(const RunOptions& options) {
 
 std::vector<RunSummary> run_suite(const Suite& suite, const RunOptions& options) {
   SuiteCheck check = check_suite(suite, options.data_dir, every_train(options));
+  check_suite_folder(suite, check);
   std::vector<RunSummary> summaries;
   for (const SuiteVariant& variant : suite.variants) {
     if (options.progress) std::fprintf(stderr, "variant %s\n", variant.name.c_str());
@@ -43,7 +74,7 @@ SuiteTask suite_task(const Suite& suite, const Shard& task) {
 
 RunSummary run_suite_task(const Suite& suite, const Shard& task, RunOptions options) {
   SuiteTask mine = suite_task(suite, task);
-  check_suite(suite, options.data_dir, {CheckTrains::FirstTwo, nullptr});
+  check_suite_folder(suite, check_suite(suite, options.data_dir, {CheckTrains::FirstTwo, nullptr}));
   options.shard = mine.shard;
   const SuiteVariant& variant = suite.variants[mine.variant];
   if (options.progress)

@@ -8,6 +8,7 @@
 #include "tools/records/dataset_paths.h"
 #include "tools/suite/suite_picture.h"
 #include "util/atomic_file.h"
+#include "util/file_system.h"
 #include "util/png_io.h"
 
 namespace railyard {
@@ -33,7 +34,7 @@ SuiteVariantSummary variant_summary(const Suite& suite, const SuiteCheck& check,
   DatasetPaths paths(dataset_identity(c, check.inputs[v].rule_name, check.inputs[v].scene_name));
   SuiteVariantSummary out;
   out.name = variant.name;
-  out.folder = std::filesystem::relative(paths.root(), suite.folder()).generic_string();
+  out.folder = file_system::relative_to(paths.root(), suite.folder()).generic_string();
   out.seed = c.seed;
   out.rule = check.inputs[v].rule_name;
   out.distribution = std::string(distribution_name(c.sampler.distribution));
@@ -189,7 +190,7 @@ std::string summary_markdown(const SuiteSummary& summary) {
 
 void write_summary(const Suite& suite, const SuiteCheck& check) {
   SuiteSummary summary = make_suite_summary(suite, check);
-  std::filesystem::create_directories(suite.folder());
+  file_system::create_folders(suite.folder());
   // A killed run's temporaries of these files (the variants' folders clean their own).
   for (const char* name : {"summary.json", "summary.md", "summary.png"})
     remove_stale_temp_files(suite.folder(), name);

@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <numeric>
 
-#include "tools/export/staged_folder.h"
 #include "util/shortest_decimal.h"
 
 namespace railyard {
@@ -217,7 +216,7 @@ std::string world_suite_text(const WorldSet& set, const WorldsFile& file, WorldS
 
 void write_worlds(const WorldSet& set, const WorldsFile& file,
                   const std::filesystem::path& folder) {
-  exports::StagedFolder staged(folder);
+  StagedFolder staged(folder, kWorldsFolder);
   std::string spec_name = file.file.filename().string();
   for (std::size_t k = 0; k < set.worlds.size(); ++k)
     staged.write(world_rule_file(set, k), world_rule_text(set, k, spec_name));

@@ -1,5 +1,6 @@
 // What `railyard worlds` writes, all from one built WorldSet, into a folder that appears whole
-// or not at all (StagedFolder: only a folder it made itself is ever replaced):
+// or not at all (util/staged_folder.h: only a worlds folder it made itself, unchanged, is ever
+// replaced):
 //   rules/<name>_<k>.pl   each world as a rule file in the shipped rules' format: one
 //                         eastbound/1 clause per concept, loadable after background.pl
 //   worlds.json           concepts (clause, complexity, shares), worlds (concepts, split, share
@@ -15,8 +16,11 @@
 
 #include "logic/worlds/world_builder.h"
 #include "tools/worlds/worlds_file.h"
+#include "util/staged_folder.h"
 
 namespace railyard {
+
+inline constexpr FolderKind kWorldsFolder{"railyard worlds", ".railyard-worlds"};
 
 // "graphlog57_07": the family's name and the world's index, padded to the count's digits.
 std::string world_id(const worlds::WorldSet& set, std::size_t k);
@@ -29,7 +33,7 @@ nlohmann::json worlds_json(const worlds::WorldSet& set);
 enum class WorldSuite { MultiTask, Curriculum };
 std::string world_suite_text(const worlds::WorldSet& set, const WorldsFile& file, WorldSuite kind);
 
-// Writes the folder. Throws ExportError naming the folder when it may not be written.
+// Writes the folder. Throws OutputFolderError naming the folder when it may not be written.
 void write_worlds(const worlds::WorldSet& set, const WorldsFile& file,
                   const std::filesystem::path& folder);
 

@@ -162,6 +162,8 @@ WorldsFile load_worlds_file(const std::filesystem::path& file,
   auto refuse_suite_key = [](const std::string& key, const YamlField& value) {
     if (is_suite_key(key) || key == "threads")
       value.fail("dataset." + key + " belongs to the suite and its command line, not the worlds");
+    if (key == "rule")
+      value.fail("dataset.rule: each world's dataset takes its world's rule (rules/<name>_<k>.pl)");
   };
   auto apply = [&](const std::string& key, const YamlField& value) {
     if (key == "dataset") {
@@ -188,7 +190,11 @@ WorldsFile load_worlds_file(const std::filesystem::path& file,
     apply(key, YamlField::parse(assignment.substr(eq + 1), "--set " + key, false).as_key(key));
   }
   check_config(out.dataset);
-  schema.validate(out.spec);
+  try {  // what only the whole spec can tell, told of its file
+    schema.validate(out.spec);
+  } catch (const worlds::WorldsError& e) {
+    throw worlds::WorldsError(file.string() + ": " + e.what());
+  }
   curriculum_schema().validate(out.curriculum);
   out.spec.sampler = out.dataset.sampler;
   out.dataset_yaml = changed_keys(out.dataset);

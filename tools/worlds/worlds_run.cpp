@@ -3,12 +3,23 @@
 #include <algorithm>
 #include <chrono>
 
+#include "logic/errors.h"
 #include "logic/rule.h"
 #include "tools/dataset/inputs.h"
-#include "tools/export/staged_folder.h"
 #include "tools/worlds/world_files.h"
+#include "util/io_error.h"
 
 namespace railyard {
+
+void check_dataset_inputs(const WorldsFile& file) {
+  try {
+    resolve_inputs(file.dataset, data_root());
+  } catch (const InputError& e) {
+    throw ConfigError(file.file.string() + ": dataset: " + e.what());
+  } catch (const IoError& e) {
+    throw ConfigError(file.file.string() + ": dataset: " + e.what());
+  }
+}
 
 worlds::WorldSet build_worlds_of(const WorldsFile& file) {
   std::filesystem::path background = background_file(data_root());
@@ -25,7 +36,8 @@ WorldsRunSummary run_worlds(const std::filesystem::path& spec_file,
                             const std::vector<std::string>& assignments,
                             const std::filesystem::path& folder) {
   WorldsFile file = load_worlds_file(spec_file, assignments);
-  exports::check_export_destination(folder);
+  check_dataset_inputs(file);
+  check_destination(folder, kWorldsFolder);
   auto start = std::chrono::steady_clock::now();
   WorldsRunSummary summary{build_worlds_of(file), 0.0};
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -21,6 +21,10 @@ struct WorldsRunSummary {
 };
 
 // Loads the spec (with `assignments`), checks that `folder` may be written, builds, writes.
+// The files every world's dataset will read (its scene; the background the build reads), found
+// now rather than when the suite renders. Throws InputError naming the spec file and the key.
+void check_dataset_inputs(const WorldsFile& file);
+
 WorldsRunSummary run_worlds(const std::filesystem::path& spec_file,
                             const std::vector<std::string>& assignments,
                             const std::filesystem::path& folder);

@@ -179,7 +179,11 @@ namespace {
 // bounded, and refused naming the bound.
 TEST(FormulaLimits, DeepNestingAndLongTextsAreRefused) {
   auto nested = [](int depth) { return std::string(depth, '(') + "p" + std::string(depth, ')'); };
-  EXPECT_EQ(parse_formula(nested(90)).to_string(), "p");
+  // The bound is what the message says: 200 parentheses (or unary operators) deep parse, 201 not.
+  EXPECT_EQ(parse_formula(nested(200)).to_string(), "p");
+  EXPECT_NO_THROW(parse_formula(std::string(200, '!') + "p"));
+  EXPECT_THROW(parse_formula(nested(201)), FormulaError);
+  EXPECT_THROW(parse_formula(std::string(201, '!') + "p"), FormulaError);
   EXPECT_THROW(
       {
         try {

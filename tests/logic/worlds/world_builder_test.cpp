@@ -163,6 +163,22 @@ TEST(WorldBuilder, InconsistentSpecsAreRefusedBeforeAnyWork) {
   spec = small_spec();
   spec.world_share = {0.7, 0.3};
   EXPECT_THROW(check_spec(spec), WorldsError);
+  // The name becomes file names: one plain word, never a path (issue #40: ../escape wrote rule
+  // files outside the folder).
+  for (const char* name : {"../escape", "/tmp/abs", "a b", "", "..", "9lives", "x/y"}) {
+    spec = small_spec();
+    spec.name = name;
+    EXPECT_THROW(check_spec(spec), WorldsError) << name;
+  }
+  // Concepts of one car with kinds that relate two (issue #40: a read past an empty list).
+  for (LiteralKind two : {LiteralKind::Infront, LiteralKind::Equality}) {
+    spec = small_spec();
+    spec.grammar.cars = {1, 2};
+    spec.grammar.kinds = {two};
+    EXPECT_THROW(check_spec(spec), WorldsError);
+    spec.grammar.cars = {2, 2};
+    EXPECT_NO_THROW(check_spec(spec));
+  }
 }
 
 }  // namespace

@@ -287,6 +287,28 @@ TEST_F(GenerateTest, RerunAndMergeRemoveEveryTemporaryAKilledRunLeft) {
   EXPECT_TRUE(fs::exists(foreign));
 }
 
+// A run writes only into a new or empty folder or a dataset a railyard run started: a person's
+// files where the dataset would go are refused before any work, and left as they are (issue #40:
+// they were overwritten).
+TEST_F(GenerateTest, NeverWritesIntoAFolderItDidNotStart) {
+  DatasetConfig c = config("foreign");
+  fs::path root = DatasetPaths(dataset_identity(c, "theoryx", "base_scene")).root();
+  fs::create_directories(root / "images");
+  std::ofstream(root / "images" / "0_m_train.png") << "a person's picture";
+  try {
+    generate_dataset(c, options());
+    FAIL() << "wrote into a folder it did not start";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("images/0_m_train.png"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(read_file_text(root / "images" / "0_m_train.png"), "a person's picture");
+  EXPECT_FALSE(fs::exists(root / "records"));
+  fs::remove_all(root);
+  fs::create_directories(root / "images");  // empty folders are taken
+  EXPECT_NO_THROW(generate_dataset(c, options()));
+  EXPECT_NO_THROW(generate_dataset(c, options()));  // and its own dataset resumed
+}
+
 TEST_F(GenerateTest, ChangedConfigIsRefusedNamingTheKey) {
   DatasetConfig c = config("changed");
   c.exports = {exports::ExportOptions{}};  // a shard writes no exports: only the lock holds it

@@ -9,7 +9,6 @@
 #include "tests/support/scratch_dir.h"
 #include "tests/tools/export/export_test_support.h"
 #include "tools/export/exporter.h"
-#include "tools/export/staged_folder.h"
 
 namespace railyard::exports {
 namespace {
@@ -148,10 +147,11 @@ TEST_F(ExportInput, ReplacesAnEarlierExportWhole) {
 
 TEST_F(ExportInput, MarksItsFolderWithTheFilesItWrote) {
   write_export({ExportTarget::Popper, {}, {}}, examples_, dir_ / "out");
-  std::string marker = read_text(dir_ / "out" / std::string(kExportMarker));
-  EXPECT_TRUE(contains(marker, "\nexport.json\n")) << marker;
-  EXPECT_TRUE(contains(marker, "\ntrain/bk.pl\n")) << marker;
-  EXPECT_TRUE(contains(marker, "\ntest/exs.pl\n")) << marker;
+  std::string marker = read_text(dir_ / "out" / std::string(kExportFolder.marker));
+  EXPECT_TRUE(contains(marker, "# made by railyard export:")) << marker;
+  EXPECT_TRUE(contains(marker, "  export.json\n")) << marker;
+  EXPECT_TRUE(contains(marker, "  train/bk.pl\n")) << marker;
+  EXPECT_TRUE(contains(marker, "  test/exs.pl\n")) << marker;
 }
 
 TEST_F(ExportInput, TakesAnEmptyFolder) {
@@ -165,7 +165,12 @@ TEST_F(ExportInput, TakesAnEmptyFolder) {
 TEST_F(ExportInput, NeverReplacesWhatItDidNotMake) {
   auto refused = [&](const fs::path& folder, const std::string& part) {
     auto before = folder_contents(folder);
-    std::string message = error_of([&] { write_export({}, examples_, folder); });
+    std::string message;
+    try {
+      write_export({}, examples_, folder);
+    } catch (const InputError& e) {
+      message = e.what();
+    }
     EXPECT_TRUE(contains(message, folder.string()) && contains(message, part)) << message;
     EXPECT_EQ(folder_contents(folder), before) << folder;
   };
@@ -186,54 +191,22 @@ TEST_F(ExportInput, NeverReplacesWhatItDidNotMake) {
   refused(dir_ / "linked", "'home'");
 
   write_export({}, examples_, dir_ / "forged");
-  std::ofstream(dir_ / "forged" / std::string(kExportMarker)) << "train/bk.pl\n";
+  std::ofstream(dir_ / "forged" / std::string(kExportFolder.marker)) << "train/bk.pl\n";
   refused(dir_ / "forged", "not made by railyard export");
 }
 
-TEST_F(ExportInput, ChecksTheDestinationAgainAtCommit) {
-  StagedFolder staged(dir_ / "out");
-  staged.write("kept.txt", "kept");
-  fs::create_directories(dir_ / "out");
-  std::ofstream(dir_ / "out" / "meanwhile.txt") << "written while the export ran";
-  std::string message = error_of([&] { staged.commit(); });
-  EXPECT_TRUE(contains(message, "not made by railyard export")) << message;
-  EXPECT_EQ(read_text(dir_ / "out" / "meanwhile.txt"), "written while the export ran");
-}
-
+// The staged folder's own tests (every refusal, temporaries, commit) are in
+// tests/util/staged_folder_test.cpp.
 TEST_F(ExportInput, RefusesToReplaceAFile) {
   std::ofstream(dir_ / "out") << "a file";
-  std::string message = error_of([&] { write_export({}, examples_, dir_ / "out"); });
+  std::string message;
+  try {
+    write_export({}, examples_, dir_ / "out");
+  } catch (const InputError& e) {
+    message = e.what();
+  }
   EXPECT_TRUE(contains(message, "exists and is not a folder")) << message;
   EXPECT_EQ(read_text(dir_ / "out"), "a file");
-}
-
-TEST_F(ExportInput, ClearsTemporaryFoldersOfDeadRuns) {
-  // A run killed mid-export leaves its temporary folder; its process id no longer exists.
-  fs::path stale = dir_ / ".out.railyard-tmp-2147483646-0";
-  fs::path live = dir_ / (".out.railyard-tmp-" + std::to_string(::getpid()) + "-999");
-  fs::create_directories(stale / "train");
-  fs::create_directories(live);
-  write_export({}, examples_, dir_ / "out");
-  EXPECT_FALSE(fs::exists(stale));
-  EXPECT_TRUE(fs::exists(live)) << "a running process's folder was removed";
-}
-
-TEST_F(ExportInput, StagedFolderCommitsOnlyClosedFiles) {
-  StagedFolder staged(dir_ / "out");
-  staged.write("kept.txt", "kept");
-  {
-    StagedFile open(staged, "sub/dropped.txt");
-    open.write("half");
-    std::string message = error_of([&] { staged.commit(); });
-    EXPECT_TRUE(contains(message, "still being written")) << message;
-  }  // destroyed without close(): left out
-  staged.commit();
-  auto contents = folder_contents(dir_ / "out");
-  ASSERT_EQ(contents.size(), 2u);
-  EXPECT_EQ(contents[1], (std::pair<std::string, std::string>{"kept.txt", "kept"}));
-  EXPECT_EQ(contents[0].first, kExportMarker);
-  EXPECT_TRUE(contains(contents[0].second, "\nkept.txt\n")) << "the marker lists only closed files";
-  EXPECT_FALSE(contains(contents[0].second, "dropped")) << contents[0].second;
 }
 
 }  // namespace

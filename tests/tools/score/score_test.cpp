@@ -614,15 +614,69 @@ TEST_F(ScoreTest, CompareCountsDisagreementsOnSamplesBothScored) {
   EXPECT_TRUE(fs::exists(dir_ / "AB" / "compare.json"));
 }
 
+// What score takes as the truth it checks first (issue #40): a record edited after the dataset
+// was finished (its label flipped, the JSON still valid) is refused naming records/, not scored;
+// a worlds folder edited, or of another family, is refused naming --worlds.
+TEST_F(ScoreTest, RefusesEditedRecordsAndWorldsOfAnotherFamily) {
+  const Folders& f = folders();
+  fs::path copy = dir_ / "copy";
+  fs::copy(f.dataset, copy, fs::copy_options::recursive);
+  fs::path record = DatasetPaths(copy).record(5);
+  std::string text = read_file_text(record);  // {"index":5,"label":"east",...
+  std::size_t at = text.find("\"label\":\"") + 9;
+  text.replace(at, 4, text.compare(at, 4, "east") == 0 ? "west" : "east");
+  std::ofstream(record, std::ios::trunc) << text;
+  fs::path preds = write(dir_ / "p.jsonl", jsonl(perfect(truths(f.dataset))));
+  try {
+    score_of({preds}, copy);
+    ADD_FAILURE() << "an edited record was scored";
+  } catch (const DatasetError& e) {
+    EXPECT_NE(std::string(e.what()).find("records_sha256"), std::string::npos) << e.what();
+  }
+
+  fs::path worlds = dir_ / "worlds";
+  fs::copy(f.worlds, worlds, fs::copy_options::recursive);
+  std::ofstream(worlds / "worlds.json", std::ios::app) << " ";
+  ScoreRequest request;
+  request.target = f.worlds_suite;
+  request.baseline = "rule";
+  request.worlds = worlds;
+  EXPECT_THROW(score_predictions(request), ScoreError);
+  request.worlds = f.worlds;
+  EXPECT_NO_THROW(score_predictions(request));
+}
+
+// --write-predictions never replaces a file holding something else (a dataset's manifest, say);
+// a rerun writing the same predictions is fine.
+TEST_F(ScoreTest, WritePredictionsReplacesNothingElse) {
+  const Folders& f = folders();
+  ScoreRequest request;
+  request.target = f.dataset;
+  request.baseline = "majority";
+  fs::path manifest = dir_ / "manifest.json";
+  write(manifest, "a dataset's manifest");
+  EXPECT_THROW(write_baseline_predictions(request, manifest), ScoreError);
+  EXPECT_EQ(read_file_text(manifest), "a dataset's manifest");
+  write_baseline_predictions(request, dir_ / "majority.jsonl");
+  EXPECT_NO_THROW(write_baseline_predictions(request, dir_ / "majority.jsonl"));
+}
+
 TEST_F(ScoreTest, ScoreFolderReplacesOnlyAScoreFolder) {
   const Folders& f = folders();
   json score = score_of({write(dir_ / "a.jsonl", jsonl(perfect(truths(f.dataset))))}, f.dataset);
   write(dir_ / "mine" / "notes.txt", "a person's file");
-  EXPECT_THROW(write_score_folder(score, dir_ / "mine"), ScoreError);
+  EXPECT_THROW(write_score_folder(score, dir_ / "mine"), OutputFolderError);
   EXPECT_TRUE(fs::exists(dir_ / "mine" / "notes.txt"));
+  // A planted score.json makes no folder a score folder (a dataset would have been deleted).
+  write(dir_ / "planted" / "score.json", "{}");
+  write(dir_ / "planted" / "manifest.json", "a dataset's manifest");
+  EXPECT_THROW(write_score_folder(score, dir_ / "planted"), OutputFolderError);
+  EXPECT_TRUE(fs::exists(dir_ / "planted" / "manifest.json"));
   write_score_folder(score, dir_ / "score");
   write_score_folder(score, dir_ / "score");  // a score folder is replaced whole
   EXPECT_TRUE(fs::exists(dir_ / "score" / "score.json"));
+  write(dir_ / "score" / "score.md", "edited by hand");  // then it is no longer replaced
+  EXPECT_THROW(write_score_folder(score, dir_ / "score"), OutputFolderError);
 }
 
 }  // namespace

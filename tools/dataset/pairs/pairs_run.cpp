@@ -13,6 +13,7 @@
 #include "tools/records/pairs_manifest.h"
 #include "tools/records/sample_files.h"
 #include "util/atomic_file.h"
+#include "util/file_system.h"
 #include "util/io_error.h"
 
 namespace railyard {
@@ -175,8 +176,8 @@ void write_pair_files(const DatasetConfig& config, const PairsLayout& layout,
   manifest.pairs = pairs;
   manifest.unpaired = unpaired;
   manifest.flip_rate_by_rule[rule_name] = manifest.flip_rate;
-  manifest.base = std::filesystem::relative(layout.base.root(), layout.root).string();
-  manifest.intervened = std::filesystem::relative(layout.twin.root(), layout.root).string();
+  manifest.base = file_system::relative_to(layout.base.root(), layout.root).string();
+  manifest.intervened = file_system::relative_to(layout.twin.root(), layout.root).string();
   write_file_atomically(layout.root / "manifest.json", pairs_manifest_text(manifest));
 }
 
@@ -230,10 +231,7 @@ class PairsOutput final : public RunOutput {
   void create_folders() const override {
     layout_.base.create_folders();
     layout_.twin.create_folders();
-    std::error_code error;
-    std::filesystem::path pair_files = PairsFolder::pair_files(layout_.root);
-    std::filesystem::create_directories(pair_files, error);
-    if (error) throw IoError("cannot create folder " + pair_files.string());
+    file_system::create_folders(PairsFolder::pair_files(layout_.root));
   }
   void finalize(const RunLock& lock, const std::string& version) override {
     finalize_pairs(config_, layout_, inputs_, source_, lock, version);

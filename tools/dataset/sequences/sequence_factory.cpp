@@ -53,6 +53,10 @@ SequenceFactory::SequenceFactory(RunSetup& setup, const SequenceModel& model)
 // publishes the sequence label alone) withholds its steps' labels as a semi-supervised set does
 // (label_noise.h): their records say "labelled": false and splits/unlabelled.txt lists them, so
 // readers and exports leave them out.
+RenderedSample SequenceFactory::first_step(std::uint64_t index) {
+  return samples_(model_.first_sample(index));
+}
+
 std::vector<RenderedSample> SequenceFactory::operator()(std::uint64_t index) {
   bool given = sequence_labels_given(config_, model_, index);
   std::vector<RenderedSample> rendered;

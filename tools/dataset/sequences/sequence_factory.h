@@ -28,6 +28,8 @@ class SequenceFactory {
 
   // Sequence `index`, its steps as samples first_sample(index) ... (throws SequenceError).
   std::vector<RenderedSample> operator()(std::uint64_t index);
+  // Sequence `index`'s first step alone.
+  RenderedSample first_step(std::uint64_t index);
 
  private:
   const DatasetConfig& config_;

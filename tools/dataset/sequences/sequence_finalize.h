@@ -27,7 +27,7 @@ SequenceSplits split_sequences(std::span<const Direction> labels, const DatasetC
 
 class SequenceFinalize {
  public:
-  // `automaton`: automaton.json's content (the run has it; verify leaves the file as it is).
+  // `automaton`: automaton.json's content, from the sequence model (the run's, or verify's own).
   SequenceFinalize(const DatasetConfig& config, std::uint64_t samples,
                    std::optional<nlohmann::ordered_json> automaton);
   // Points the context's sample count and hooks at this object, which must outlive it.

@@ -33,6 +33,22 @@ std::string quoted(const std::string& formula) {
   return "sequence." + ltlf::quoted_formula(formula);
 }
 
+using ltlf::NodeId;
+
+// The operator's name when it looks beyond one step; nullptr for propositional ones.
+const char* temporal_operator(ltlf::Op op) {
+  switch (op) {
+    case ltlf::Op::Next: return "X";
+    case ltlf::Op::WeakNext: return "WX";
+    case ltlf::Op::Eventually: return "F";
+    case ltlf::Op::Always: return "G";
+    case ltlf::Op::Until: return "U";
+    case ltlf::Op::Release: return "R";
+    case ltlf::Op::Last: return "last";
+    default: return nullptr;
+  }
+}
+
 // A formula of the config at `key`; its errors name the key and the column.
 std::unique_ptr<ltlf::Formula> config_formula(const std::string& text, const std::string& key) {
   try {
@@ -48,6 +64,11 @@ std::vector<std::uint32_t> letters_where(const std::string& text,
                                          const std::vector<std::string>& names,
                                          const std::string& key) {
   std::unique_ptr<ltlf::Formula> formula = config_formula(text, key);
+  for (NodeId id = 0; id < formula->node_count(); ++id)
+    if (const char* op = temporal_operator(formula->node(id).op))
+      throw ConfigError(key + ": " + ltlf::quoted_formula(text) + " uses " + op +
+                        ", a temporal operator; exclude and require take propositional formulas "
+                        "over one step's predicates, such as \"roofed & !east\"");
   for (const std::string& atom : formula->atoms())
     if (!contains(names, atom))
       throw ConfigError(key + ": '" + atom + "' is not a predicate of the sequence");
@@ -59,16 +80,27 @@ std::vector<std::uint32_t> letters_where(const std::string& text,
   return letters;
 }
 
-// Each sequence's samples and split, from its plan alone (no train drawn).
-void SequenceModel::plan_lengths_and_splits(const DatasetConfig& config) {
-  offsets_.assign(config.count + 1, 0);
+// Each sequence's split from its plan's label alone (no train drawn), as finalize splits by the
+// records' labels.
+void SequenceModel::split_every_sequence() const {
   std::vector<Direction> labels;
-  for (std::uint64_t i = 0; i < config.count; ++i) {
-    sequences::SequencePlan plan = planner_->plan(seed_, i);
-    offsets_[i + 1] = offsets_[i] + plan.letters.size();
-    labels.push_back(plan.label ? Direction::East : Direction::West);
+  labels.reserve(sequence_count());
+  for (std::uint64_t i = 0; i < sequence_count(); ++i) {
+    std::optional<bool> label = planner_->fixed_label(i);
+    if (!label) label = planner_->plan(seed_, i).label;
+    labels.push_back(*label ? Direction::East : Direction::West);
   }
-  split_of_ = split_sequences(labels, config).split_of;
+  const std::vector<std::string> names = split_sequences(labels, split_config_).split_of;
+  split_of_.resize(names.size());
+  for (std::size_t i = 0; i < names.size(); ++i)
+    split_of_[i] = names[i] == "train" ? 0 : names[i] == "val" ? 1 : 2;
+}
+
+const std::string& SequenceModel::split(std::uint64_t sequence) const {
+  static const std::string kNames[] = {"train", "val", "test"};
+  std::lock_guard lock(split_mutex_);
+  if (split_of_.empty() && sequence_count() > 0) split_every_sequence();
+  return kNames[split_of_.at(sequence)];
 }
 
 std::vector<NamedPredicate> SequenceModel::load_predicates(const DatasetConfig& config,
@@ -147,14 +179,23 @@ SequenceModel::SequenceModel(const DatasetConfig& config, const DatasetInputs& i
   options.show_orphans = settings.show_orphans;
   for (std::size_t i = 0; i < names_.size(); ++i)
     if (contains(settings.orphans, names_[i])) options.orphans |= 1u << i;
-  for (std::size_t i = 0; i < settings.exclude.size(); ++i)
-    for (std::uint32_t letter :
-         letters_where(settings.exclude[i], names_, "sequence.exclude[" + std::to_string(i) + "]"))
-      options.excluded.push_back(letter);
-  for (std::size_t i = 0; i < settings.require.size(); ++i)
-    for (std::uint32_t letter :
-         letters_where(settings.require[i], names_, "sequence.require[" + std::to_string(i) + "]"))
-      options.required.push_back(letter);
+  // Each combination must hold for some step: a contradiction would exclude nothing, or require
+  // what no step can show (and an empty list of required letters means no requirement at all).
+  auto combinations = [&](const std::vector<std::string>& list, const std::string& name,
+                          const char* pointless, std::vector<std::uint32_t>& into) {
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      std::string key = "sequence." + name + "." + std::to_string(i);
+      std::vector<std::uint32_t> letters = letters_where(list[i], names_, key);
+      if (letters.empty())
+        throw ConfigError(key + ": " + ltlf::quoted_formula(list[i]) +
+                          " holds for no combination of the predicates (a contradiction): it "
+                          "would " +
+                          pointless);
+      into.insert(into.end(), letters.begin(), letters.end());
+    }
+  };
+  combinations(settings.exclude, "exclude", "exclude nothing", options.excluded);
+  combinations(settings.require, "require", "require a step no train can show", options.required);
   planner_ = std::make_unique<sequences::SequencePlanner>(*automaton_, rates_.rates(), options);
 
   sampler_options_.seed = config.seed;
@@ -162,10 +203,15 @@ SequenceModel::SequenceModel(const DatasetConfig& config, const DatasetInputs& i
   sampler_options_.dynamics.edits = settings.dynamics == SequenceDynamicsMode::Edits;
   sampler_options_.dynamics.max_edits = settings.max_edits;
   sampler_options_.rates = rates_.describe(names_);
-  if (settings.incremental())
+  split_config_ = config;
+  if (settings.incremental()) {
     curriculum_ = planner_->plan(settings.curriculum_seed, 0);
-  else
-    plan_lengths_and_splits(config);
+    offsets_.emplace([](std::uint64_t) { return 0; }, 0);
+  } else {
+    offsets_.emplace([planner = planner_.get(),
+                      seed = seed_](std::uint64_t s) { return planner->length(seed, s); },
+                     config.count);
+  }
   if (config.unique && !settings.incremental()) plan_unique(config, inputs.rule_name);
 }
 

@@ -9,6 +9,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,7 @@
 #include "logic/sequences/sequence_sampler.h"
 #include "tools/dataset/config.h"
 #include "tools/dataset/inputs.h"
+#include "tools/dataset/sequences/sequence_offsets.h"
 
 namespace railyard {
 
@@ -47,16 +50,18 @@ class SequenceModel {
   // A sampler of this model's sequences, with engines of its own (one per thread).
   SequenceSampler sampler() const;
 
-  // Sequence i's first sample in the flat view, and the number of samples of the first n.
-  std::uint64_t first_sample(std::uint64_t sequence) const { return offsets_.at(sequence); }
-  std::uint64_t length(std::uint64_t sequence) const {
-    return offsets_.at(sequence + 1) - offsets_.at(sequence);
-  }
-  std::uint64_t sample_count() const { return offsets_.back(); }
+  // Sequence i's first sample in the flat view and its length (sequence_offsets.h: found as
+  // asked, so a set of any size starts at once), and the number of samples of the whole set.
+  std::uint64_t first_sample(std::uint64_t sequence) const { return offsets_->first(sequence); }
+  std::uint64_t length(std::uint64_t sequence) const { return offsets_->length(sequence); }
+  std::uint64_t sample_count() const { return offsets_->samples(); }
+  std::uint64_t sequence_of(std::uint64_t sample) const { return offsets_->sequence_of(sample); }
+  std::uint64_t sequence_count() const { return offsets_->count(); }
   // "train", "val" or "test": the split the finished dataset puts the sequence in (by the plans'
-  // labels, as finalize splits by the records' labels: sequence_finalize.h).
-  const std::string& split(std::uint64_t sequence) const { return split_of_.at(sequence); }
-  std::uint64_t sequence_count() const { return offsets_.size() - 1; }
+  // labels, as finalize splits by the records' labels: sequence_finalize.h). The first call
+  // splits every sequence (a byte each; a plan each where the walk decides the label), so only
+  // what needs it asks: train_annotations: label, unique's messages.
+  const std::string& split(std::uint64_t sequence) const;
   // unique: which redraw of its plan's trains sequence i takes (SequenceSampler::sequence), the
   // first that repeats no earlier sequence's list of trains; 0 without unique.
   std::uint64_t redraw(std::uint64_t sequence) const {
@@ -66,7 +71,7 @@ class SequenceModel {
  private:
   std::vector<NamedPredicate> load_predicates(const DatasetConfig& config,
                                               const DatasetInputs& inputs);
-  void plan_lengths_and_splits(const DatasetConfig& config);
+  void split_every_sequence() const;  // holds split_mutex_
   void plan_unique(const DatasetConfig& config, const std::string& rule_name);
 
   std::unique_ptr<ltlf::Formula> formula_;
@@ -81,9 +86,11 @@ class SequenceModel {
   SequenceSamplerOptions sampler_options_;
   std::uint64_t seed_ = 0;
   sequences::SequencePlan curriculum_;
-  std::vector<std::uint64_t> offsets_;  // sequence i's samples: [offsets_[i], offsets_[i+1])
-  std::vector<std::string> split_of_;   // per sequence
-  std::vector<std::uint32_t> redraws_;  // unique: per sequence
+  std::optional<SequenceOffsets> offsets_;
+  DatasetConfig split_config_;  // what the splits are made from
+  mutable std::mutex split_mutex_;
+  mutable std::vector<std::uint8_t> split_of_;  // per sequence, 0 train 1 val 2 test; on demand
+  std::vector<std::uint32_t> redraws_;          // unique: per sequence
 };
 
 // The letters (over `names`) on which a propositional formula holds, e.g. "roofed & !east".

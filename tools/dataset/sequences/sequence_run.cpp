@@ -1,6 +1,7 @@
 #include "tools/dataset/sequences/sequence_run.h"
 
-#include <ostream>
+#include <algorithm>
+#include <stdexcept>
 
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/sequences/sequence_factory.h"
@@ -9,6 +10,7 @@
 #include "tools/dataset/sequences/sequence_trains.h"
 #include "tools/records/formats/train_json.h"
 #include "tools/records/sample_files.h"
+#include "util/atomic_file.h"
 
 namespace railyard {
 namespace {
@@ -44,38 +46,64 @@ class SequenceWork final : public RunWork<std::uint64_t, RenderedSequence> {
   SequenceWork(RunSetup& setup, const SequenceModel& model, const DatasetOutput& output)
       : model_(model), factory_(setup, model), writer_(output.writer()), paths_(output.paths()) {}
 
-  void begin_walk(const Shard& shard, ResumeCounts* resume, unsigned) override {
-    pending_.clear();
-    for (std::uint64_t s : shard.samples(model_.sequence_count())) {
-      if (resume && std::filesystem::exists(paths_.record(model_.first_sample(s)))) {
-        bool done = true;
-        for (std::uint64_t t = 0; t < model_.length(s) && done; ++t)
-          done = finished_sample(paths_, model_.first_sample(s) + t).has_value();
-        ++(done ? resume->skipped : resume->redone);
-        if (done) continue;
-      }
-      pending_.push_back(s);
-    }
-    next_ = 0;
+  // As the samples' walk: records/ listed once, the shard's sequences walked without being
+  // stored; a sequence is done when every one of its steps is a finished sample.
+  void begin_walk(const Shard& shard, ResumeCounts* resume, unsigned threads) override {
+    std::vector<std::uint64_t> done;
+    if (resume) done = done_sequences(shard, *resume, threads);
+    pending_.emplace(shard.samples(model_.sequence_count()), std::move(done));
+    at_ = pending_->begin();
   }
   std::optional<std::uint64_t> next_unit() override {
-    if (next_ == pending_.size()) return std::nullopt;
-    return pending_[next_++];
+    if (at_ == pending_->end()) return std::nullopt;
+    return *at_++;
   }
   RenderedSequence produce(std::uint64_t& s) override { return factory_(s); }
+  // One step: a sequence may be thousands of them, and the folder waits for the probe.
+  void probe(std::uint64_t& s) override { factory_.first_step(s); }
   void write(const RenderedSequence& sequence) const override {
     for (const RenderedSample& step : sequence) writer_.write(step);
   }
-  std::optional<std::uint64_t> walk_size() const override { return pending_.size(); }
+  std::optional<std::uint64_t> walk_size() const override { return pending_->size(); }
   std::string unit_name() const override { return "sequences"; }
 
  private:
+  // The shard's sequences whose steps are all finished samples, ascending; those with some steps
+  // finished or failing their check count as redone.
+  std::vector<std::uint64_t> done_sequences(const Shard& shard, ResumeCounts& resume,
+                                            unsigned threads) const {
+    auto mine = [&](std::uint64_t sample) {
+      try {
+        return shard.contains(model_.sequence_of(sample));
+      } catch (const std::out_of_range&) {  // a record past the set's samples: a stray
+        return false;
+      }
+    };
+    std::vector<std::uint64_t> failed;
+    std::vector<std::uint64_t> finished = finished_samples(paths_, mine, threads, failed);
+    std::vector<std::uint64_t> done, touched;
+    for (std::size_t at = 0; at < finished.size();) {
+      std::uint64_t s = model_.sequence_of(finished[at]), steps = 0;
+      for (; at < finished.size() && model_.sequence_of(finished[at]) == s; ++at) ++steps;
+      (steps == model_.length(s) ? done : touched).push_back(s);
+    }
+    for (std::uint64_t sample : failed) touched.push_back(model_.sequence_of(sample));
+    std::sort(touched.begin(), touched.end());
+    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+    resume.skipped = done.size();
+    resume.redone = touched.size() - static_cast<std::uint64_t>(std::count_if(
+                                         touched.begin(), touched.end(), [&](std::uint64_t s) {
+                                           return std::binary_search(done.begin(), done.end(), s);
+                                         }));
+    return done;
+  }
+
   const SequenceModel& model_;
   SequenceFactory factory_;
   SampleWriter writer_;
   const DatasetPaths& paths_;
-  std::vector<std::uint64_t> pending_;
-  std::size_t next_ = 0;
+  std::optional<PendingIndices> pending_;
+  PendingIndices::iterator at_;
 };
 
 }  // namespace
@@ -122,19 +150,19 @@ std::filesystem::path merge_sequences(const DatasetConfig& config, const RunOpti
 }
 
 void write_symbolic_sequences(const DatasetConfig& config, const std::filesystem::path& data_dir,
-                              std::ostream& out) {
+                              AtomicFile& out) {
   DatasetInputs inputs = resolve_inputs(config, data_dir);
   SequenceModel model(config, inputs);
   if (config.sequence.incremental()) {  // the curriculum: one positive trace of episodes
     nlohmann::ordered_json letters = nlohmann::ordered_json::array();
     for (std::uint32_t letter : model.curriculum().letters)
       letters.push_back(letter_text(model.names(), letter));
-    out << nlohmann::ordered_json{{"curriculum_seed", config.sequence.curriculum_seed},
-                                  {"episodes", letters.size()},
-                                  {"letters", std::move(letters)},
-                                  {"states", model.curriculum().states}}
-               .dump()
-        << "\n";
+    out.write(nlohmann::ordered_json{{"curriculum_seed", config.sequence.curriculum_seed},
+                                     {"episodes", letters.size()},
+                                     {"letters", std::move(letters)},
+                                     {"states", model.curriculum().states}}
+                  .dump() +
+              "\n");
     return;
   }
   SequenceSampler sampler = model.sampler();
@@ -156,7 +184,7 @@ void write_symbolic_sequences(const DatasetConfig& config, const std::filesystem
         {"length", sequence.steps.size()},
         {"states", sequence.plan.states},
         {"steps", std::move(steps)}};
-    out << json.dump() << "\n";
+    out.write(json.dump() + "\n");
   }
 }
 

@@ -6,12 +6,13 @@
 #pragma once
 
 #include <filesystem>
-#include <iosfwd>
 
 #include "tools/dataset/config.h"
 #include "tools/dataset/run_job.h"
 
 namespace railyard {
+
+class AtomicFile;
 
 // railyard generate with a `sequence:` section.
 RunSummary generate_sequences(const DatasetConfig& config, const RunOptions& options);
@@ -19,9 +20,10 @@ RunSummary generate_sequences(const DatasetConfig& config, const RunOptions& opt
 std::filesystem::path merge_sequences(const DatasetConfig& config, const RunOptions& options);
 
 // railyard sample with a `sequence:` section: the symbolic sequences, one JSON line each (the
-// trains, their predicates, states and label), without images: for sequence induction.
+// trains, their predicates, states and label), without images: for sequence induction. Written
+// line by line as each sequence is drawn, so memory stays flat however many there are.
 void write_symbolic_sequences(const DatasetConfig& config, const std::filesystem::path& data_dir,
-                              std::ostream& out);
+                              AtomicFile& out);
 
 // automaton.json: the formula's automaton, the predicates and the letters' measured rates.
 class SequenceModel;

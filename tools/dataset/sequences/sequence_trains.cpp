@@ -1,7 +1,5 @@
 #include "tools/dataset/sequences/sequence_trains.h"
 
-#include <algorithm>
-
 #include "tools/dataset/sequences/sequence_factory.h"
 
 namespace railyard {
@@ -11,17 +9,14 @@ std::optional<SequenceStepRecord> EpisodeTrains::sequence_step(std::uint64_t ind
 }
 
 const SequenceStep& StepTrains::step(std::uint64_t index) {
-  // The sequence holding sample `index`: the last whose first sample is not after it.
-  std::uint64_t lo = 0, hi = model_.sequence_count();
-  while (hi - lo > 1) {
-    std::uint64_t mid = lo + (hi - lo) / 2;
-    (model_.first_sample(mid) <= index ? lo : hi) = mid;
+  // The sequence holding sample `index`: the one drawn last (its steps come in order), else found.
+  bool in_current = sequence_ && index >= model_.first_sample(current_) &&
+                    index < model_.first_sample(current_) + model_.length(current_);
+  if (!in_current) {
+    current_ = model_.sequence_of(index);
+    sequence_ = sampler_.sequence(current_, model_.redraw(current_));
   }
-  if (!sequence_ || current_ != lo) {
-    sequence_ = sampler_.sequence(lo, model_.redraw(lo));
-    current_ = lo;
-  }
-  return sequence_->steps.at(index - model_.first_sample(lo));
+  return sequence_->steps.at(index - model_.first_sample(current_));
 }
 
 LabelledTrain StepTrains::train(std::uint64_t index) {

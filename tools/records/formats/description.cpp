@@ -7,6 +7,8 @@
 #include "logic/errors.h"
 #include "logic/sampler.h"
 #include "logic/vocabulary.h"
+#include "util/io_error.h"
+#include "util/read_file.h"
 
 namespace railyard {
 namespace {
@@ -116,8 +118,12 @@ LabelledTrain parse_description(std::string_view line) {
 }
 
 std::vector<LabelledTrain> read_description_file(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  if (!in) throw DescriptionError(path.string() + ": cannot open for reading");
+  std::ifstream in;
+  try {
+    in = open_input_stream(path);
+  } catch (const IoError& e) {
+    throw DescriptionError(e.what());
+  }
   std::vector<LabelledTrain> trains;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {

@@ -4,6 +4,8 @@
 #include <limits>
 #include <string>
 
+#include "tools/records/json_fields.h"
+
 namespace railyard {
 namespace {
 
@@ -57,9 +59,13 @@ Glb parse_glb(std::span<const std::uint8_t> bytes) {
   Chunk json = read_chunk(bytes, 12);
   if (json.type != kJsonChunk) throw GlbError("GLB: the first chunk is not JSON");
   Glb glb;
-  glb.json = nlohmann::ordered_json::parse(json.data.begin(), json.data.end(), nullptr, false);
-  if (glb.json.is_discarded() || !glb.json.is_object())
-    throw GlbError("GLB: the JSON chunk is not a JSON object");
+  try {
+    std::string_view text(reinterpret_cast<const char*>(json.data.data()), json.data.size());
+    glb.json = parse_ordered_json(text, JsonOrigin{"GLB JSON chunk"});
+  } catch (const DatasetError& e) {
+    throw GlbError(std::string("GLB: ") + e.what());
+  }
+  if (!glb.json.is_object()) throw GlbError("GLB: the JSON chunk is not a JSON object");
   std::size_t at = 20 + json.data.size();
   if (at < bytes.size()) {
     Chunk bin = read_chunk(bytes, at);

@@ -5,6 +5,7 @@
 #include "logic/vocabulary.h"
 #include "tools/records/dataset_error.h"
 #include "util/atomic_file.h"
+#include "util/file_system.h"
 
 namespace railyard {
 namespace {
@@ -130,7 +131,7 @@ std::vector<Direction> SequenceFiles::labels() const {
 void SequenceFiles::write(const std::filesystem::path& folder,
                           const std::vector<std::string>& splits,
                           SequenceAnnotations train_annotations) const {
-  std::filesystem::create_directories(folder);
+  file_system::create_folders(folder);
   const auto& all = sequences();
   std::string lines;
   std::vector<std::pair<std::string, std::string>> csvs = {

@@ -2,12 +2,13 @@
 
 #include "tools/records/formats/description.h"
 #include "tools/records/formats/train_json.h"
+#include "util/file_system.h"
 
 namespace railyard {
 namespace {
 
 std::filesystem::path created_parent(const std::filesystem::path& path) {
-  std::filesystem::create_directories(path.parent_path().empty() ? "." : path.parent_path());
+  file_system::create_folders(path.parent_path().empty() ? "." : path.parent_path());
   return path;
 }
 

@@ -22,6 +22,7 @@
 #include "tests/support/test_backend.h"
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/dataset_verify.h"
+#include "tools/dataset/sequences/sequence_offsets.h"
 #include "tools/records/dataset_folder.h"
 #include "util/read_file.h"
 
@@ -160,6 +161,16 @@ TEST_F(SequenceRunTest, RefusesBeforeAnyFileNamingTheCause) {
        "length 1"},
       // A step whose train is not found within max_attempts draws: its sequence, step and rates.
       {[](DatasetConfig& c) { c.max_attempts = 1; }, "sequence 0, step"},
+      // exclude and require are propositional, and each must hold for some step (issue #40:
+      // these were silently dropped).
+      {[](DatasetConfig& c) { c.sequence.require = {"false"}; }, "sequence.require.0"},
+      {[](DatasetConfig& c) { c.sequence.require = {"roofed & !roofed"}; }, "contradiction"},
+      {[](DatasetConfig& c) { c.sequence.require = {"X roofed"}; }, "uses X, a temporal"},
+      {[](DatasetConfig& c) {
+         c.sequence.exclude = {"roofed", "F east"};
+       },
+       "sequence.exclude.1"},
+      {[](DatasetConfig& c) { c.sequence.exclude = {"east & !east"}; }, "exclude nothing"},
   };
   for (const Case& test : cases) {
     DatasetConfig c = config("refused");
@@ -179,6 +190,56 @@ TEST_F(SequenceRunTest, RefusesBeforeAnyFileNamingTheCause) {
 
 namespace railyard {
 namespace {
+
+// The sequence files are vouched for by the manifest and made again by verify (automaton.json
+// from the config and its inputs): another formula's automaton, a damaged sequences.jsonl or an
+// edited record label is refused by readers and reported by verify (issue #40: all were OK).
+TEST_F(SequenceRunTest, SequenceFilesAndRecordsAreCheckedNotTrusted) {
+  RunSummary made = generate_dataset(config("made"), options());
+  DatasetPaths paths(made.root);
+  auto damaged = [&](const fs::path& file, auto change, const std::string& expected) {
+    std::string before = read_file_text(file);
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << change(before);
+    std::string faults;
+    for (const VerifyReport& report : verify_dataset(made.root))
+      for (const std::string& fault : report.faults) faults += fault + "\n";
+    EXPECT_NE(faults.find(expected), std::string::npos) << faults;
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << before;
+  };
+  fs::path automaton = paths.sequences() / "automaton.json";
+  damaged(
+      automaton,
+      [](std::string text) {
+        return text.replace(text.find("G(east -> X roofed)"), 19, "G(east -> F roofed)");
+      },
+      "automaton.json");
+  damaged(
+      paths.sequences() / "sequences.jsonl",
+      [](std::string text) { return text.substr(text.find('\n') + 1); }, "sequences.jsonl");
+  // Readers refuse what the manifest does not vouch for, before reading it.
+  fs::remove(automaton);
+  EXPECT_THROW(DatasetFolder::open(made.root), DatasetError);
+}
+
+// The samples of a sequence set are placed from the lengths alone (sequence_offsets.h), as the
+// walk reaches them: the same places as summing every length, in any order of asking.
+TEST(SequenceOffsets, PlacesEverySequenceAsTheSumOfLengths) {
+  auto length = [](std::uint64_t s) { return 1 + (s * 7919) % 13; };
+  const std::uint64_t count = 20'000;  // several blocks of 4,096
+  SequenceOffsets offsets(length, count);
+  std::vector<std::uint64_t> first(count + 1, 0);
+  for (std::uint64_t s = 0; s < count; ++s) first[s + 1] = first[s] + length(s);
+  for (std::uint64_t s : std::vector<std::uint64_t>{19999, 0, 4096, 4095, 12345, 20000})
+    EXPECT_EQ(offsets.first(s), first[s]) << s;
+  for (std::uint64_t s = 0; s <= count; s += 3) ASSERT_EQ(offsets.first(s), first[s]) << s;
+  EXPECT_EQ(offsets.samples(), first[count]);
+  for (std::uint64_t sample :
+       std::vector<std::uint64_t>{0, 1, first[4096], first[4096] - 1, first[count] - 1}) {
+    std::uint64_t s = offsets.sequence_of(sample);
+    EXPECT_TRUE(first[s] <= sample && sample < first[s + 1]) << sample;
+  }
+  EXPECT_THROW(offsets.sequence_of(first[count]), std::out_of_range);
+}
 
 // A dataset started by a release without the `sequence:` section resumes: a key only the new
 // config has, at its default, is no change of config.
