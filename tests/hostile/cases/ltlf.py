@@ -122,7 +122,7 @@ def nesting_cases():
             trace = [{"a"}] * 3
             out.append(ltlf(f"unary_{op.strip()}_{n}", [f, "--trace", "a; a; a"],
                             expect="either", tokens=["column"], oracle=trace_oracle(f, trace),
-                            refusal_check=depth_claim(f), timeout=30))
+                            refusal_check=depth_claim(f), timeout=120))
     for op in ["->", "U", "R"]:
         for n in [100, 200, 201, 500]:
             f = f" {op} ".join(["a"] * (n + 1))
@@ -221,7 +221,7 @@ def explosion_cases():
             trace = [{"a"}] + [set()] * (k - 1) + [{"b"}]
             out.append(ltlf(f"explosion_{name}", [f, "--trace", L.trace_text(trace)],
                             expect="either", tokens=[("10000", "10,000", "states")],
-                            oracle=trace_oracle(f, trace), timeout=30))
+                            oracle=trace_oracle(f, trace), timeout=120))
     return out
 
 
@@ -314,7 +314,7 @@ def trace_cases():
         trace = L.random_trace(rng, ["a", "b"], 20000, density=0.3)
         out.append(ltlf(f"long_trace_20000_{safe(f)}", [f, "--atoms", "a,b", "--trace",
                                                         L.trace_text(trace)],
-                        expect="accept", oracle=trace_oracle(f, trace), timeout=30))
+                        expect="accept", oracle=trace_oracle(f, trace), timeout=120))
     return out
 
 
@@ -350,7 +350,7 @@ def trace_file_cases(ctx):
                         setup=[("fn", lambda s, c: open(os.path.join(s, "trace.txt"), "w").write(
                             long_trace.text()))],
                         argv=["ltlf", f, "--atoms", "a,b", file_flag, "trace.txt"],
-                        expect="accept", oracle=lazy_trace_oracle(f, long_trace), timeout=30))
+                        expect="accept", oracle=lazy_trace_oracle(f, long_trace), timeout=120))
         out.append(Case(name=f"trace_file_missing{file_flag}", surface="ltlf",
                         argv=["ltlf", f, file_flag, "nope.txt"], tokens=["nope.txt"]))
         out.append(Case(name=f"trace_file_folder{file_flag}", surface="ltlf",
@@ -358,7 +358,7 @@ def trace_file_cases(ctx):
                         tokens=["adir"], forbid=["not found", "does not exist", "no such"]))
         out.append(Case(name=f"trace_file_dev_zero{file_flag}", surface="ltlf",
                         argv=["ltlf", f, file_flag, "/dev/zero"], tokens=["/dev/zero"],
-                        timeout=20))
+                        timeout=120))
     # @FILE and '-' (standard input) as --trace values: a trace or a clear refusal
     short = [{"a"}, set(), {"b"}]
     out.append(Case(name="trace_at_file", surface="ltlf",
@@ -379,20 +379,20 @@ def trace_file_cases(ctx):
                         setup=[("fn", lambda s, c: open(os.path.join(s, "trace.txt"), "w").write(
                             long_trace.text()))], stdin_file="trace.txt",
                         argv=["ltlf", f, "--atoms", "a,b", "--trace-file", "-"], expect="accept",
-                        oracle=lazy_trace_oracle(f, long_trace), timeout=30))
+                        oracle=lazy_trace_oracle(f, long_trace), timeout=120))
         out.append(Case(name="trace_file_stdin_dev_zero", surface="ltlf", stdin_file="/dev/zero",
                         argv=["ltlf", f, "--atoms", "a,b", "--trace-file", "-"],
-                        tokens=[("trace", "standard input", "stdin")], timeout=15))
+                        tokens=[("trace", "standard input", "stdin")], timeout=120))
         out.append(Case(name="trace_file_stdin_dev_urandom", surface="ltlf",
                         stdin_file="/dev/urandom",
                         argv=["ltlf", f, "--atoms", "a,b", "--trace-file", "-"],
-                        tokens=[("trace", "standard input", "stdin")], timeout=15))
+                        tokens=[("trace", "standard input", "stdin")], timeout=120))
         out.append(Case(name="trace_file_and_trace", surface="ltlf",
                         setup=[("write", "trace.txt", "a")],
                         argv=["ltlf", f, "--trace", "a", "--trace-file", "trace.txt"],
                         tokens=[("--trace", "trace-file")]))
         out.append(Case(name="trace_file_fifo", surface="ltlf", setup=[("fifo", "fifo")],
-                        argv=["ltlf", f, "--trace-file", "fifo"], tokens=["fifo"], timeout=8))
+                        argv=["ltlf", f, "--trace-file", "fifo"], tokens=["fifo"], timeout=120))
         out.append(Case(name="trace_file_lines", surface="ltlf",
                         setup=[("write", "trace.txt", "a;\n-;\nb\n")],
                         argv=["ltlf", f, "--atoms", "a,b", "--trace-file", "trace.txt"],

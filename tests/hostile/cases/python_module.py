@@ -79,7 +79,7 @@ def long_cases():
     for name, f, expr, note in LONG:
         code = f"trace = {expr}\nRESULT = railyard.Formula({f!r}).holds(trace)\n"
         out.append(py(f"holds_{name}", code, expect="accept", oracle=lazy_result(f, expr),
-                      note=note, timeout=30))
+                      note=note, timeout=120))
     code = ("trace = [{'a'} if i % 7 else {'b'} for i in range(10**6)]\n"
             "a = railyard.Formula('G(a -> F b)').automaton()\nRESULT = a.accepts(trace)\n")
     out.append(py("automaton_accepts_1e6", code, expect="accept",
@@ -143,7 +143,7 @@ def formula_arg_cases():
     for name, code, tokens in FORMULA_ARGS:
         expect = "either" if name in ("Formula_nested_100", "holds_generator", "automaton_12_F",
                                       "automaton_duplicate_atoms") else "refuse"
-        out.append(py(f"formula_{name}", code, expect=expect, tokens=tokens, timeout=30))
+        out.append(py(f"formula_{name}", code, expect=expect, tokens=tokens, timeout=120))
     return out
 
 
@@ -184,7 +184,7 @@ def worlds_cases():
             key = "name"
         code = f"ws = railyard.worlds({SPEC}, {overrides})\nRESULT = len(ws)\n"
         out.append(py(f"worlds_{name}", code, expect=expect, tokens=[key],
-                      oracle=result_is(5) if expect != "refuse" else None, note=note, timeout=60))
+                      oracle=result_is(5) if expect != "refuse" else None, note=note, timeout=120))
     # reading written folders, damaged
     reads = [
         ("json_deleted", "os.remove(S + '/wo/worlds.json')", ["worlds.json"]),
@@ -352,7 +352,7 @@ def generator_cases():
         out.append(Case(name=f"SequenceGenerator_{name}", surface="python_module", setup=setup,
                         python="import railyard\n" + code, expect=expect, tokens=[token], exc=EXC,
                         forbid=forbid,
-                        timeout=30, note="count 10^9 must not allocate per sequence up front"
+                        timeout=120, note="count 10^9 must not allocate per sequence up front"
                         if name == "count_1e9" else ""))
     for name, index, tokens in [("index_4", "4", ["4"]), ("index_minus_5", "-5", ["-5"]),
                                 ("index_float", "1.5", ["index"]), ("index_string", "'0'", ["index"]),

@@ -74,7 +74,7 @@ def cases(ctx):
             c = Case(name=f"rerun_after_{kind}_{what}", surface="scene_glb",
                      setup=[("copy", "glb_out", "out"), ("fn", damage(kind, what))],
                      argv=rerun, expect="accept",
-                     oracle=kept_and_found(what) if same_size else verifies_after, timeout=60,
+                     oracle=kept_and_found(what) if same_size else verifies_after, timeout=120,
                      note="README: a rerun checks sizes; verify checks content" if same_size
                      else "")
             c._ctx = ctx

@@ -213,7 +213,7 @@ def file_cases():
     for name, fn, expect, acc in variants:
         out.append(score_case(f"file_{name}", [("fn", file_transform(fn))], expect=expect,
                               tokens=tokens, oracle=accuracy_is(acc) if acc else None,
-                              timeout=30))
+                              timeout=120))
     out.append(score_case("file_missing_line_partial", [("fn", file_transform(lambda ls: J(ls[:3])))],
                           argv=["score", "p.jsonl", "ds", "-o", "sc", "--partial"], expect="accept",
                           oracle=accuracy_is(1.0)))

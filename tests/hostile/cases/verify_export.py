@@ -310,7 +310,7 @@ def json_cases(ctx):
                       "score": accuracy_is(1.0)}[command]
             c = Case(name=f"json_{command}_{name}", surface="verify_export", setup=base,
                      argv=argv, expect="refuse" if command == "verify" else "either",
-                     tokens=[token], needs=["preds", "export"], oracle=oracle, timeout=30)
+                     tokens=[token], needs=["preds", "export"], oracle=oracle, timeout=120)
             c._ctx = ctx
             out.append(c)
     for name, setup, token in SEQUENCE_JSON:

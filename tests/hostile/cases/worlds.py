@@ -118,7 +118,7 @@ def set_cases():
         for value, expect in values:
             last = key.split(".")[-1]
             out.append(run(f"set_{key}={safe(value)}", [f"{key}={value}"], expect=expect,
-                           tokens=[last], timeout=60 if expect != "refuse" else 30,
+                           tokens=[last], timeout=120,
                            note="concepts.kinds=[infront] segfaulted (issue #40)"
                            if value == "[infront]" else ""))
     for text in ["=1", "pool", "pool==3", "", "=", " pool=3"]:
@@ -189,11 +189,11 @@ def planted_output_cases():
         out.append(Case(name=f"kill9_after_{when:g}s_then_rerun", surface="worlds",
                         argv=["worlds", "{REPO}/configs/worlds/graphlog57.yaml", "-o", "out"],
                         kill_after=when, then=["worlds", SPEC, "-o", "out"], expect="accept",
-                        oracle=all_of(worlds_ok(), absent(".out*")), timeout=60))
+                        oracle=all_of(worlds_ok(), absent(".out*")), timeout=120))
     out.append(Case(name="kill9_at_staging_then_rerun", surface="worlds",
                     argv=["worlds", "{REPO}/configs/worlds/graphlog57.yaml", "-o", "out"],
                     kill_when=".out.railyard-tmp-*", then=["worlds", SPEC, "-o", "out"],
-                    expect="accept", oracle=all_of(worlds_ok(), absent(".out*")), timeout=60))
+                    expect="accept", oracle=all_of(worlds_ok(), absent(".out*")), timeout=120))
     return out
 
 
