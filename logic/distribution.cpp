@@ -56,18 +56,6 @@ double uniform(Descriptor d, const Car& car, int v) {
 
 }  // namespace
 
-std::string_view distribution_name(Distribution d) {
-  return d == Distribution::Michalski ? "MichalskiTrains" : "RandomTrains";
-}
-
-std::optional<Distribution> parse_distribution(std::string_view text) {
-  if (text == "MichalskiTrains" || text == "michalski" || text == "Michalski")
-    return Distribution::Michalski;
-  if (text == "RandomTrains" || text == "random" || text == "Random" || text == "uniform")
-    return Distribution::Random;
-  return std::nullopt;
-}
-
 double conditional_probability(Distribution dist, Descriptor d, const Car& context, int value) {
   if (d == Descriptor::LoadShape && context.load_count == 0)
     return one_if(value == static_cast<int>(LoadShape::Rectangle));

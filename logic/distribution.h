@@ -4,19 +4,26 @@
 #pragma once
 
 #include <array>
-#include <optional>
 #include <string_view>
 
 #include "logic/train.h"
 #include "logic/vocabulary.h"
+#include "util/enum_names.h"
 
 namespace railyard {
 
 enum class Distribution { Michalski, Random };
+// The reference's names, then the config's short ones.
+inline constexpr auto kDistributionNames =
+    enum_names<Distribution>({{Distribution::Michalski, "MichalskiTrains"},
+                              {Distribution::Random, "RandomTrains"},
+                              {Distribution::Michalski, "michalski"},
+                              {Distribution::Random, "random"}});
 
-std::string_view distribution_name(Distribution d);  // "MichalskiTrains", "RandomTrains"
-// Accepts "MichalskiTrains", "michalski", "RandomTrains", "random", "uniform".
-std::optional<Distribution> parse_distribution(std::string_view text);
+// "MichalskiTrains", "RandomTrains".
+inline std::string_view distribution_name(Distribution d) {
+  return kDistributionNames.name(d);
+}
 
 inline constexpr std::array kDrawOrder = {
     Descriptor::Length, Descriptor::Shape,     Descriptor::Wall,     Descriptor::Roof,

@@ -173,13 +173,4 @@ std::string_view name(Direction d) {
   return d == Direction::East ? "east" : "west";
 }
 
-std::string_view vocabulary_name(Vocabulary v) {
-  switch (v) {
-    case Vocabulary::Michalski: return "michalski";
-    case Vocabulary::Trains: return "trains";
-    case Vocabulary::Blocks: return "blocks";
-  }
-  return "?";
-}
-
 }  // namespace railyard

@@ -9,10 +9,15 @@
 #include <string_view>
 
 #include "logic/train.h"
+#include "util/enum_names.h"
 
 namespace railyard {
 
 enum class Vocabulary { Michalski, Trains, Blocks };
+inline constexpr auto kVocabularyNames =
+    enum_names<Vocabulary>({{Vocabulary::Michalski, "michalski"},
+                            {Vocabulary::Trains, "trains"},
+                            {Vocabulary::Blocks, "blocks"}});
 
 // The descriptors a user can constrain or histogram. Position is not one: it follows from order.
 enum class Descriptor { Shape, Length, Wall, Roof, Axles, LoadShape, LoadCount };
@@ -45,6 +50,8 @@ std::string_view name(Vocabulary v, Roof r);
 std::string_view name(Vocabulary v, LoadShape s);
 std::string_view name(Direction d);  // east, west
 
-std::string_view vocabulary_name(Vocabulary v);  // michalski, trains, blocks
+inline std::string_view vocabulary_name(Vocabulary v) {  // michalski, trains, blocks
+  return kVocabularyNames.name(v);
+}
 
 }  // namespace railyard

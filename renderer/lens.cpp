@@ -5,22 +5,6 @@
 
 namespace railyard::render {
 
-std::string_view lens_name(Lens lens) {
-  switch (lens) {
-    case Lens::Pinhole: return "pinhole";
-    case Lens::Equidistant: return "equidistant";
-    case Lens::Equisolid: return "equisolid";
-  }
-  return "?";
-}
-
-std::optional<Lens> parse_lens(std::string_view name) {
-  for (Lens lens : {Lens::Pinhole, Lens::Equidistant, Lens::Equisolid})
-    if (lens_name(lens) == name) return lens;
-  if (name == "fisheye") return Lens::Equidistant;
-  return std::nullopt;
-}
-
 float max_field_of_view_deg(Lens lens) {
   switch (lens) {
     case Lens::Pinhole: return 180.0f;

@@ -13,13 +13,23 @@
 #include <optional>
 #include <string_view>
 
+#include "util/enum_names.h"
+
 namespace railyard::render {
 
 enum class Lens : std::uint8_t { Pinhole, Equidistant, Equisolid };
+// "fisheye" is the equidistant lens's older name.
+inline constexpr auto kLensNames = enum_names<Lens>({{Lens::Pinhole, "pinhole"},
+                                                     {Lens::Equidistant, "equidistant"},
+                                                     {Lens::Equisolid, "equisolid"},
+                                                     {Lens::Equidistant, "fisheye"}});
 
-std::string_view lens_name(Lens lens);  // pinhole, equidistant, equisolid
-// Also accepts "fisheye", the equidistant lens's older name.
-std::optional<Lens> parse_lens(std::string_view name);
+inline std::string_view lens_name(Lens lens) {  // pinhole, equidistant, equisolid
+  return kLensNames.name(lens);
+}
+inline std::optional<Lens> parse_lens(std::string_view name) {
+  return kLensNames.parse(name);
+}
 // The widest field of view the lens can show, in degrees (exclusive for the pinhole).
 float max_field_of_view_deg(Lens lens);
 

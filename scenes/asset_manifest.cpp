@@ -1,6 +1,7 @@
 #include "scenes/asset_manifest.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "scenes/scene_error.h"
 #include "util/read_file.h"
@@ -104,9 +105,8 @@ class ManifestReader {
 
   Vocabulary vocabulary(const YamlField& f) const {
     std::string name = f.text();
-    for (Vocabulary v : {Vocabulary::Michalski, Vocabulary::Trains, Vocabulary::Blocks})
-      if (vocabulary_name(v) == name) return v;
-    f.fail("expected michalski, trains or blocks, got '" + name + "'");
+    if (std::optional<Vocabulary> v = kVocabularyNames.parse(name)) return *v;
+    f.fail("expected " + kVocabularyNames.list(", ", " or ") + ", got '" + name + "'");
   }
 
   std::array<std::string, 5> paints(const YamlField& f) const {

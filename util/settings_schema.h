@@ -40,6 +40,7 @@
 #include <utility>
 #include <vector>
 
+#include "util/enum_names.h"
 #include "util/input_error.h"
 #include "util/printable_text.h"
 #include "util/strict_yaml.h"
@@ -230,6 +231,15 @@ class Schema {
         }));
     settings_.back().choices = std::move(choices);
     return *this;
+  }
+
+  // One of an enum's names, from its table (util/enum_names.h).
+  template <class Access, class Value, std::size_t N>
+  Schema& choice(std::string key, Access access, const EnumNames<Value, N>& names, std::string help,
+                 std::string flag = {}) {
+    std::vector<std::pair<std::string, Value>> pairs;
+    for (const auto& [value, name] : names) pairs.emplace_back(name, value);
+    return choice(std::move(key), access, std::move(pairs), std::move(help), std::move(flag));
   }
 
   // One value of a type of its own, read and printed by its codec.

@@ -165,7 +165,10 @@ std::vector<Automaton::Transition> Automaton::transitions_from(StateId from) con
     const std::vector<std::uint32_t>& minterms = packed[to];
     for (std::uint32_t p : minterms) member[p] = 1;
     t.to = to;
-    t.guard = guard_text(member, minterms, names);
+    t.terms = guard_terms(member, minterms, static_cast<std::uint32_t>(names.size()));
+    t.guard = guard_text(t.terms, names);
+    for (GuardTerm& term : t.terms)
+      for (GuardLiteral& literal : term) literal.atom = core_bits_[literal.atom];
     for (std::uint32_t p : minterms) member[p] = 0;
     out.push_back(std::move(t));
   }

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "logic/ltlf/formula.h"
+#include "logic/ltlf/guard_text.h"
 
 namespace railyard::ltlf {
 
@@ -63,7 +64,8 @@ class Automaton {
   struct Transition {
     StateId to = 0;
     std::vector<std::uint32_t> letters;  // increasing
-    std::string guard;
+    std::vector<GuardTerm> terms;        // the guard's DNF over atoms() (guard_text.h)
+    std::string guard;                   // the same as text
   };
   // Every transition leaving `from`, by increasing target: one pass over the letters, so a whole
   // automaton's transitions cost states x letters, not states^2 x letters.

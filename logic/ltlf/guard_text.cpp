@@ -152,29 +152,43 @@ std::string guard_text(const std::vector<char>& member, const std::vector<std::s
   return guard_text(member, minterms, names);
 }
 
-std::string guard_text(std::span<const char> member, std::span<const std::uint32_t> minterms,
-                       const std::vector<std::string>& names) {
-  if (minterms.empty()) return "false";
-  if (minterms.size() == member.size()) return "true";
-  std::vector<std::uint32_t> relevant =
-      relevant_bits(member, minterms, static_cast<std::uint32_t>(names.size()));
+std::vector<GuardTerm> guard_terms(std::span<const char> member,
+                                   std::span<const std::uint32_t> minterms,
+                                   std::uint32_t atom_count) {
+  if (minterms.empty()) return {};
+  if (minterms.size() == member.size()) return {GuardTerm{}};
+  std::vector<std::uint32_t> relevant = relevant_bits(member, minterms, atom_count);
   auto bits = static_cast<std::uint32_t>(relevant.size());
-  std::vector<Cube> terms = terms_of(minterms, relevant);
-  std::sort(terms.begin(), terms.end(),
+  std::vector<Cube> cubes = terms_of(minterms, relevant);
+  std::sort(cubes.begin(), cubes.end(),
             [&](const Cube& a, const Cube& b) { return order_key(a, bits) < order_key(b, bits); });
+  std::vector<GuardTerm> terms;
+  for (const Cube& c : cubes) {
+    GuardTerm& term = terms.emplace_back();
+    for (std::uint32_t j = 0; j < bits; ++j)
+      if (!((c.free >> j) & 1u)) term.push_back({relevant[j], ((c.value >> j) & 1u) != 0});
+  }
+  return terms;
+}
+
+std::string guard_text(const std::vector<GuardTerm>& terms, const std::vector<std::string>& names) {
+  if (terms.empty()) return "false";
+  if (terms.size() == 1 && terms[0].empty()) return "true";
   std::string text;
-  for (const Cube& c : terms) {
+  for (const GuardTerm& term : terms) {
     if (!text.empty()) text += " | ";
-    std::string term;
-    for (std::uint32_t j = 0; j < bits; ++j) {
-      if ((c.free >> j) & 1u) continue;
-      if (!term.empty()) term += " & ";
-      if (!((c.value >> j) & 1u)) term += '!';
-      term += names[relevant[j]];
+    for (std::size_t k = 0; k < term.size(); ++k) {
+      if (k) text += " & ";
+      if (!term[k].positive) text += '!';
+      text += names[term[k].atom];
     }
-    text += term;
   }
   return text;
+}
+
+std::string guard_text(std::span<const char> member, std::span<const std::uint32_t> minterms,
+                       const std::vector<std::string>& names) {
+  return guard_text(guard_terms(member, minterms, static_cast<std::uint32_t>(names.size())), names);
 }
 
 }  // namespace railyard::ltlf

@@ -14,6 +14,23 @@
 
 namespace railyard::ltlf {
 
+// A literal of a guard: the atom names[atom], or its negation.
+struct GuardLiteral {
+  std::uint32_t atom = 0;
+  bool positive = true;
+  bool operator==(const GuardLiteral&) const = default;
+};
+using GuardTerm = std::vector<GuardLiteral>;  // a conjunction, atoms ascending; empty: true
+
+// The guard as a sum of products in print order: no term for "false", one empty term for "true".
+// `member` and `minterms` as for guard_text below, over 2^atom_count letters.
+std::vector<GuardTerm> guard_terms(std::span<const char> member,
+                                   std::span<const std::uint32_t> minterms,
+                                   std::uint32_t atom_count);
+
+// "p & !q | r"; "true", "false".
+std::string guard_text(const std::vector<GuardTerm>& terms, const std::vector<std::string>& names);
+
 // `member[letter]` over 2^names.size() letters, bit j of a letter = names[j]. "true" when every
 // letter is a member, "false" when none is.
 std::string guard_text(const std::vector<char>& member, const std::vector<std::string>& names);

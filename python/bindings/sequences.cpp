@@ -85,7 +85,7 @@ class SequenceGenerator {
   std::filesystem::path dataset_root() const { return output_.paths().root(); }
   const std::vector<std::string>& names() const { return model_.names(); }
   const std::string& formula() const { return model_.formula().text(); }
-  py::object automaton_file() const { return to_python(automaton_file_json(model_)); }
+  py::object automaton_file() const { return to_python(model_.automaton_file().to_json()); }
   std::string train_annotations() const {
     return sequence_annotations_name(config_.sequence.train_annotations);
   }

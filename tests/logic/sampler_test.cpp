@@ -90,9 +90,9 @@ TEST(TrainSampler, ConstraintsApplyToEveryCar) {
 }
 
 TEST(Distribution, ParsesReferenceAndShortNames) {
-  EXPECT_EQ(parse_distribution("MichalskiTrains"), Distribution::Michalski);
-  EXPECT_EQ(parse_distribution("random"), Distribution::Random);
-  EXPECT_FALSE(parse_distribution("gaussian").has_value());
+  EXPECT_EQ(kDistributionNames.parse("MichalskiTrains"), Distribution::Michalski);
+  EXPECT_EQ(kDistributionNames.parse("random"), Distribution::Random);
+  EXPECT_FALSE(kDistributionNames.parse("gaussian").has_value());
   EXPECT_EQ(distribution_name(Distribution::Random), "RandomTrains");
 }
 

@@ -183,13 +183,10 @@ Codec<SupervisionDecay> decay_codec() {
 // compositions: {train: single, val: any, test: several}.
 Codec<Compositions> compositions_codec() {
   Schema<Compositions> s;
-  const std::vector<std::pair<std::string, Composition>> names{{"any", Composition::Any},
-                                                               {"single", Composition::Single},
-                                                               {"several", Composition::Several}};
-  s.choice("train", field(&Compositions::train), names,
+  s.choice("train", field(&Compositions::train), kCompositionNames,
            "east trains of the train split: any | single (exactly one clause) | several (2+)");
-  s.choice("val", field(&Compositions::val), names, "east trains of the val split");
-  s.choice("test", field(&Compositions::test), names, "east trains of the test split");
+  s.choice("val", field(&Compositions::val), kCompositionNames, "east trains of the val split");
+  s.choice("test", field(&Compositions::test), kCompositionNames, "east trains of the test split");
   return s.codec("{train, val, test: any|single|several}");
 }
 
@@ -235,12 +232,7 @@ DatasetSchema make_schema(bool pinned) {
   s.text("rule", field(&DatasetConfig::rule), "name|path.pl",
          "classification rule: a shipped name (logic/rules) or a .pl file", "-r,--rule");
   s.choice("distribution", field(&DatasetConfig::sampler, &SamplerConfig::distribution),
-           std::vector<std::pair<std::string, Distribution>>{
-               {"MichalskiTrains", Distribution::Michalski},
-               {"RandomTrains", Distribution::Random},
-               {"michalski", Distribution::Michalski},
-               {"random", Distribution::Random}},
-           "car attribute distribution", "--distribution");
+           kDistributionNames, "car attribute distribution", "--distribution");
   s.whole("min_cars", field(&DatasetConfig::sampler, &SamplerConfig::min_cars), 1, kMaxCars,
           "fewest cars per train", "--min-cars");
   s.whole("max_cars", field(&DatasetConfig::sampler, &SamplerConfig::max_cars), 1, kMaxCars,
@@ -361,15 +353,6 @@ static const Schema<DatasetConfig>& pinned_schema() {
   return schema;
 }
 
-const char* composition_name(Composition c) {
-  switch (c) {
-    case Composition::Single: return "single";
-    case Composition::Several: return "several";
-    case Composition::Any: break;
-  }
-  return "any";
-}
-
 Supervision dataset_supervision(const DatasetConfig& config, std::uint64_t positions) {
   return {config.supervision, config.supervision_decay, positions};
 }
@@ -428,13 +411,14 @@ void check_config(const DatasetConfig& config) {
   TrainSampler check(config.sampler);  // throws when constraints leave nothing to sample
 }
 
-DatasetConfig build_config(const std::filesystem::path& file,
-                           const std::vector<std::string>& assignments, const std::string& source) {
+namespace {
+
+// `fill` applied to the defaults, then the whole config checked; every InputError a ConfigError.
+template <class Fill>
+DatasetConfig checked_config(Fill&& fill) {
   DatasetConfig config;
   try {
-    if (!file.empty()) dataset_schema().apply(YamlField::load_file(file), config);
-    for (const std::string& assignment : assignments)
-      dataset_schema().assign(assignment, source, config);
+    fill(config);
   } catch (const ConfigError&) {
     throw;
   } catch (const InputError& e) {
@@ -442,6 +426,23 @@ DatasetConfig build_config(const std::filesystem::path& file,
   }
   check_config(config);
   return config;
+}
+
+}  // namespace
+
+DatasetConfig build_config(const std::filesystem::path& file,
+                           const std::vector<std::string>& assignments, const std::string& source) {
+  return checked_config([&](DatasetConfig& config) {
+    if (!file.empty()) dataset_schema().apply(YamlField::load_file(file), config);
+    for (const std::string& assignment : assignments)
+      dataset_schema().assign(assignment, source, config);
+  });
+}
+
+DatasetConfig config_from_text(const std::string& yaml, const std::string& source) {
+  return checked_config([&](DatasetConfig& config) {
+    dataset_schema().apply(YamlField::parse(yaml, source), config);
+  });
 }
 
 std::string emit_config(const DatasetConfig& config) {

@@ -22,6 +22,7 @@
 #include "tools/dataset/sequences/sequence_settings.h"
 #include "tools/export/export_options.h"
 #include "tools/records/dataset_paths.h"
+#include "util/enum_names.h"
 #include "util/exr_io.h"
 #include "util/settings_schema.h"
 
@@ -51,7 +52,10 @@ struct SplitRatios {
 // GraphLog's unseen compositions: how many clauses (concepts) of the rule's eastbound/1 an east
 // train of a split satisfies, each clause alone (Rule::clauses_proved). West trains are free.
 enum class Composition { Any, Single, Several };  // any | exactly one | two or more
-const char* composition_name(Composition c);
+inline constexpr auto kCompositionNames =
+    enum_names<Composition>({{Composition::Any, "any"},
+                             {Composition::Single, "single"},
+                             {Composition::Several, "several"}});
 
 struct Compositions {
   Composition train = Composition::Any;
@@ -111,6 +115,10 @@ const Schema<DatasetConfig>& dataset_schema();
 DatasetConfig build_config(const std::filesystem::path& file,
                            const std::vector<std::string>& assignments,
                            const std::string& source = "--set");
+
+// The config a dataset was made with, from the YAML its manifest keeps (`source` names it in
+// messages). Throws ConfigError.
+DatasetConfig config_from_text(const std::string& yaml, const std::string& source);
 
 // What only the whole config can tell (min_cars <= max_cars, splits summing to 1, subsets that
 // fit, constraints that leave cars to sample); build_config runs it last. Throws ConfigError.

@@ -108,10 +108,9 @@ void check_dataset_files(const DatasetFolder& folder, VerifyReport& report) {
   const DatasetPaths& paths = folder.paths();
   TemporaryFolder scratch("railyard-verify");
   // The config as the manifest holds it (the pairs' intervened side has no config.yaml).
-  fs::path config_file = scratch.path() / "config.yaml";
   const DatasetManifest& manifest = folder.manifest();
-  write_file_atomically(config_file, manifest.config);
-  DatasetConfig config = build_config(config_file, {});
+  DatasetConfig config =
+      config_from_text(manifest.config, paths.manifest().string() + ": key 'config'");
   const std::string& rule = manifest.rule;
   std::string scene = folder.read_record(0).scene;
   config.output = scratch.path();
@@ -121,13 +120,8 @@ void check_dataset_files(const DatasetFolder& folder, VerifyReport& report) {
   file_system::remove_file(made.runs());
   file_system::create_folder_link(file_system::absolute(paths.records()), made.records());
   file_system::create_folder_link(file_system::absolute(paths.runs()), made.runs());
-  FinalizeContext context{config,
-                          made,
-                          rule,
-                          scene,
-                          manifest.created,
-                          manifest.version,
-                          manifest.inputs ? *manifest.inputs : nlohmann::ordered_json()};
+  FinalizeContext context{config,           made,           rule, scene, manifest.created,
+                          manifest.version, manifest.inputs};
   context.exports = false;
   // A sequence dataset: its samples are its sequences' steps, split by sequence. automaton.json
   // comes from the config and its inputs (the formula, the predicates, the measured rates), not
@@ -135,7 +129,7 @@ void check_dataset_files(const DatasetFolder& folder, VerifyReport& report) {
   std::optional<SequenceFinalize> sequences;
   if (config.sequence.enabled() && !config.sequence.incremental()) {
     SequenceModel model(config, resolve_inputs(config, data_root()));
-    sequences.emplace(config, folder.count(), automaton_file_json(model));
+    sequences.emplace(config, folder.count(), model.automaton_file().to_json());
     sequences->attach(context);
   }
   finalize_dataset(context);

@@ -70,7 +70,7 @@ void write_manifest(const FinalizeContext& context, const DatasetStats& stats,
   manifest.seed = config.seed;
   manifest.rule = context.rule_name;
   manifest.config = emit_dataset_config(config);
-  if (!context.inputs.is_null()) manifest.inputs = context.inputs;
+  manifest.inputs = context.inputs;
   // The statistics' JSON is the counts' one form (dataset_stats.h); read back typed.
   nlohmann::ordered_json counts = stats.to_json();
   JsonOrigin origin{context.paths.manifest().string()};

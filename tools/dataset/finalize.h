@@ -15,6 +15,7 @@
 #include "tools/dataset/splits.h"
 #include "tools/records/dataset_paths.h"
 #include "tools/records/formats/sample_record.h"
+#include "tools/records/input_files.h"
 
 namespace railyard {
 
@@ -25,8 +26,9 @@ struct FinalizeContext {
   std::string scene_name;
   std::string created_date;  // the day the dataset was started (see run_lock.h)
   std::string version;
-  nlohmann::ordered_json inputs;  // input files and their hashes (run_lock.h), for the manifest
-  bool exports = true;            // write the config's exports (verify makes the rest alone)
+  std::optional<std::vector<InputFile>>
+      inputs;           // input files and hashes (run_lock.h), for the manifest
+  bool exports = true;  // write the config's exports (verify makes the rest alone)
   // A run kind whose units are not samples (sequences) says how many samples there are, how
   // they split (a sequence is never split), and sees every record to write its own files
   // before the manifest and the exports.

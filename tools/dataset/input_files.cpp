@@ -34,22 +34,12 @@ std::vector<InputFile> hash_input_files(const DatasetInputs& inputs) {
   return hashed;
 }
 
-nlohmann::ordered_json input_files_json(const std::vector<InputFile>& files) {
-  nlohmann::ordered_json list = nlohmann::ordered_json::array();
-  for (const InputFile& f : files)
-    list.push_back({{"role", f.role}, {"path", f.path}, {"sha256", f.sha256}});
-  return list;
-}
-
-std::string input_file_changes(const nlohmann::json& recorded, const std::vector<InputFile>& now) {
+std::string input_file_changes(const std::vector<InputFile>& recorded,
+                               const std::vector<InputFile>& now) {
   // role + path -> hash, for both sides.
   using Key = std::pair<std::string, std::string>;
   std::map<Key, std::string> before, after;
-  if (recorded.is_array()) {
-    for (const auto& f : recorded) {
-      if (f.is_object()) before[{f.value("role", ""), f.value("path", "")}] = f.value("sha256", "");
-    }
-  }
+  for (const InputFile& f : recorded) before[{f.role, f.path}] = f.sha256;
   for (const InputFile& f : now) after[{f.role, f.path}] = f.sha256;
 
   std::string changes;

@@ -110,13 +110,13 @@ void create_once(const std::filesystem::path& file, const std::string& text) {
   file_system::remove_file(temp);
 }
 
-nlohmann::ordered_json check_inputs(const DatasetPaths& paths, const std::vector<InputFile>& now) {
+std::vector<InputFile> check_inputs(const DatasetPaths& paths, const std::vector<InputFile>& now) {
   // A dataset started before inputs were recorded has none to check; it gets today's.
   if (!file_system::exists(paths.input_lock()))
-    create_once(paths.input_lock(), input_lock_text(input_files_json(now)));
-  nlohmann::ordered_json recorded;
+    create_once(paths.input_lock(), input_lock_text(now));
+  std::vector<InputFile> recorded;
   try {
-    recorded = read_ordered_json_file(paths.input_lock());
+    recorded = read_input_files(paths.input_lock());
   } catch (const DatasetError& e) {
     throw ConfigError(std::string(e.what()) + "; remove the dataset folder to start again");
   }
@@ -134,14 +134,14 @@ std::string config_lock_text(const std::string& created_date, const std::string&
   return std::string(kDatePrefix) + created_date + "\n" + dataset_config;
 }
 
-std::string input_lock_text(const nlohmann::ordered_json& inputs) {
-  return inputs.dump(2) + "\n";
+std::string input_lock_text(const std::vector<InputFile>& inputs) {
+  return input_files_json(inputs).dump(2) + "\n";
 }
 
 RunLock acquire_run_lock(const DatasetConfig& config, const std::vector<InputFile>& inputs,
                          const DatasetPaths& paths) {
   // Inputs first: a lock with a config always has its inputs beside it.
-  create_once(paths.input_lock(), input_lock_text(input_files_json(inputs)));
+  create_once(paths.input_lock(), input_lock_text(inputs));
   create_once(paths.config_lock(), config_lock_text(today(), emit_dataset_config(config)));
   return read_run_lock(config, inputs, paths);
 }

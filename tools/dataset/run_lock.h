@@ -16,7 +16,7 @@ namespace railyard {
 
 struct RunLock {
   std::string created_date;       // YYYY-MM-DD (UTC) of the run that started the dataset
-  nlohmann::ordered_json inputs;  // the input files and their hashes, as inputs.json has them
+  std::vector<InputFile> inputs;  // the input files and their hashes, as inputs.json has them
 };
 
 // Creates config.yaml and inputs.json when absent (atomically, safe against shards starting
@@ -30,7 +30,7 @@ RunLock acquire_run_lock(const DatasetConfig& config, const std::vector<InputFil
 // emit_dataset_config writes it and its input files as input_files_json lists them (the manifest
 // holds the same three: `railyard verify` compares).
 std::string config_lock_text(const std::string& created_date, const std::string& dataset_config);
-std::string input_lock_text(const nlohmann::ordered_json& inputs);
+std::string input_lock_text(const std::vector<InputFile>& inputs);
 
 // Whether `paths` is a dataset a railyard run started: its config.yaml is a run's lock.
 bool has_run_lock(const DatasetPaths& paths);

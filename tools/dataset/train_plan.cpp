@@ -114,8 +114,8 @@ void throw_unmet_demand(const TrainSampler& sampler, const Rule& rule,
                 std::to_string(k);
     throw TrainDemandError(std::string("compositions.") + kSplitName[split],
                            std::string("compositions.") + kSplitName[split] + " (" +
-                               composition_name(demand.composition) + "): " + who +
-                               " found no east train " + "satisfying " +
+                               std::string(kCompositionNames.name(demand.composition)) +
+                               "): " + who + " found no east train " + "satisfying " +
                                demand_text(demand.composition) + " of the " +
                                std::to_string(rule.clause_count()) + " clauses of " +
                                options.rule_name + "'s eastbound/1 in " + attempts +

@@ -98,7 +98,8 @@ std::vector<ExportFile> aleph_sequence_files(LogicVocabulary vocabulary, const L
     if (p.learnable) body.push_back({SequenceFacts::as_predicate(p), !p.facts.empty()});
   std::string b = declarations(
       "% Aleph background, railyard export, " + std::string(vocabulary_key(vocabulary)) +
-          " vocabulary, temporal sequences (" + std::string(annotations_key(sequences.shown)) +
+          " vocabulary, temporal sequences (" +
+          std::string(kSequenceAnnotationNames.name(sequences.shown)) +
           ").\n% Settings (i, clauselength, ...) are left to the user: Aleph's defaults are i "
           "2, clauselength 4.\n% The automaton and the state trace are facts without modes: "
           "with them accepted/1 is a lookup.\n",

@@ -3,42 +3,19 @@
 #include <limits>
 
 #include "tools/export/export_options.h"
-#include "tools/records/json_fields.h"
+#include "tools/records/formats/automaton_file.h"
 #include "util/file_system.h"
 #include "util/strict_yaml.h"
 
 namespace railyard::exports {
 namespace {
 
-using Field = JsonField<nlohmann::json>;
-
-std::uint32_t state_id(const Field& field) {
-  std::uint64_t id = field.as_unsigned();
-  if (id > std::numeric_limits<std::uint32_t>::max()) field.fail("not a state (too large)");
-  return static_cast<std::uint32_t>(id);
-}
-
-// sequences/automaton.json (tools/dataset/sequences/sequence_run.cpp writes it).
-SequenceAutomaton read_automaton(const DatasetFolder& folder) {
+// sequences/automaton.json (a sequence run writes it, formats/automaton_file.h).
+ltlf::Automaton read_automaton(const DatasetFolder& folder) {
   std::filesystem::path file = folder.paths().sequences() / "automaton.json";
   if (!file_system::is_regular_file(file))
     throw ExportError(file.string() + ": missing; a sequence dataset's export needs its automaton");
-  nlohmann::json json = read_json_file(file);
-  JsonOrigin origin{file.string()};
-  Field root(json, origin);
-  SequenceAutomaton automaton;
-  automaton.formula = root["formula"].as_string();
-  automaton.atoms = root["atoms"].as_strings();
-  for (const Field& state : root["states"].items())
-    automaton.states.push_back({state_id(state["id"]), state["initial"].as_bool(),
-                                state["accepting"].as_bool(), state["sink"].as_bool()});
-  for (const Field& t : root["transitions"].items()) {
-    AutomatonTransition transition{
-        state_id(t["from"]), state_id(t["to"]), t["guard"].as_string(), {}};
-    for (const Field& letter : t["letters"].items()) transition.letters.push_back(state_id(letter));
-    automaton.transitions.push_back(std::move(transition));
-  }
-  return automaton;
+  return read_automaton_file(file).automaton;
 }
 
 // What the dataset's train split shows: sequence.train_annotations of its config (the manifest
@@ -52,12 +29,10 @@ SequenceAnnotations train_annotations(const DatasetFolder& folder) {
     std::optional<YamlField> shown = sequence->find("train_annotations");
     if (!shown) return SequenceAnnotations::States;
     std::string key = shown->text();
-    for (SequenceAnnotations a :
-         {SequenceAnnotations::Label, SequenceAnnotations::Predicates, SequenceAnnotations::States})
-      if (annotations_key(a) == key) return a;
+    if (std::optional<SequenceAnnotations> a = kSequenceAnnotationNames.parse(key)) return *a;
     throw ExportError(folder.paths().manifest().string() +
-                      ": config: sequence.train_annotations '" + key +
-                      "' is not label, predicates or states");
+                      ": config: sequence.train_annotations '" + key + "' is not " +
+                      kSequenceAnnotationNames.list(", ", " or "));
   } catch (const ExportError&) {
     throw;
   } catch (const InputError& e) {

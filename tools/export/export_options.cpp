@@ -1,57 +1,29 @@
 #include "tools/export/export_options.h"
 
-#include <array>
 #include <cstdio>
+#include <optional>
 #include <string>
-#include <utility>
-#include <vector>
 
 #include "tools/export/export_schema.h"
 
 namespace railyard::exports {
 namespace {
 
-constexpr std::array kTargets = {ExportTarget::Popper, ExportTarget::Aleph,
-                                 ExportTarget::SceneGraphs};
-constexpr std::array kVocabularies = {LogicVocabulary::Relational, LogicVocabulary::Michalski};
-
-template <typename Enum, std::size_t N, typename KeyOf>
-Enum parse_key(std::string_view key, const std::array<Enum, N>& all, KeyOf key_of,
-               std::string_view what) {
-  std::string known;
-  for (Enum value : all) {
-    if (key_of(value) == key) return value;
-    known.append(known.empty() ? "" : ", ").append(key_of(value));
-  }
+template <typename Enum, std::size_t N>
+Enum parse_key(std::string_view key, const EnumNames<Enum, N>& names, std::string_view what) {
+  if (std::optional<Enum> value = names.parse(key)) return *value;
   throw ExportError("unknown export " + std::string(what) + " '" + std::string(key) +
-                    "'; known: " + known);
+                    "'; known: " + names.list());
 }
 
 }  // namespace
 
-std::string_view target_key(ExportTarget target) {
-  switch (target) {
-    case ExportTarget::Popper: return "popper";
-    case ExportTarget::Aleph: return "aleph";
-    case ExportTarget::SceneGraphs: return "scene_graphs";
-  }
-  return "?";
-}
-
-std::string_view vocabulary_key(LogicVocabulary vocabulary) {
-  switch (vocabulary) {
-    case LogicVocabulary::Relational: return "relational";
-    case LogicVocabulary::Michalski: return "michalski";
-  }
-  return "?";
-}
-
 ExportTarget parse_export_target(std::string_view key) {
-  return parse_key(key, kTargets, target_key, "target");
+  return parse_key(key, kExportTargetNames, "target");
 }
 
 LogicVocabulary parse_logic_vocabulary(std::string_view key) {
-  return parse_key(key, kVocabularies, vocabulary_key, "vocabulary");
+  return parse_key(key, kLogicVocabularyNames, "vocabulary");
 }
 
 void validate_options(const ExportOptions& options) {
@@ -68,17 +40,12 @@ void validate_options(const ExportOptions& options) {
 
 const Schema<ExportOptions>& export_schema() {
   static const Schema<ExportOptions> schema = [] {
-    auto names = [](const auto& all, auto key_of) {
-      std::vector<std::pair<std::string, std::decay_t<decltype(all[0])>>> out;
-      for (auto value : all) out.emplace_back(std::string(key_of(value)), value);
-      return out;
-    };
     auto logic_only = [](const ExportOptions& o) { return o.target != ExportTarget::SceneGraphs; };
     Schema<ExportOptions> s;
-    s.choice("target", field(&ExportOptions::target), names(kTargets, target_key),
+    s.choice("target", field(&ExportOptions::target), kExportTargetNames,
              "what to export: input for Popper or Aleph, or scene graphs", "-t,--target")
         .required();
-    s.choice("vocabulary", field(&ExportOptions::vocabulary), names(kVocabularies, vocabulary_key),
+    s.choice("vocabulary", field(&ExportOptions::vocabulary), kLogicVocabularyNames,
              "the predicates of the popper and aleph exports", "--vocabulary")
         .applies_when(logic_only);
     s.number("noise", field(&ExportOptions::noise, &PerceptionNoise::rate), 0.0, 1.0,

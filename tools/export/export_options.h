@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "util/enum_names.h"
 #include "util/input_error.h"
 
 namespace railyard::exports {
@@ -17,10 +18,16 @@ class ExportError : public InputError {
   using InputError::InputError;
 };
 
-enum class ExportTarget { Popper, Aleph, SceneGraphs };  // popper, aleph, scene_graphs
+enum class ExportTarget { Popper, Aleph, SceneGraphs };
+inline constexpr auto kExportTargetNames =
+    enum_names<ExportTarget>({{ExportTarget::Popper, "popper"},
+                              {ExportTarget::Aleph, "aleph"},
+                              {ExportTarget::SceneGraphs, "scene_graphs"}});
 
 // The predicates of the Popper and Aleph exports (see logic_vocabulary.h).
-enum class LogicVocabulary { Relational, Michalski };  // relational, michalski
+enum class LogicVocabulary { Relational, Michalski };
+inline constexpr auto kLogicVocabularyNames = enum_names<LogicVocabulary>(
+    {{LogicVocabulary::Relational, "relational"}, {LogicVocabulary::Michalski, "michalski"}});
 
 // Each background attribute of each car is replaced with probability `rate` by another value
 // the visual constraints allow (see perception_noise.h). Popper and Aleph exports only.
@@ -35,8 +42,12 @@ struct ExportOptions {
   PerceptionNoise noise;
 };
 
-std::string_view target_key(ExportTarget target);
-std::string_view vocabulary_key(LogicVocabulary vocabulary);
+inline std::string_view target_key(ExportTarget target) {
+  return kExportTargetNames.name(target);
+}
+inline std::string_view vocabulary_key(LogicVocabulary vocabulary) {
+  return kLogicVocabularyNames.name(vocabulary);
+}
 
 // Throw ExportError naming the key and listing the known ones.
 ExportTarget parse_export_target(std::string_view key);

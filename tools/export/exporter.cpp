@@ -100,19 +100,20 @@ std::string manifest(const ExportOptions& options, const ExportSummary& summary,
       entry["sequences"] = {{"sequences", split.sequences},
                             {"accepted", split.accepted},
                             {"rejected", split.rejected},
-                            {"annotations", annotations_key(split.annotations)}};
+                            {"annotations", kSequenceAnnotationNames.name(split.annotations)}};
     splits[split.name] = std::move(entry);
   }
   json["splits"] = std::move(splits);
   if (sequences != nullptr) {
     nlohmann::ordered_json predicates = nlohmann::ordered_json::array();
-    std::vector<std::string> atoms = sequences->automaton.atoms;
+    std::vector<std::string> atoms = sequences->automaton.atoms();
     std::sort(atoms.begin(), atoms.end());
     for (const std::string& atom : atoms) predicates.push_back(step_predicate(atom));
-    json["sequences"] = {{"formula", sequences->automaton.formula},
-                         {"step_predicates", std::move(predicates)},
-                         {"states", sequences->automaton.states.size()},
-                         {"train_annotations", annotations_key(sequences->train_annotations)}};
+    json["sequences"] = {
+        {"formula", sequences->automaton.formula()},
+        {"step_predicates", std::move(predicates)},
+        {"states", sequences->automaton.state_count()},
+        {"train_annotations", kSequenceAnnotationNames.name(sequences->train_annotations)}};
   }
   return json.dump(2) + "\n";
 }

@@ -78,7 +78,7 @@ std::vector<ExportFile> popper_files(LogicVocabulary vocabulary, const LogicSpli
 std::string popper_sequence_bias(LogicVocabulary vocabulary, const SequenceSplit& sequences) {
   std::string out = "% Popper bias, railyard export, " + std::string(vocabulary_key(vocabulary)) +
                     " vocabulary, temporal sequences (" +
-                    std::string(annotations_key(sequences.shown)) +
+                    std::string(kSequenceAnnotationNames.name(sequences.shown)) +
                     ").\n% Read by clingo, as Popper does: (train,) is a 1-tuple. The "
                     "automaton and the state trace\n% in bk.pl are not offered: with them "
                     "accepted/1 is a lookup. A step predicate true\n% nowhere in this split is "
@@ -98,7 +98,7 @@ std::vector<ExportFile> popper_sequence_files(LogicVocabulary vocabulary, const 
                                               const SequenceSplit& sequences) {
   std::string bk = "% Popper background knowledge, railyard export, " +
                    std::string(vocabulary_key(vocabulary)) + " vocabulary, temporal sequences (" +
-                   std::string(annotations_key(sequences.shown)) + ").\n";
+                   std::string(kSequenceAnnotationNames.name(sequences.shown)) + ").\n";
   split.facts.append_facts(bk);
   sequences.facts.append_facts(bk);
   return {{"bk.pl", std::move(bk)},

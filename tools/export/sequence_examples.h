@@ -1,6 +1,7 @@
 // The temporal sequences of a sequence dataset (issue #26) as the Popper and Aleph exports take
 // them: plain typed data beside the examples (example.h), one example per step, read from the
-// records and sequences/automaton.json by read_dataset_examples (dataset_examples.h).
+// records and sequences/automaton.json (formats/automaton_file.h: logic/ltlf's automaton,
+// rebuilt from the file's formula) by read_dataset_examples (dataset_examples.h).
 //
 // Constants: s<index> a sequence, q<id> a state of the automaton, times 0..length-1; a step's
 // train keeps its example's constant (t<index>). A predicate of the formula's alphabet, name/1,
@@ -14,32 +15,11 @@
 #include <utility>
 #include <vector>
 
+#include "logic/ltlf/automaton.h"
 #include "tools/export/example.h"
 #include "tools/records/formats/sequence_files.h"
 
 namespace railyard::exports {
-
-struct AutomatonState {
-  std::uint32_t id = 0;
-  bool initial = false;
-  bool accepting = false;
-  bool sink = false;
-};
-
-struct AutomatonTransition {
-  std::uint32_t from = 0;
-  std::uint32_t to = 0;
-  std::string guard;                   // automaton.json's DNF: "p & !q | r", "true"
-  std::vector<std::uint32_t> letters;  // bitmasks over `atoms` (bit i = atoms[i])
-};
-
-// sequences/automaton.json: the minimal DFA of the formula (logic/ltlf/automaton.h).
-struct SequenceAutomaton {
-  std::string formula;
-  std::vector<std::string> atoms;  // the alphabet, orphans included
-  std::vector<AutomatonState> states;
-  std::vector<AutomatonTransition> transitions;
-};
 
 struct SequenceStep {
   std::string train;             // the id of the step's example (example_id)
@@ -56,7 +36,7 @@ struct SequenceExample {
 };
 
 struct SequenceExamples {
-  SequenceAutomaton automaton;
+  ltlf::Automaton automaton;
   std::vector<SequenceExample> sequences;  // in index order
   // What the split named "train" shows, as the dataset publishes it (sequence.train_annotations):
   // Label: the steps' trains and times; Predicates: plus the p_<name> facts; States: plus the
@@ -72,22 +52,17 @@ std::string step_predicate(std::string_view atom);
 // What a split's sequence files show.
 SequenceAnnotations shown_in(const SequenceExamples& sequences, std::string_view split);
 
-// "label", "predicates", "states".
-std::string_view annotations_key(SequenceAnnotations annotations);
-
-// The guard's DNF as Prolog terms over the exported predicates, one per disjunct: "p & !q | r"
-// -> {"and(p_p,neg(p_q))", "p_r"}; "true" -> {"true"}; "false" -> {}. Throws ExportError on a
-// guard that is not such a DNF over `atoms`.
-std::vector<std::string> guard_terms(const std::string& guard,
+// A transition's guard as Prolog terms over the exported predicates, one per disjunct:
+// p & !q | r -> {"and(p_p,neg(p_q))", "p_r"}; true -> {"true"}; false -> {}.
+std::vector<std::string> guard_terms(const std::vector<ltlf::GuardTerm>& guard,
                                      const std::vector<std::string>& atoms);
 
 // Throws ExportError naming the sequence, step or key when the sequences do not fit the
-// examples: a step whose train is no example, or an example of another split; an atom that is
-// not a constant; a step whose predicates are not the alphabet or whose state is not a state; a
-// sequence constant or state constant that is also an example's id; an automaton without one
-// initial state, with a transition between unknown states or a guard that disagrees with its
-// letters; states that do not chain from the initial state, or a label that disagrees with the
-// last state.
+// examples: a step whose train is no example, or an example of another split; a step whose
+// predicates are not the alphabet or whose state is not a state; a
+// sequence constant or state constant that is also an example's id; states that do not chain
+// from the initial state by the automaton's transitions, or a label that disagrees with the last
+// state.
 void check_sequences(std::span<const Example> examples, const SequenceExamples& sequences);
 
 }  // namespace railyard::exports

@@ -25,8 +25,8 @@ void fact(SequencePredicate& p, std::initializer_list<std::string_view> argument
 
 }  // namespace
 
-SequenceFacts::SequenceFacts(const SequenceAutomaton& automaton, SequenceAnnotations shown)
-    : shown_(shown), atoms_(automaton.atoms) {
+SequenceFacts::SequenceFacts(const ltlf::Automaton& automaton, SequenceAnnotations shown)
+    : shown_(shown), atoms_(automaton.atoms()) {
   std::sort(atoms_.begin(), atoms_.end());
   predicates_.push_back(predicate("sequence", {{"sequence", kIn}}));
   predicates_.push_back(
@@ -49,16 +49,17 @@ SequenceFacts::SequenceFacts(const SequenceAutomaton& automaton, SequenceAnnotat
     predicates_.push_back(
         predicate("state_after", {{"sequence", kIn}, {"timestep", kIn}, {"state", kOut}}));
 
-  for (const AutomatonState& s : automaton.states) {
-    std::string q = state_constant(s.id);
+  for (ltlf::StateId s = 0; s < automaton.state_count(); ++s) {
+    std::string q = state_constant(s);
     fact(at("state"), {q});
-    if (s.initial) fact(at("initial_state"), {q});
-    if (s.accepting) fact(at("accepting_state"), {q});
-    if (s.sink) fact(at("sink_state"), {q});
+    if (s == automaton.initial()) fact(at("initial_state"), {q});
+    if (automaton.accepting(s)) fact(at("accepting_state"), {q});
+    if (automaton.is_sink(s)) fact(at("sink_state"), {q});
   }
-  for (const AutomatonTransition& t : automaton.transitions)
-    for (const std::string& guard : guard_terms(t.guard, automaton.atoms))
-      fact(at("transition"), {state_constant(t.from), state_constant(t.to), guard});
+  for (ltlf::StateId s = 0; s < automaton.state_count(); ++s)
+    for (const ltlf::Automaton::Transition& t : automaton.transitions_from(s))
+      for (const std::string& guard : guard_terms(t.terms, automaton.atoms()))
+        fact(at("transition"), {state_constant(s), state_constant(t.to), guard});
 }
 
 SequencePredicate& SequenceFacts::at(std::string_view name) {

@@ -41,7 +41,7 @@ struct SequencePredicate {
 class SequenceFacts {
  public:
   // The automaton's facts are added here; `shown` says which step facts add() writes.
-  SequenceFacts(const SequenceAutomaton& automaton, SequenceAnnotations shown);
+  SequenceFacts(const ltlf::Automaton& automaton, SequenceAnnotations shown);
 
   // A sequence's facts; steps' trains by their constants.
   void add(const SequenceExample& sequence);
@@ -64,7 +64,7 @@ class SequenceFacts {
 
 // The sequence problem of one split: its sequences' facts and their labels.
 struct SequenceSplit {
-  SequenceSplit(const SequenceAutomaton& automaton, SequenceAnnotations shown)
+  SequenceSplit(const ltlf::Automaton& automaton, SequenceAnnotations shown)
       : facts(automaton, shown), shown(shown) {}
 
   SequenceFacts facts;

@@ -13,6 +13,7 @@
 #include "tools/sheet/contact_sheet.h"
 #include "util/file_system.h"
 #include "util/png_io.h"
+#include "util/text_painter.h"
 
 namespace railyard {
 namespace {

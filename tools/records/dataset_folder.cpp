@@ -227,14 +227,18 @@ SampleRecord DatasetFolder::read_record(std::uint64_t index) const {
   return read_record(index, unused);
 }
 
-SampleRecord DatasetFolder::read_record(std::uint64_t index, Sha256& digest) const {
+SampleRecord DatasetFolder::read_record(std::uint64_t index, Sha256& digest,
+                                        RecordDetail detail) const {
   fs::path file = paths_.record(index);
   SampleRecord record;
   try {
     std::string text = read_file_text(file);
     digest.update(text);
     JsonOrigin origin{file.string()};
-    record = sample_record_from_json(parse_json(text, origin), origin);
+    record = detail == RecordDetail::Whole
+                 ? sample_record_from_json(parse_json(text, origin), origin)
+                 : sample_record_from_json(parse_json_without(text, origin, kAnnotationMembers),
+                                           origin, detail);
   } catch (const DatasetError&) {
     throw;
   } catch (const std::exception& e) {

@@ -47,7 +47,9 @@ class DatasetFolder {
   // this index (unreadable, malformed, or another sample's).
   SampleRecord read_record(std::uint64_t index) const;
   // The same, its bytes fed to `digest` (the records' digest is of every record in index order).
-  SampleRecord read_record(std::uint64_t index, Sha256& digest) const;
+  // With RecordDetail::Truth, without its annotations (sample_record.h).
+  SampleRecord read_record(std::uint64_t index, Sha256& digest,
+                           RecordDetail detail = RecordDetail::Whole) const;
   // Throws DatasetError naming records/ when the manifest keeps the records' SHA-256 and
   // `digest`, fed every record in index order, differs: a record was edited or replaced.
   void check_records_digest(Sha256& digest) const;

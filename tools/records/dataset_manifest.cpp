@@ -54,7 +54,7 @@ Json to_json(const DatasetManifest& manifest) {
                {"created", manifest.created}, {"seed", manifest.seed},
                {"rule", manifest.rule},       {"config", manifest.config}};
   // finalize always writes "inputs" (null where a context has none).
-  json["inputs"] = manifest.inputs ? *manifest.inputs : Json();
+  json["inputs"] = manifest.inputs ? input_files_json(*manifest.inputs) : Json();
   json["counts"] = to_json(manifest.counts);
   json["coco_annotations"] = manifest.coco_annotations;
   for (const auto& [key, listed] : {std::pair{"split_files", &manifest.split_files},
@@ -111,10 +111,8 @@ DatasetManifest dataset_manifest_from_json(const Json& json, const JsonOrigin& o
   manifest.seed = field["seed"].as_unsigned();
   manifest.rule = field["rule"].as_string();
   manifest.config = field["config"].as_string();
-  if (std::optional<Field> inputs = field.find("inputs"); inputs && !inputs->json().is_null()) {
-    inputs->items();  // a list
-    manifest.inputs = inputs->json();
-  }
+  if (std::optional<Field> inputs = field.find("inputs"); inputs && !inputs->json().is_null())
+    manifest.inputs = input_files_from_json(*inputs);
   manifest.counts = dataset_counts_from_json(field["counts"]);
   manifest.coco_annotations = field["coco_annotations"].as_unsigned();
   if (std::optional<Field> listed = field.find("split_files")) {

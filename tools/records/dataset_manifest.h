@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "tools/records/input_files.h"
 #include "tools/records/json_fields.h"
 
 namespace railyard {
@@ -63,7 +64,7 @@ struct DatasetManifest {
   std::uint64_t seed = 0;
   std::string rule;
   std::string config;                            // the YAML text, as stored
-  std::optional<nlohmann::ordered_json> inputs;  // a list, as inputs.json holds it
+  std::optional<std::vector<InputFile>> inputs;  // as inputs.json holds them
   DatasetCounts counts;
   std::uint64_t coco_annotations = 0;
   std::optional<std::vector<ListedFile>> split_files;     // in file name order

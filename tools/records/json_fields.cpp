@@ -30,11 +30,15 @@ std::string child_key(const std::string& key, std::string_view name) {
 struct TooDeep {};
 
 template <class Json>
-Json parse(std::string_view text, const JsonOrigin& origin) {
+Json parse(std::string_view text, const JsonOrigin& origin,
+           std::span<const std::string_view> dropped = {}) {
   // Nothing railyard reads nests deeply; a value nested without bound would overflow the stack
   // of every recursive walk after the parse (dump, the readers, Python's conversion).
-  auto bounded = [](int depth, nlohmann::json::parse_event_t, Json&) {
+  auto bounded = [&](int depth, nlohmann::json::parse_event_t event, Json& parsed) {
     if (depth > kMaxJsonDepth) throw TooDeep{};
+    if (event == nlohmann::json::parse_event_t::key && depth == 1 && !dropped.empty())
+      return std::find(dropped.begin(), dropped.end(),
+                       parsed.template get_ref<const std::string&>()) == dropped.end();
     return true;
   };
   try {
@@ -77,6 +81,11 @@ nlohmann::json parse_json(std::string_view text, const JsonOrigin& origin) {
 
 nlohmann::ordered_json parse_ordered_json(std::string_view text, const JsonOrigin& origin) {
   return parse<nlohmann::ordered_json>(text, origin);
+}
+
+nlohmann::json parse_json_without(std::string_view text, const JsonOrigin& origin,
+                                  std::span<const std::string_view> dropped) {
+  return parse<nlohmann::json>(text, origin, dropped);
 }
 
 nlohmann::json read_json_file(const std::filesystem::path& file) {

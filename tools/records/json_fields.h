@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -39,6 +40,10 @@ struct JsonOrigin {
 inline constexpr int kMaxJsonDepth = 100;
 nlohmann::json parse_json(std::string_view text, const JsonOrigin& origin);
 nlohmann::ordered_json parse_ordered_json(std::string_view text, const JsonOrigin& origin);
+// The same without the top-level members named in `dropped`: they are read but never built, which
+// spares most of a record's parse when its masks are not wanted.
+nlohmann::json parse_json_without(std::string_view text, const JsonOrigin& origin,
+                                  std::span<const std::string_view> dropped);
 // The file read and parsed (IoError when it cannot be read).
 nlohmann::json read_json_file(const std::filesystem::path& file);
 nlohmann::ordered_json read_ordered_json_file(const std::filesystem::path& file);

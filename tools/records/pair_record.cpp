@@ -116,4 +116,18 @@ PairRecord pair_record_from_line(std::string_view line, const std::filesystem::p
   return pair_record_from_json(parse_json(line, origin), origin);
 }
 
+std::string unpaired_line(const UnpairedTrain& unpaired) {
+  return nlohmann::ordered_json{{"train", unpaired.train}, {"reason", unpaired.reason}}.dump() +
+         "\n";
+}
+
+UnpairedTrain unpaired_from_line(std::string_view line, const std::filesystem::path& file,
+                                 std::size_t line_number) {
+  JsonOrigin origin{file.string(), line_number};
+  nlohmann::json json = parse_json(line, origin);
+  JsonField<nlohmann::json> field(json, origin);
+  field.only_keys({"train", "reason"});
+  return {field["train"].as_unsigned(), field["reason"].as_string()};
+}
+
 }  // namespace railyard

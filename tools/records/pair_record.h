@@ -96,4 +96,18 @@ PairRecord read_pair_record(const std::filesystem::path& file, std::uint64_t exp
 PairRecord pair_record_from_line(std::string_view line, const std::filesystem::path& file,
                                  std::size_t line_number);
 
+// A line of unpaired.jsonl: a base train the run tried that has no twin, and why.
+//   {"train": base train index, "reason": "no operation applies: ..."}
+struct UnpairedTrain {
+  std::uint64_t train = 0;
+  std::string reason;
+
+  bool operator==(const UnpairedTrain&) const = default;
+};
+
+std::string unpaired_line(const UnpairedTrain& unpaired);  // with its newline
+// Throws DatasetError naming "file:line" and the key.
+UnpairedTrain unpaired_from_line(std::string_view line, const std::filesystem::path& file,
+                                 std::size_t line_number);
+
 }  // namespace railyard

@@ -26,8 +26,9 @@ void check_pair_samples(const std::string& where, const PairRecord& pair, const 
 }
 
 // pairs.jsonl: line p is pair p, pairing sample p of both sides.
-void check_pair_lines(const fs::path& root, std::uint64_t pairs, const DatasetFolder& base,
-                      const DatasetFolder& intervened) {
+std::vector<PairRecord> read_pair_lines(const fs::path& root, std::uint64_t pairs,
+                                        const DatasetFolder& base,
+                                        const DatasetFolder& intervened) {
   fs::path file = root / "pairs.jsonl";
   std::ifstream in;
   try {
@@ -36,6 +37,7 @@ void check_pair_lines(const fs::path& root, std::uint64_t pairs, const DatasetFo
     throw DatasetError(e.what());
   }
   std::string line;
+  std::vector<PairRecord> records;
   std::uint64_t p = 0;
   for (; std::getline(in, line); ++p) {
     std::string where = file.string() + ":" + std::to_string(p + 1) + ": ";
@@ -46,10 +48,12 @@ void check_pair_lines(const fs::path& root, std::uint64_t pairs, const DatasetFo
         throw DatasetError(where + "key '" + key + "': expected " + std::to_string(p) +
                            " (line p pairs sample p of both sides), got " + std::to_string(value));
     if (p < pairs) check_pair_samples(where, pair, base, intervened, p);
+    records.push_back(std::move(pair));
   }
   if (p != pairs)
     throw DatasetError(file.string() + ": " + std::to_string(p) + " lines for the manifest's " +
                        std::to_string(pairs) + " pairs");
+  return records;
 }
 
 }  // namespace
@@ -73,8 +77,9 @@ PairsFolder PairsFolder::open(const fs::path& root) {
       throw DatasetError(side->paths().manifest().string() + ": " + std::to_string(side->count()) +
                          " samples for the pairs manifest's " + std::to_string(pairs) +
                          " pairs: the sides no longer align");
-  check_pair_lines(root, pairs, base, intervened);
-  return PairsFolder(root, std::move(manifest), std::move(base), std::move(intervened), pairs);
+  std::vector<PairRecord> records = read_pair_lines(root, pairs, base, intervened);
+  return PairsFolder(root, std::move(manifest), std::move(base), std::move(intervened),
+                     std::move(records));
 }
 
 }  // namespace railyard

@@ -8,8 +8,10 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "tools/records/dataset_folder.h"
+#include "tools/records/pair_record.h"
 #include "tools/records/pairs_manifest.h"
 
 namespace railyard {
@@ -25,7 +27,9 @@ class PairsFolder {
   const std::filesystem::path& root() const { return root_; }
   const DatasetFolder& base() const { return base_; }
   const DatasetFolder& intervened() const { return intervened_; }
-  std::uint64_t pairs() const { return pairs_; }
+  std::uint64_t pairs() const { return records_.size(); }
+  // pairs.jsonl, line p pair p (checked against both sides when opened).
+  const std::vector<PairRecord>& pair_records() const { return records_; }
   const PairsManifest& manifest() const { return manifest_; }
   // pairs/<p>.json: pair p's own record, the source of line p of pairs.jsonl.
   std::filesystem::path pair_file(std::uint64_t pair) const { return pair_file(root_, pair); }
@@ -38,17 +42,17 @@ class PairsFolder {
 
  private:
   PairsFolder(std::filesystem::path root, PairsManifest manifest, DatasetFolder base,
-              DatasetFolder intervened, std::uint64_t pairs)
+              DatasetFolder intervened, std::vector<PairRecord> records)
       : root_(std::move(root)),
         manifest_(std::move(manifest)),
         base_(std::move(base)),
         intervened_(std::move(intervened)),
-        pairs_(pairs) {}
+        records_(std::move(records)) {}
 
   std::filesystem::path root_;
   PairsManifest manifest_;
   DatasetFolder base_, intervened_;
-  std::uint64_t pairs_;
+  std::vector<PairRecord> records_;
 };
 
 }  // namespace railyard

@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
-#include "tools/sheet/text.h"
+#include "util/text_painter.h"
 
 namespace railyard::score {
 
@@ -32,11 +33,7 @@ struct Canvas {
     }
   }
   void label(const TextPainter& font, int x, int y, std::string s, Rgb8 colour, int width = 10000) {
-    if (font.width(s) > width) {
-      while (!s.empty() && font.width(s + "...") > width) s.pop_back();
-      s += "...";
-    }
-    font.draw(image, x, y, s, colour);
+    font.draw(image, x, y, font.fitted(std::move(s), width), colour);
   }
 };
 

@@ -1,128 +1,27 @@
 #include "tools/score/target.h"
 
 #include <algorithm>
-#include <cctype>
 #include <nlohmann/json.hpp>
-#include <string_view>
 
 #include "logic/distribution.h"
 #include "logic/vocabulary.h"
 #include "tools/dataset/config.h"
 #include "tools/dataset/inputs.h"
 #include "tools/records/dataset_folder.h"
-#include "tools/records/json_fields.h"
+#include "tools/records/formats/sequence_files.h"
 #include "tools/records/pair_record.h"
 #include "tools/records/pairs_folder.h"
 #include "tools/score/score_error.h"
 #include "tools/suite/suite_summary_record.h"
-#include "util/atomic_file.h"
 #include "util/content_hash.h"
 #include "util/external_program.h"
 #include "util/file_system.h"
-#include "util/read_file.h"
 
 namespace railyard::score {
 
 namespace fs = std::filesystem;
-using Field = JsonField<nlohmann::json>;
 
 namespace {
-
-// The end of the JSON value that starts at `i` (a string, an object or list with what nests
-// in it, or a scalar up to the next ',' or '}'); npos when the text ends first.
-std::size_t skip_value(std::string_view text, std::size_t i) {
-  int depth = 0;
-  for (; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '"') {
-      for (++i; i < text.size() && text[i] != '"'; ++i)
-        if (text[i] == '\\') ++i;
-      if (i >= text.size()) return std::string_view::npos;
-      if (depth == 0) return i + 1;
-    } else if (c == '{' || c == '[') {
-      ++depth;
-    } else if (depth == 0 && (c == ',' || c == '}' || c == ']')) {
-      return i;
-    } else if (c == '}' || c == ']') {
-      if (--depth == 0) return i + 1;
-    }
-  }
-  return depth == 0 ? i : std::string_view::npos;
-}
-
-bool heavy_member(std::string_view key) {
-  return key == "parts" || key == "cars" || key == "camera" || key == "file_checks";
-}
-
-// The record's top-level members without the heavy ones (masks, camera, checks), which are most
-// of its bytes and none of what scoring reads; "" when the text is not an object whose members
-// split cleanly (the full parse then names the fault).
-std::string light_text(std::string_view text) {
-  auto blank = [&](std::size_t& i) {
-    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-  };
-  std::size_t i = 0;
-  blank(i);
-  if (i >= text.size() || text[i++] != '{') return "";
-  std::string out = "{";
-  for (;;) {
-    blank(i);
-    if (i < text.size() && text[i] == '}') break;
-    std::size_t key_end = skip_value(text, i);
-    if (i >= text.size() || text[i] != '"' || key_end == std::string_view::npos) return "";
-    std::string_view key = text.substr(i + 1, key_end - i - 2);
-    i = key_end;
-    blank(i);
-    if (i >= text.size() || text[i++] != ':') return "";
-    blank(i);
-    std::size_t value_end = skip_value(text, i);
-    if (value_end == std::string_view::npos || value_end == i) return "";
-    if (!heavy_member(key))
-      out.append(out.size() > 1 ? "," : "")
-          .append(text.substr(key_end - key.size() - 2, key.size() + 2))
-          .append(":")
-          .append(text.substr(i, value_end - i));
-    i = value_end;
-    blank(i);
-    if (i < text.size() && text[i] == ',')
-      ++i;
-    else if (i < text.size() && text[i] == '}')
-      break;
-    else
-      return "";
-  }
-  return out + "}";
-}
-
-// Scoring needs a record's train, label, scene and files, not its masks: they are cut out
-// before the parse, which is most of the time.
-nlohmann::json parse_record_light(const std::string& text, const fs::path& file) {
-  std::string light = light_text(text);
-  nlohmann::json json = parse_json(light.empty() ? text : light, JsonOrigin{file.string()});
-  if (!json.is_object())
-    throw DatasetError(file.string() + ": not a sample record (not a JSON object)");
-  return json;
-}
-
-Direction direction_of(const Field& field) {
-  std::string name = field.as_name({"east", "west"});
-  return name == "east" ? Direction::East : Direction::West;
-}
-
-Car car_of(const Field& field) {
-  Car car;
-  car.position = field["position"].as_int();
-  for (Descriptor d : kDescriptors) {
-    Field value = field[descriptor_key(d)];
-    if (d == Descriptor::LoadShape && value.json() == "none") continue;
-    std::optional<int> parsed = value.json().is_number_integer()
-                                    ? std::optional<int>(value.as_int())
-                                    : parse_value(d, value.as_string());
-    if (!parsed) value.fail("unknown value");
-    set_descriptor_value(car, d, *parsed);
-  }
-  return car;
-}
 
 std::uint16_t scene_slot(DatasetTarget& target, const std::string& scene) {
   auto found = std::find(target.scenes.begin(), target.scenes.end(), scene);
@@ -132,94 +31,58 @@ std::uint16_t scene_slot(DatasetTarget& target, const std::string& scene) {
   return static_cast<std::uint16_t>(target.scenes.size() - 1);
 }
 
-struct StepTruth {
-  std::uint64_t sequence = 0, step = 0, length = 0;
-  bool accepted = false;
-  std::vector<std::pair<std::string, bool>> predicates;
-};
-
-void read_sample(const DatasetFolder& folder, std::uint64_t index, DatasetTarget& target,
-                 std::vector<StepTruth>& steps, Sha256& digest) {
-  fs::path file = folder.paths().record(index);
-  std::string text = read_file_text(file);
-  digest.update(text);
-  nlohmann::json json = parse_record_light(text, file);
-  JsonOrigin origin{file.string()};
-  Field field(json, origin);
-  if (field["index"].as_unsigned() != index)
-    field["index"].fail("must be " + std::to_string(index));
+SampleTruth sample_truth(const DatasetFolder& folder, SampleRecord& record, DatasetTarget& target) {
   SampleTruth truth;
-  truth.label = direction_of(field["label"]);
-  for (const Field& car : field["train"]["cars"].items()) truth.train.cars.push_back(car_of(car));
-  truth.train.angle = field["train"]["angle"].as_int();
-  truth.scene = scene_slot(target, field["scene"].as_string());
-  truth.image = field["files"]["image"].as_string();
-  if (truth.image.empty()) truth.image = DatasetPaths::image_name(index);
-  if (auto labelled = field.find("labelled")) truth.labelled = labelled->as_bool();
-  const std::string& split = folder.split_of(index);
+  truth.train = std::move(record.train.train);
+  truth.label = record.train.label;
+  truth.labelled = record.labelled;
+  truth.scene = scene_slot(target, record.scene);
+  truth.image = record.files.image.empty() ? DatasetPaths::image_name(record.index)
+                                           : std::move(record.files.image);
+  const std::string& split = folder.split_of(record.index);
   truth.split = split == "train" ? 0 : split == "val" ? 1 : 2;
-  if (auto step = field.find("sequence")) {
-    StepTruth s{(*step)["sequence"].as_unsigned(),
-                (*step)["step"].as_unsigned(),
-                (*step)["length"].as_unsigned(),
-                (*step)["accepted"].as_bool(),
-                {}};
-    for (const auto& [name, value] : (*step)["predicates"].members())
-      s.predicates.emplace_back(name, value.as_bool());
-    steps.push_back(std::move(s));
-  }
-  target.samples.push_back(std::move(truth));
+  return truth;
 }
 
-// A sequence set's steps, in index order, into sequences: each sequence's steps consecutive.
-std::vector<SequenceTruth> sequences_of(const std::vector<StepTruth>& steps,
-                                        const std::vector<SampleTruth>& samples,
-                                        const fs::path& folder) {
+// A sequence set's sequences as scoring sees them: each one's steps and per-step predicates.
+std::vector<SequenceTruth> sequence_truths(const SequenceFiles& files,
+                                           const std::vector<SampleTruth>& samples) {
   std::vector<SequenceTruth> sequences;
-  for (std::uint64_t i = 0; i < steps.size(); ++i) {
-    const StepTruth& s = steps[i];
-    if (s.step == 0) {
-      if (s.sequence != sequences.size())
-        throw DatasetError(folder.string() + ": record " + std::to_string(i) + " starts sequence " +
-                           std::to_string(s.sequence) + " out of order");
-      SequenceTruth sequence{i, s.length, samples[i].split, s.accepted, {}};
-      for (const auto& [name, value] : s.predicates) sequence.predicates.push_back({name, {}});
-      sequences.push_back(std::move(sequence));
-    }
-    if (sequences.empty() || s.sequence + 1 != sequences.size() ||
-        s.step != i - sequences.back().first_sample)
-      throw DatasetError(folder.string() + ": record " + std::to_string(i) +
-                         " is not the next step of its sequence");
-    auto& predicates = sequences.back().predicates;
-    for (std::size_t k = 0; k < predicates.size() && k < s.predicates.size(); ++k)
-      predicates[k].second.push_back(s.predicates[k].second);
+  for (const SequenceSteps& steps : files.sequences()) {
+    SequenceTruth sequence{steps.first_sample,
+                           steps.steps.size(),
+                           samples[steps.first_sample].split,
+                           steps.accepted(),
+                           {}};
+    for (const auto& [name, value] : steps.steps.front().predicates)
+      sequence.predicates.push_back({name, {}});
+    for (const SequenceStepRecord& step : steps.steps)
+      for (std::size_t k = 0; k < sequence.predicates.size() && k < step.predicates.size(); ++k)
+        sequence.predicates[k].second.push_back(step.predicates[k].second);
+    sequences.push_back(std::move(sequence));
   }
   return sequences;
 }
 
 // The dataset's config as its manifest keeps it, for its distribution and combination filters.
 DatasetConfig manifest_config(const DatasetFolder& folder) {
-  TemporaryFolder scratch("railyard-score");
-  fs::path file = scratch.path() / "config.yaml";
-  write_file_atomically(file, folder.manifest().config);
-  return build_config(file, {});
+  return config_from_text(folder.manifest().config,
+                          folder.paths().manifest().string() + ": key 'config'");
 }
 
 // The manifest's rule and background inputs, for the rule baseline.
 void add_rule_files(DatasetTarget& target, const DatasetManifest& manifest) {
-  if (!manifest.inputs || !manifest.inputs->is_array()) return;
-  for (const auto& input : *manifest.inputs) {
-    if (!input.is_object() || !input.contains("role") || !input.contains("path")) continue;
-    std::string role = input["role"].is_string() ? input["role"].get<std::string>() : "";
-    fs::path path = input["path"].is_string() ? input["path"].get<std::string>() : "";
-    if (path.is_relative() && !file_system::exists(path)) path = data_root() / path;
-    if (role == "rule") {
-      target.rule_file = path;
-      if (input.contains("sha256") && input["sha256"].is_string())
-        target.rule_sha256 = input["sha256"].get<std::string>();
-    }
-    if (role == "background") target.background_file = path;
+  if (!manifest.inputs) return;
+  auto resolved = [](const std::string& path) {
+    fs::path file = path;
+    return file.is_relative() && !file_system::exists(file) ? data_root() / file : file;
+  };
+  if (const InputFile* rule = find_input(*manifest.inputs, "rule")) {
+    target.rule_file = resolved(rule->path);
+    target.rule_sha256 = rule->sha256;
   }
+  if (const InputFile* background = find_input(*manifest.inputs, "background"))
+    target.background_file = resolved(background->path);
 }
 
 void add_filters(DatasetTarget& target, const DatasetConfig& config) {
@@ -261,16 +124,10 @@ Target pairs_target(const fs::path& root) {
   Target target{TargetKind::Pairs, root};
   target.datasets.push_back(load_dataset_target(folder.base().root(), "base"));
   target.datasets.push_back(load_dataset_target(folder.intervened().root(), "intervened"));
-  std::string text = read_file_text(root / "pairs.jsonl");
-  std::size_t line = 0;
-  for (std::size_t start = 0; start < text.size();) {
-    std::size_t end = std::min(text.find('\n', start), text.size());
-    PairRecord pair = pair_record_from_line(std::string_view(text).substr(start, end - start),
-                                            root / "pairs.jsonl", ++line);
+  for (const PairRecord& pair : folder.pair_records()) {
     std::string kind;
     for (const std::string& k : pair.kinds) kind += (kind.empty() ? "" : "+") + k;
     target.pairs.push_back({pair.operations, kind, pair.flipped});
-    start = end + 1;
   }
   target.sha256 = sha256_hex(sha256_hex_of_file(root / "manifest.json") +
                              sha256_hex_of_file(root / "pairs.jsonl"));
@@ -306,15 +163,20 @@ DatasetTarget load_dataset_target(const fs::path& root, const std::string& name)
   add_filters(target, config);
   add_rule_files(target, folder.manifest());
   target.samples.reserve(folder.count());
-  std::vector<StepTruth> steps;
+  SequenceFiles sequences;
+  bool sequence_set = false;
   Sha256 digest;  // the records' truth is the truth only while they are the manifest's records
-  for (std::uint64_t i = 0; i < folder.count(); ++i) read_sample(folder, i, target, steps, digest);
-  folder.check_records_digest(digest);
-  if (!steps.empty()) {
-    if (steps.size() != target.samples.size())
+  for (std::uint64_t i = 0; i < folder.count(); ++i) {
+    SampleRecord record = folder.read_record(i, digest, RecordDetail::Truth);
+    if (i == 0)
+      sequence_set = record.sequence.has_value();
+    else if (record.sequence.has_value() != sequence_set)
       throw DatasetError(root.string() + ": some records are steps of a sequence, some not");
-    target.sequences = sequences_of(steps, target.samples, root);
+    if (sequence_set) sequences.add(record);  // checks that it is the next step
+    target.samples.push_back(sample_truth(folder, record, target));
   }
+  folder.check_records_digest(digest);
+  if (sequence_set) target.sequences = sequence_truths(sequences, target.samples);
   return target;
 }
 

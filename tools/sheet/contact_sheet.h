@@ -11,8 +11,8 @@
 #include "logic/vocabulary.h"
 #include "scenes/part.h"
 #include "tools/records/annotations/pixel_box.h"
-#include "tools/sheet/text.h"
 #include "util/image.h"
+#include "util/text_painter.h"
 
 namespace railyard {
 

@@ -4,8 +4,9 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <utility>
 
-#include "tools/sheet/text.h"
+#include "util/text_painter.h"
 
 namespace railyard {
 namespace {
@@ -31,13 +32,8 @@ struct Painter {
       for (int xx = std::max(0, x); xx < std::min(image.width, x + w); ++xx)
         image.at(xx, yy) = colour;
   }
-  // Text cut to `width` pixels with an ellipsis, so columns never overlap.
   void label(const TextPainter& font, int x, int y, std::string s, Rgb8 colour, int width = 10000) {
-    if (font.width(s) > width) {
-      while (!s.empty() && font.width(s + "...") > width) s.pop_back();
-      s += "...";
-    }
-    font.draw(image, x, y, s, colour);
+    font.draw(image, x, y, font.fitted(std::move(s), width), colour);
   }
 };
 

@@ -277,8 +277,8 @@ TEST(DatasetSchema, InterventionsAreTheirFeaturesSection) {
   for (const auto& setting : intervention_schema().settings())
     EXPECT_TRUE(dataset_schema().find("interventions." + setting.key)) << setting.key;
   std::vector<std::string> modes;
-  for (const auto& [name, mode] : intervention_modes()) {
-    modes.push_back(name);
+  for (const auto& [mode, name] : kInterventionModeNames) {
+    modes.emplace_back(name);
     EXPECT_EQ(intervention_mode_name(mode), name);
   }
   EXPECT_EQ(dataset_schema().find("interventions.mode")->choices, modes);

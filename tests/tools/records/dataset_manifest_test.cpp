@@ -25,7 +25,7 @@ constexpr const char* kText = R"x({
     {
       "role": "rule",
       "path": "logic/rules/theoryx.pl",
-      "sha256": "ab"
+      "sha256": "ab00000000000000000000000000000000000000000000000000000000000000"
     }
   ],
   "counts": {
@@ -124,6 +124,10 @@ TEST_F(DatasetManifestTest, OpenNamesTheFileLineAndKeyOfADamagedManifest) {
   EXPECT_TRUE(mentions(m, file + ": key 'counts.attributes.shape.rectangle'")) << m;
   m = open_error(edited("\"tool\": \"railyard\"", "\"tool\": \"other\""));
   EXPECT_TRUE(mentions(m, file + ": key 'tool'")) << m;
+  m = open_error(edited("\"role\": \"rule\"", "\"role\": \"rules\""));
+  EXPECT_TRUE(mentions(m, file + ": key 'inputs[0].role'")) << m;
+  m = open_error(edited("\"sha256\": \"ab", "\"sha256\": \"AB"));
+  EXPECT_TRUE(mentions(m, file + ": key 'inputs[0].sha256': not a SHA-256")) << m;
   m = open_error(edited("\"test.txt\"", "\"../../x.txt\""));
   EXPECT_TRUE(mentions(m, "key 'split_files.../../x.txt': not the name of a split file")) << m;
   m = open_error(edited("\"sha256\": \"0000", "\"sha256\": \"00\\u200b0"));

@@ -126,5 +126,21 @@ TEST_F(PairRecordTest, ErrorsAreDatasetErrors) {
   EXPECT_THROW(pair_record_from_line("{}", "pairs.jsonl", 1), DatasetError);
 }
 
+// unpaired.jsonl: its lines read back; a line of another shape is named by its line and key.
+TEST(UnpairedLine, ReadsBackAndNamesABadLine) {
+  UnpairedTrain unpaired{41, "no operation applies: car 2 has no roof"};
+  std::string line = unpaired_line(unpaired);
+  ASSERT_EQ(line.back(), '\n');
+  line.pop_back();
+  EXPECT_EQ(unpaired_from_line(line, "unpaired.jsonl", 3), unpaired);
+  try {
+    unpaired_from_line(R"({"train": -1, "reason": "x"})", "unpaired.jsonl", 3);
+    ADD_FAILURE() << "a negative train was read";
+  } catch (const DatasetError& e) {
+    EXPECT_NE(std::string(e.what()).find("unpaired.jsonl:3: key 'train'"), std::string::npos)
+        << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace railyard

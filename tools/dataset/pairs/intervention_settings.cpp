@@ -4,21 +4,6 @@
 
 namespace railyard {
 
-const std::vector<std::pair<std::string, InterventionMode>>& intervention_modes() {
-  static const std::vector<std::pair<std::string, InterventionMode>> modes = {
-      {"flip", InterventionMode::Flip},
-      {"preserve", InterventionMode::Preserve},
-      {"listed", InterventionMode::Listed},
-      {"random", InterventionMode::Random}};
-  return modes;
-}
-
-std::string_view intervention_mode_name(InterventionMode mode) {
-  for (const auto& [name, value] : intervention_modes())
-    if (value == mode) return name;
-  return intervention_modes().front().first;
-}
-
 namespace intervention_codecs {
 
 // operations: "swap_loads(1,3); set(2, roof=none)", or a list of operations.
@@ -89,7 +74,7 @@ const Schema<InterventionSettings>& intervention_schema() {
   static const Schema<InterventionSettings> schema = [] {
     using S = InterventionSettings;
     Schema<S> s;
-    s.choice("mode", field(&S::mode), intervention_modes(),
+    s.choice("mode", field(&S::mode), kInterventionModeNames,
              "how a base train becomes its intervened twin");
     s.value("operations", field(&S::operations), intervention_codecs::operations(),
             "listed mode: operations applied in order, e.g. \"swap_loads(1,3); set(2, "
@@ -102,10 +87,7 @@ const Schema<InterventionSettings>& intervention_schema() {
             "[set_roof, swap_loads] (\"set\": every set_*, \"all\": every kind)");
     s.whole("max_edits", field(&S::max_edits), 1, 3,
             "flip: the most edits a counterfactual may make (k)");
-    s.choice("keep", field(&S::keep),
-             std::vector<std::pair<std::string, PairKeep>>{{"all", PairKeep::All},
-                                                           {"flipped", PairKeep::Flipped},
-                                                           {"preserved", PairKeep::Preserved}},
+    s.choice("keep", field(&S::keep), kPairKeepNames,
              "which pairs to keep; the others are reported in unpaired.jsonl");
     s.choice("on_refusal", field(&S::on_refusal),
              std::vector<std::pair<std::string, OnRefusal>>{{"fail", OnRefusal::Fail},

@@ -9,21 +9,29 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "logic/intervention/edit_kinds.h"
 #include "logic/intervention/operation.h"
+#include "util/enum_names.h"
 #include "util/settings_schema.h"
 
 namespace railyard {
 
 enum class InterventionMode : std::uint8_t { Listed, Random, Flip, Preserve };
+// The modes by their config names, in the order help shows them: the one list the schema,
+// messages and folder names (<mode>_pairs) use.
+inline constexpr auto kInterventionModeNames =
+    enum_names<InterventionMode>({{InterventionMode::Flip, "flip"},
+                                  {InterventionMode::Preserve, "preserve"},
+                                  {InterventionMode::Listed, "listed"},
+                                  {InterventionMode::Random, "random"}});
 
 // Which pairs a dataset keeps; the others are reported in unpaired.jsonl, never forced.
 enum class PairKeep : std::uint8_t { All, Flipped, Preserved };
+inline constexpr auto kPairKeepNames = enum_names<PairKeep>(
+    {{PairKeep::All, "all"}, {PairKeep::Flipped, "flipped"}, {PairKeep::Preserved, "preserved"}});
 
 // What a listed operation that a train refuses does: stop the run before anything is written
 // (naming the operation, the train and the reason), or leave that train unpaired.
@@ -39,12 +47,10 @@ struct InterventionSettings {
   OnRefusal on_refusal = OnRefusal::Fail;  // listed
 };
 
-// The modes by their config names, in the order help shows them: the one list the schema,
-// messages and folder names (<mode>_pairs) use.
-const std::vector<std::pair<std::string, InterventionMode>>& intervention_modes();
-
-// "flip", "preserve", "listed", "random": the mode's config name, from intervention_modes().
-std::string_view intervention_mode_name(InterventionMode mode);
+// "flip", "preserve", "listed", "random": the mode's config name.
+inline std::string_view intervention_mode_name(InterventionMode mode) {
+  return kInterventionModeNames.name(mode);
+}
 
 // Every key of the section, relative to `interventions` ("mode", "max_edits"), with its checks.
 const Schema<InterventionSettings>& intervention_schema();

@@ -19,7 +19,7 @@ SearchOptions search_options(const InterventionSettings& settings) {
 
 // Why a plan without pairs is refused: the settings that made it, and one train's reason.
 std::string empty_plan_message(const InterventionSettings& settings, std::uint64_t considered,
-                               const Unpaired& sample) {
+                               const UnpairedTrain& sample) {
   std::string how = "mode " + std::string(intervention_mode_name(settings.mode));
   if (settings.mode == InterventionMode::Listed)
     how += ", operations \"" + format_operations(settings.operations) + "\"";
@@ -28,7 +28,7 @@ std::string empty_plan_message(const InterventionSettings& settings, std::uint64
   if (settings.mode == InterventionMode::Flip)
     how += ", max_edits " + std::to_string(settings.max_edits);
   if (settings.keep != PairKeep::All)
-    how += std::string(", keep ") + (settings.keep == PairKeep::Flipped ? "flipped" : "preserved");
+    how += ", keep " + std::string(kPairKeepNames.name(settings.keep));
   std::string trains =
       considered == 1 ? "the one base train has no twin"
                       : "none of the " + std::to_string(considered) + " base trains has a twin";
@@ -122,7 +122,7 @@ BaseTrains::BaseTrains(const InterventionSettings& settings, std::uint64_t count
 }
 
 PairStream::PairStream(const DatasetConfig& config, TrainSource& trains, PairPlanner& planner,
-                       std::function<void(const Unpaired&)> unpaired)
+                       std::function<void(const UnpairedTrain&)> unpaired)
     : settings_(config.interventions),
       trains_(trains),
       planner_(planner),
@@ -139,7 +139,7 @@ std::optional<PlannedPair> PairStream::next(std::uint64_t max_trains) {
       throw ConfigError("interventions.operations: train " + std::to_string(index) + " refuses " +
                         twin.reason() +
                         " (interventions.on_refusal: skip leaves such trains unpaired)");
-    if (!first_unpaired_) first_unpaired_ = Unpaired{index, twin.reason()};
+    if (!first_unpaired_) first_unpaired_ = UnpairedTrain{index, twin.reason()};
     if (unpaired_) unpaired_({index, twin.reason()});
   }
   if (finished() && pairs_ == 0 && first_unpaired_)
@@ -158,7 +158,7 @@ void check_plan_start(const DatasetConfig& config, TrainSource& trains, PairPlan
 }
 
 PairPlan plan_pairs(const DatasetConfig& config, TrainSource& trains, PairPlanner& planner,
-                    const std::function<void(const Unpaired&)>& unpaired,
+                    const std::function<void(const UnpairedTrain&)>& unpaired,
                     const std::function<void(const PlannedPair&)>& paired) {
   PairStream stream(config, trains, planner, unpaired);
   while (auto pair = stream.next())

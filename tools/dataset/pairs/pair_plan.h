@@ -15,6 +15,7 @@
 #include "logic/rule.h"
 #include "tools/dataset/config.h"
 #include "tools/dataset/train_source.h"
+#include "tools/records/pair_record.h"
 
 namespace railyard {
 
@@ -40,12 +41,6 @@ class PairPlanner {
   std::unique_ptr<Rule> rule_;  // the search holds a reference: an address that stays
   std::optional<CounterfactualSearch> search_;
   bool refused_operation_ = false;
-};
-
-// A base train without a twin, and why (unpaired.jsonl).
-struct Unpaired {
-  std::uint64_t train = 0;
-  std::string reason;
 };
 
 // The base trains a config tries, ascending, each once: interventions.indices in listed mode
@@ -77,7 +72,7 @@ struct PlannedPair {
 class PairStream {
  public:
   PairStream(const DatasetConfig& config, TrainSource& trains, PairPlanner& planner,
-             std::function<void(const Unpaired&)> unpaired = {});
+             std::function<void(const UnpairedTrain&)> unpaired = {});
 
   // The next pair, or nullopt at the end or once `max_trains` base trains were tried without one.
   std::optional<PlannedPair> next(std::uint64_t max_trains = UINT64_MAX);
@@ -91,10 +86,10 @@ class PairStream {
   const InterventionSettings& settings_;
   TrainSource& trains_;
   PairPlanner& planner_;
-  std::function<void(const Unpaired&)> unpaired_;
+  std::function<void(const UnpairedTrain&)> unpaired_;
   BaseTrains base_;
   std::uint64_t considered_ = 0, pairs_ = 0;
-  std::optional<Unpaired> first_unpaired_;
+  std::optional<UnpairedTrain> first_unpaired_;
 };
 
 // How many base trains the start-up check tries in listed mode with on_refusal: fail.
@@ -118,7 +113,7 @@ struct PairPlan {
 // reporting the trains without a twin to `unpaired`; throws its ConfigErrors. O(count) in time,
 // flat in memory: for finalising runs and for tests.
 PairPlan plan_pairs(const DatasetConfig& config, TrainSource& trains, PairPlanner& planner,
-                    const std::function<void(const Unpaired&)>& unpaired,
+                    const std::function<void(const UnpairedTrain&)>& unpaired,
                     const std::function<void(const PlannedPair&)>& paired = {});
 
 }  // namespace railyard

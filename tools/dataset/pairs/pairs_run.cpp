@@ -193,9 +193,8 @@ void finalize_pairs(const DatasetConfig& config, const PairsLayout& layout,
   std::optional<std::pair<std::uint64_t, std::string>> fault;
   PairPlan plan = plan_pairs(
       config, source.trains, source.planner,
-      [&](const Unpaired& u) {
-        unpaired.write(nlohmann::ordered_json{{"train", u.train}, {"reason", u.reason}}.dump() +
-                       "\n");
+      [&](const UnpairedTrain& u) {
+        unpaired.write(unpaired_line(u));
         ++unpaired_count;
       },
       [&](const PlannedPair& p) {

@@ -22,14 +22,9 @@
 #include "tools/dataset/config.h"
 #include "tools/dataset/inputs.h"
 #include "tools/dataset/sequences/sequence_offsets.h"
+#include "tools/records/formats/automaton_file.h"
 
 namespace railyard {
-
-struct SequencePredicate {
-  std::string name;
-  std::string source;  // "rule theoryx" (its eastbound/1), or the clauses written inline
-  bool orphan = false;
-};
 
 class SequenceModel {
  public:
@@ -39,9 +34,11 @@ class SequenceModel {
 
   const ltlf::Formula& formula() const { return *formula_; }
   const ltlf::Automaton& automaton() const { return *automaton_; }
-  const std::vector<SequencePredicate>& predicates() const { return predicates_; }
+  const std::vector<StepPredicateSource>& predicates() const { return predicates_; }
   const std::vector<std::string>& names() const { return names_; }
   const LetterRates& rates() const { return rates_; }
+  // sequences/automaton.json's content: the automaton, the predicates and the measured rates.
+  AutomatonFile automaton_file() const { return {*automaton_, predicates_, rates_}; }
   const sequences::SequencePlanner& planner() const { return *planner_; }
   std::uint64_t seed() const { return seed_; }
   // Incremental mode: the positive trace whose steps are the curriculum's episodes.
@@ -76,7 +73,7 @@ class SequenceModel {
 
   std::unique_ptr<ltlf::Formula> formula_;
   std::unique_ptr<ltlf::Automaton> automaton_;
-  std::vector<SequencePredicate> predicates_;
+  std::vector<StepPredicateSource> predicates_;
   std::vector<std::string> names_;
   std::vector<NamedPredicate> rules_;  // kept to clone a sampler's predicates from
   Rule label_rule_;

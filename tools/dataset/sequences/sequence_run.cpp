@@ -28,7 +28,7 @@ class SequenceOutput final : public RunOutput {
     FinalizeContext context{
         config,  samples_.paths(), samples_.rule_name(), samples_.scene_name(), lock.created_date,
         version, lock.inputs};
-    SequenceFinalize sequences(config, model_.sample_count(), automaton_file_json(model_));
+    SequenceFinalize sequences(config, model_.sample_count(), model_.automaton_file().to_json());
     sequences.attach(context);
     finalize_dataset(context);
   }
@@ -107,23 +107,6 @@ class SequenceWork final : public RunWork<std::uint64_t, RenderedSequence> {
 };
 
 }  // namespace
-
-nlohmann::ordered_json automaton_file_json(const SequenceModel& model) {
-  nlohmann::ordered_json json = model.automaton().to_json();
-  nlohmann::ordered_json predicates = nlohmann::ordered_json::array();
-  for (const SequencePredicate& p : model.predicates())
-    predicates.push_back({{"name", p.name}, {"source", p.source}, {"orphan", p.orphan}});
-  json["predicates"] = std::move(predicates);
-  nlohmann::ordered_json letters = nlohmann::ordered_json::array();
-  std::vector<double> rates = model.rates().rates();
-  for (std::uint32_t letter = 0; letter < rates.size(); ++letter)
-    letters.push_back({{"letter", letter},
-                       {"assignment", letter_text(model.names(), letter)},
-                       {"trains", model.rates().counts[letter]},
-                       {"rate", rates[letter]}});
-  json["rates"] = {{"trains", model.rates().trains}, {"letters", std::move(letters)}};
-  return json;
-}
 
 RunSummary generate_sequences(const DatasetConfig& config, const RunOptions& options) {
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);

@@ -25,8 +25,4 @@ std::filesystem::path merge_sequences(const DatasetConfig& config, const RunOpti
 void write_symbolic_sequences(const DatasetConfig& config, const std::filesystem::path& data_dir,
                               AtomicFile& out);
 
-// automaton.json: the formula's automaton, the predicates and the letters' measured rates.
-class SequenceModel;
-nlohmann::ordered_json automaton_file_json(const SequenceModel& model);
-
 }  // namespace railyard

@@ -144,12 +144,7 @@ void refuse_sequences(const SequenceSettings& settings, const std::string& comma
 }
 
 const char* sequence_annotations_name(SequenceAnnotations annotations) {
-  switch (annotations) {
-    case SequenceAnnotations::Label: return "label";
-    case SequenceAnnotations::Predicates: return "predicates";
-    case SequenceAnnotations::States: break;
-  }
-  return "states";
+  return kSequenceAnnotationNames.name(annotations).data();  // the table's names are literals
 }
 
 const Schema<SequenceSettings>& sequence_schema() {
@@ -208,11 +203,7 @@ const Schema<SequenceSettings>& sequence_schema() {
            "held-out predicate combinations: steps never show them", kLetters);
     s.list("require", field(&S::require), codecs::plain_text("formula"),
            "every sequence shows at least one step of these combinations", kLetters);
-    s.choice("train_annotations", field(&S::train_annotations),
-             std::vector<std::pair<std::string, SequenceAnnotations>>{
-                 {"label", SequenceAnnotations::Label},
-                 {"predicates", SequenceAnnotations::Predicates},
-                 {"states", SequenceAnnotations::States}},
+    s.choice("train_annotations", field(&S::train_annotations), kSequenceAnnotationNames,
              "what the train split's sequence files show: the sequence label (its steps' labels "
              "withheld too), plus the per-step predicates, plus the state trace (records keep "
              "everything)");

@@ -71,7 +71,7 @@ void check_sequence_settings(const SequenceSettings& settings);
 void refuse_sequences(const SequenceSettings& settings, const std::string& command,
                       const std::string& instead);
 
-// "label", "predicates", "states".
+// "label", "predicates", "states": kSequenceAnnotationNames (sequence_files.h), as C text.
 const char* sequence_annotations_name(SequenceAnnotations annotations);
 
 }  // namespace railyard

@@ -207,7 +207,8 @@ Json to_json(const SampleRecord& record) {
   return json;
 }
 
-SampleRecord sample_record_from_json(const nlohmann::json& json, const JsonOrigin& origin) {
+SampleRecord sample_record_from_json(const nlohmann::json& json, const JsonOrigin& origin,
+                                     RecordDetail detail) {
   Field field(json, origin);
   SampleRecord record;
   record.index = field["index"].as_unsigned();
@@ -215,7 +216,8 @@ SampleRecord sample_record_from_json(const nlohmann::json& json, const JsonOrigi
   record.published = direction_from_json(field["published_label"]);
   record.train.train = train_from_json(field["train"]);
   record.scene = field["scene"].as_string();
-  record.camera = camera_from_json(field["camera"]);
+  const bool whole = detail == RecordDetail::Whole;
+  if (whole) record.camera = camera_from_json(field["camera"]);
   Field files = field["files"];
   record.files.image = files["image"].as_string();
   record.files.depth_png = files["depth_png"].as_string();
@@ -224,13 +226,14 @@ SampleRecord sample_record_from_json(const nlohmann::json& json, const JsonOrigi
     record.files.scene = scene->as_string();
     if (record.files.scene.empty()) scene->fail("an unwritten scene has no key");
   }
-  file_checks_from_json(field, record.files);
-  auto parts = field["parts"].items();
+  if (whole) file_checks_from_json(field, record.files);
+  auto parts = whole ? field["parts"].items() : std::vector<Field>{};
   for (std::size_t k = 0; k < parts.size(); ++k) {
     record.parts.push_back(part_from_json(parts[k]));
     if (record.parts.back().id != k + 1) parts[k]["id"].fail("must be " + std::to_string(k + 1));
   }
-  for (const Field& car : field["cars"].items()) record.cars.push_back(region_from_json(car));
+  if (whole)
+    for (const Field& car : field["cars"].items()) record.cars.push_back(region_from_json(car));
   if (std::optional<Field> labelled = field.find("labelled")) record.labelled = labelled->as_bool();
   if (std::optional<Field> clauses = field.find("clauses")) {
     std::uint64_t n = clauses->as_unsigned();

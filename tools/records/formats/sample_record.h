@@ -28,6 +28,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "logic/train.h"
@@ -99,9 +100,16 @@ std::vector<PartRecord> part_records(const TrainScene& train, ImageAnnotations a
 nlohmann::ordered_json to_json(const SampleRecord& record);
 // The record's "train": {"angle", "cars": [{"position", then the Michalski descriptors}]}.
 nlohmann::ordered_json record_train_json(const Train& train);
+// How much of a record a reader wants: all of it, or its truth (index, labels, train, scene,
+// files, labelled, clauses, sequence step) without the camera, the file checks and the
+// annotations, whose members are dropped while parsing (kAnnotationMembers).
+enum class RecordDetail : std::uint8_t { Whole, Truth };
+inline constexpr std::string_view kAnnotationMembers[] = {"camera", "file_checks", "parts", "cars"};
+
 // Throws DatasetError (an InputError) naming `source` (or `origin`: the file, and a line) and the
 // key when the JSON is not a record.
-SampleRecord sample_record_from_json(const nlohmann::json& json, const JsonOrigin& origin);
+SampleRecord sample_record_from_json(const nlohmann::json& json, const JsonOrigin& origin,
+                                     RecordDetail detail = RecordDetail::Whole);
 SampleRecord sample_record_from_json(const nlohmann::json& json, const std::string& source);
 
 // Reading and writing records/<i>.json. Writing is atomic (the record is the sample's "done"

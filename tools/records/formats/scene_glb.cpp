@@ -1,86 +1,22 @@
 #include "tools/records/formats/scene_glb.h"
 
-#include <assimp/material.h>
-#include <assimp/scene.h>
-
-#include <assimp/Exporter.hpp>
 #include <map>
-#include <memory>
 #include <set>
+#include <span>
 #include <stdexcept>
 #include <utility>
 
 #include "tools/records/formats/glb_file.h"
 #include "tools/records/formats/gltf_camera_lights.h"
 #include "tools/records/formats/gltf_scene_extras.h"
+#include "util/gltf_scene.h"
 
 namespace railyard {
 namespace {
 
-aiMaterial* make_material(const render::Material& m, const std::string& name) {
-  auto* out = new aiMaterial();
-  aiString ai_name(name);
-  out->AddProperty(&ai_name, AI_MATKEY_NAME);
-  aiColor4D base(m.base_color.r, m.base_color.g, m.base_color.b, 1.0f);
-  out->AddProperty(&base, 1, AI_MATKEY_BASE_COLOR);
-  out->AddProperty(&m.metallic, 1, AI_MATKEY_METALLIC_FACTOR);
-  out->AddProperty(&m.roughness, 1, AI_MATKEY_ROUGHNESS_FACTOR);
-  return out;
-}
-
-aiVector3D to_ai(const glm::vec3& v) {
-  return {v.x, v.y, v.z};
-}
-
-// Object-space geometry, untouched: the nodes above it place it and turn it Y-up. The name
-// carries a '#', which no node name the callers give does, so Assimp (whose ids share one
-// namespace) never renames a node for a mesh.
-aiMesh* make_mesh(const render::Mesh& source, unsigned material) {
-  auto* mesh = new aiMesh();
-  mesh->mName = aiString(source.name + "#" + std::to_string(material));
-  mesh->mMaterialIndex = material;
-  mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
-  mesh->mNumVertices = static_cast<unsigned>(source.positions.size());
-  mesh->mVertices = new aiVector3D[mesh->mNumVertices];
-  bool normals = source.normals.size() == source.positions.size();
-  if (normals) mesh->mNormals = new aiVector3D[mesh->mNumVertices];
-  for (unsigned i = 0; i < mesh->mNumVertices; ++i) {
-    mesh->mVertices[i] = to_ai(source.positions[i]);
-    if (normals) mesh->mNormals[i] = to_ai(source.normals[i]);
-  }
-  mesh->mNumFaces = static_cast<unsigned>(source.indices.size() / 3);
-  mesh->mFaces = new aiFace[mesh->mNumFaces];
-  for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
-    mesh->mFaces[f].mNumIndices = 3;
-    mesh->mFaces[f].mIndices = new unsigned[3];
-    for (unsigned k = 0; k < 3; ++k) mesh->mFaces[f].mIndices[k] = source.indices[3 * f + k];
-  }
-  return mesh;
-}
-
-// glm is column-major, aiMatrix4x4 row-major.
-aiMatrix4x4 to_ai(const glm::mat4& m) {
-  return {m[0][0], m[1][0], m[2][0], m[3][0], m[0][1], m[1][1], m[2][1], m[3][1],
-          m[0][2], m[1][2], m[2][2], m[3][2], m[0][3], m[1][3], m[2][3], m[3][3]};
-}
-
-// (x, y, z) Z-up to (x, z, -y) Y-up, the inverse of what Blender's glTF importer applies.
-aiMatrix4x4 z_up_to_y_up() {
-  return {1, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1};
-}
-
-template <typename T>
-T** new_array(const std::vector<T*>& items) {
-  auto** out = new T*[items.size()];
-  for (std::size_t i = 0; i < items.size(); ++i) out[i] = items[i];
-  return out;
-}
-
-aiNode* placed_node(const std::string& name, const glm::mat4& to_world) {
-  auto* node = new aiNode(name);
-  node->mTransformation = to_ai(to_world);
-  return node;
-}
+// (x, y, z) Z-up to (x, z, -y) Y-up, the inverse of what Blender's glTF importer applies (glm is
+// column-major: the columns are the images of x, y and z).
+const glm::mat4 kZUpToYUp{1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1};
 
 // The nodes after the instances', in order: names and poses (gltf_scene_extras.h adds what they
 // hold).
@@ -112,51 +48,41 @@ std::vector<std::string> node_names(const render::Scene& scene, const SceneGlbCo
   return names;
 }
 
-// One aiMesh per (mesh, material) pair, shared by every instance showing that pair, so the glTF
-// instances geometry as our scene does. An instance without triangles is a node without a mesh.
-std::unique_ptr<aiScene> build_ai_scene(const render::Scene& scene,
-                                        const std::vector<std::string>& names,
-                                        bool camera_and_lights) {
+// One glTF mesh per (mesh, material) pair, shared by every instance showing that pair, so the
+// glTF instances geometry as our scene does. Its name carries a '#', which no node name the
+// callers give does, so Assimp (whose ids share one namespace) never renames a node for a mesh.
+// Object-space geometry, untouched: the nodes above it place it and turn it Y-up. An instance
+// without triangles is a node without a mesh.
+gltf::Scene gltf_scene(const render::Scene& scene, const std::vector<std::string>& names,
+                       bool camera_and_lights) {
   GltfMaterials table = gltf_materials(scene);
-  auto out = std::make_unique<aiScene>();
-  std::vector<aiMaterial*> materials;
-  for (std::size_t i = 0; i < table.materials.size(); ++i)
-    materials.push_back(make_material(table.materials[i], gltf_material_name(i)));
-  std::vector<aiMesh*> meshes;
-  std::vector<aiNode*> nodes;
+  gltf::Scene out;
+  for (std::size_t i = 0; i < table.materials.size(); ++i) {
+    const render::Material& m = table.materials[i];
+    out.materials.push_back({gltf_material_name(i), m.base_color, m.metallic, m.roughness});
+  }
+  out.root = {names[0], kZUpToYUp, {}, {}};
   std::map<std::pair<const render::Mesh*, unsigned>, unsigned> mesh_index;
   for (std::size_t i = 0; i < scene.instances.size(); ++i) {
     const render::Instance& instance = scene.instances[i];
-    aiNode* node = placed_node(names[1 + i], instance.object_to_world);
-    nodes.push_back(node);
-    if (instance.mesh->indices.empty()) continue;
-    auto key = std::make_pair(instance.mesh.get(), table.of_instance[i]);
-    auto [it, added] = mesh_index.try_emplace(key, static_cast<unsigned>(meshes.size()));
-    if (added) meshes.push_back(make_mesh(*instance.mesh, key.second));
-    node->mNumMeshes = 1;
-    node->mMeshes = new unsigned[1]{it->second};
+    gltf::Node& node =
+        out.root.children.emplace_back(gltf::Node{names[1 + i], instance.object_to_world, {}, {}});
+    const render::Mesh& mesh = *instance.mesh;
+    if (mesh.indices.empty()) continue;
+    auto key = std::make_pair(&mesh, table.of_instance[i]);
+    auto [it, added] = mesh_index.try_emplace(key, static_cast<unsigned>(out.meshes.size()));
+    if (added) {
+      bool normals = mesh.normals.size() == mesh.positions.size();  // else none
+      out.meshes.push_back(
+          {mesh.name + "#" + std::to_string(key.second), key.second, mesh.positions,
+           normals ? std::span(mesh.normals) : std::span<const glm::vec3>(), mesh.indices});
+    }
+    node.meshes.push_back(it->second);
   }
   if (camera_and_lights)
     for (const auto& [name, pose] : camera_and_light_nodes(scene))
-      nodes.push_back(placed_node(name, pose));
-  out->mRootNode = new aiNode(names[0]);
-  out->mRootNode->mTransformation = z_up_to_y_up();
-  out->mRootNode->addChildren(static_cast<unsigned>(nodes.size()), nodes.data());
-  out->mNumMaterials = static_cast<unsigned>(materials.size());
-  out->mMaterials = new_array(materials);
-  out->mNumMeshes = static_cast<unsigned>(meshes.size());
-  out->mMeshes = new_array(meshes);
+      out.root.children.push_back({name, pose, {}, {}});
   return out;
-}
-
-std::vector<std::uint8_t> export_glb(const aiScene& scene) {
-  Assimp::Exporter exporter;
-  const aiExportDataBlob* blob = exporter.ExportToBlob(&scene, "glb2");
-  if (blob == nullptr)
-    throw std::runtime_error(std::string("glb: Assimp cannot export the scene: ") +
-                             exporter.GetErrorString());
-  const auto* data = static_cast<const std::uint8_t*>(blob->data);
-  return {data, data + blob->size};
 }
 
 }  // namespace
@@ -183,8 +109,7 @@ std::vector<std::uint8_t> scene_glb(const render::Scene& scene, const SceneGlbCo
                                 " nodes named for " + std::to_string(scene.instances.size()) +
                                 " instances");
   std::vector<std::string> names = node_names(scene, content);
-  std::unique_ptr<aiScene> ai_scene = build_ai_scene(scene, names, content.camera_and_lights);
-  Glb glb = parse_glb(export_glb(*ai_scene));
+  Glb glb = parse_glb(gltf::export_glb(gltf_scene(scene, names, content.camera_and_lights)));
   add_gltf_extras(glb.json, scene, content, names);
   return glb_bytes(glb);
 }

@@ -2,9 +2,9 @@
 // `outputs.scene: glb` (sample_scene_glb.h names its parts) and `railyard bench pathtrace`'s
 // hand-over to Blender Cycles (tools/bench/cycles_export.h).
 //
-// Assimp's exporter writes the geometry, materials and node tree:
-//   - a root node "railyard" turning our Z-up world into glTF's Y-up ((x, y, z) -> (x, z, -y)),
-//     which Blender's importer turns back, so Blender's world coordinates equal ours;
+// Assimp's exporter writes the geometry, materials and node tree (util/gltf_scene.h):
+//   - a root node "railyard_scene" turning our Z-up world into glTF's Y-up ((x, y, z) ->
+//     (x, z, -y)), which Blender's importer turns back, so Blender's world coordinates equal ours;
 //   - under it node 1 + i for instance i, named as the caller says, placed by the instance's
 //     object_to_world, its mesh shared by every instance of the same (mesh, material) pair;
 //   - one metal/roughness material per distinct render::Material (gltf_material_name);

@@ -20,10 +20,17 @@
 
 #include "logic/train.h"
 #include "tools/records/formats/sample_record.h"
+#include "util/enum_names.h"
 
 namespace railyard {
 
+// What the train split's sequence files show (sequence.train_annotations), each level adding to
+// the one before.
 enum class SequenceAnnotations : std::uint8_t { Label, Predicates, States };
+inline constexpr auto kSequenceAnnotationNames =
+    enum_names<SequenceAnnotations>({{SequenceAnnotations::Label, "label"},
+                                     {SequenceAnnotations::Predicates, "predicates"},
+                                     {SequenceAnnotations::States, "states"}});
 
 struct SequenceSteps {
   std::uint64_t first_sample = 0;

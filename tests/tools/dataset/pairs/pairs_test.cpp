@@ -343,7 +343,7 @@ TEST_F(PairsTest, APlanWithoutPairsIsRefusedWithTheSettingsAndAReason) {
                          c.config.seed);
     std::uint64_t unpaired = 0;
     try {
-      plan_pairs(c.config, trains, planner, [&](const Unpaired&) { ++unpaired; });
+      plan_pairs(c.config, trains, planner, [&](const UnpairedTrain&) { ++unpaired; });
       ADD_FAILURE() << "a plan without pairs was accepted";
     } catch (const ConfigError& e) {
       std::string message = e.what();
@@ -377,7 +377,7 @@ TEST_F(PairsTest, ThePlanIsWalkedLazilyWhateverTheCount) {
   std::vector<std::uint64_t> planned;
   std::uint64_t unpaired = 0;
   PairPlan plan = plan_pairs(
-      small, small_trains, small_planner, [&](const Unpaired&) { ++unpaired; },
+      small, small_trains, small_planner, [&](const UnpairedTrain&) { ++unpaired; },
       [&](const PlannedPair& p) {
         EXPECT_EQ(p.pair, planned.size());
         planned.push_back(p.train);

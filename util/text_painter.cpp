@@ -1,4 +1,4 @@
-#include "tools/sheet/text.h"
+#include "util/text_painter.h"
 
 #include <ft2build.h>
 #include FT_FREETYPE_H
@@ -37,6 +37,12 @@ int TextPainter::width(std::string_view text) const {
     if (FT_Load_Char(face_->face, c, FT_LOAD_DEFAULT) == 0)
       advance += static_cast<int>(face_->face->glyph->advance.x >> 6);
   return advance;
+}
+
+std::string TextPainter::fitted(std::string text, int max_width) const {
+  if (width(text) <= max_width) return text;
+  while (!text.empty() && width(text + "...") > max_width) text.pop_back();
+  return text + "...";
 }
 
 void TextPainter::draw(Image<Rgb8>& image, int x, int y, std::string_view text, Rgb8 color) const {

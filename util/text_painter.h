@@ -1,8 +1,10 @@
-// Captions on images, drawn with FreeType from a TrueType font (Debian's fonts-dejavu-core).
+// Captions on images, drawn with FreeType from a TrueType font (Debian's fonts-dejavu-core): the
+// contact sheets, the suite's picture and the score's charts all write with it.
 #pragma once
 
 #include <filesystem>
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "util/image.h"
@@ -21,6 +23,9 @@ class TextPainter {
   void draw(Image<Rgb8>& image, int x, int y, std::string_view text, Rgb8 color) const;
   int width(std::string_view text) const;  // advance in pixels
   int line_height() const { return pixel_height_; }
+
+  // `text` cut to at most `max_width` pixels with an ellipsis, so that columns never overlap.
+  std::string fitted(std::string text, int max_width) const;
 
  private:
   struct Face;
