@@ -7,6 +7,12 @@
 namespace railyard::prolog {
 
 bool Machine::add_key(Pred& p, Cell key) {
+  // Pred::key_slot, counting the slots it visits.
+  auto slot = [&](Cell k) {
+    const std::size_t h = p.key_slot(k);
+    key_probes += ((h - p.key_hash(k)) & (p.key_table.size() - 1)) + 1;
+    return h;
+  };
   const std::size_t n = p.keys.size() + 1;  // keys with this one
   if (2 * n > p.key_table.size()) {
     // At most half full: grow to the next power of two and place the earlier keys again (all
@@ -15,25 +21,10 @@ bool Machine::add_key(Pred& p, Cell key) {
     while ((std::size_t{1} << bits) < 2 * n) ++bits;
     p.key_shift = 64 - bits;
     p.key_table.assign(std::size_t{1} << bits, {0, 0});
-    const std::size_t mask = p.key_table.size() - 1;
-    for (std::uint32_t i = 0; i < p.keys.size(); ++i) {
-      std::size_t h = (p.keys[i] * 0x9E3779B97F4A7C15ull) >> p.key_shift;
-      ++key_probes;
-      while (p.key_table[h].first != 0) {
-        h = (h + 1) & mask;
-        ++key_probes;
-      }
-      p.key_table[h] = {p.keys[i], i};
-    }
+    for (std::uint32_t i = 0; i < p.keys.size(); ++i) p.key_table[slot(p.keys[i])] = {p.keys[i], i};
   }
-  const std::size_t mask = p.key_table.size() - 1;
-  std::size_t h = (key * 0x9E3779B97F4A7C15ull) >> p.key_shift;
-  ++key_probes;
-  while (p.key_table[h].first != 0) {
-    if (p.key_table[h].first == key) return false;
-    h = (h + 1) & mask;
-    ++key_probes;
-  }
+  const std::size_t h = slot(key);
+  if (p.key_table[h].first == key) return false;
   p.key_table[h] = {key, static_cast<std::uint32_t>(p.keys.size())};
   return true;
 }

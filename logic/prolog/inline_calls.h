@@ -1,5 +1,7 @@
-// Calls the machine runs without calling: a fact table's row (Op::kLookup) and the head of an
-// unfolded clause (Op::kUnfold). Included by machine.cpp alone, where Machine::run inlines them.
+// Calls the machine runs without calling: a fact table's row (Op::kLookup), the head of an
+// unfolded clause (Op::kUnfold), the builtins compiled to instructions (=/2, ==/2, \==/2, is/2,
+// comparisons) and member/2 on a list. Included by machine.cpp alone, where Machine::run inlines
+// them.
 #pragma once
 
 #include "logic/prolog/machine.h"
@@ -15,8 +17,7 @@ namespace railyard::prolog {
   Cell key = t[0];
   if (tag_of(key) == kCode && code_kind(key) == kVar) key = deref(s[code_index(key)]);
   if ((tag_of(key) != kAtom && tag_of(key) != kInt) || p.facts.empty()) return Lookup::kCall;
-  current_ = in.a;
-  if (++steps_ > limits.max_steps) limit_error(LimitKind::kSteps);
+  step(in.a);
   const std::uint32_t i = p.find_row(key);
   if (i == p.keys.size()) return Lookup::kNoRow;
   const Cell* row = &p.facts[std::size_t{i} * p.arity];
@@ -110,6 +111,104 @@ namespace railyard::prolog {
     bind(vi, ti);
   }
   return true;
+}
+
+// Op::kUnfold as in.aux says (UnfoldKind): the general kind through the argument registers.
+[[gnu::always_inline]] inline bool Machine::match_unfolded(const Instr& in, std::uint64_t frame) {
+  if (in.aux == kUnfoldFlat) return match_flat(in, frame);
+  if (in.aux == kUnfoldPlain) {
+    if (in.c) ensure(in.c);
+    return match_plain(in, &heap_[frame]);
+  }
+  load_args(in, frame);
+  return unify_args(&tmpl[in.a], in.n, &heap_[frame]);
+}
+
+[[gnu::always_inline]] inline bool Machine::op_unify(const Instr& in, std::uint64_t f) {
+  ensure(in.c);
+  Cell* s = &heap_[f];
+  Cell x = build(tmpl[in.b], s);
+  Cell y = build(tmpl[in.b + 1], s);
+  return unify_fast(x, y);
+}
+
+// ==/2 (in.aux 0) or \==/2 (in.aux 1).
+[[gnu::always_inline]] inline bool Machine::op_identical(const Instr& in, std::uint64_t f) {
+  if (in.c) ensure(in.c);
+  Cell* s = &heap_[f];
+  Cell tx = tmpl[in.b], ty = tmpl[in.b + 1];
+  // Arguments are mostly variables of the clause: their slots without build().
+  Cell x = deref(tag_of(tx) == kCode && code_kind(tx) == kVar ? s[code_index(tx)] : build(tx, s));
+  Cell y = deref(tag_of(ty) == kCode && code_kind(ty) == kVar ? s[code_index(ty)] : build(ty, s));
+  bool same = x == y;
+  if (!same && tag_of(x) == tag_of(y) && tag_of(x) > kInt) {
+    current_ = in.a;
+    same = identical(x, y);
+  }
+  return same == (in.aux == 0);
+}
+
+[[gnu::always_inline]] inline bool Machine::op_is(const Instr& in, std::uint64_t f) {
+  ensure(in.c);
+  Cell* s = &heap_[f];
+  current_ = f_is_;
+  Number r = eval_template(*this, tmpl[in.b + 1], s);
+  Cell lhs = deref(build(tmpl[in.b], s));
+  if (r.is_float) return unify(lhs, number_cell(*this, r));
+  Cell v = make_int(r.i);
+  if (tag_of(lhs) != kRef) return lhs == v;
+  bind(lhs, v);
+  return true;
+}
+
+[[gnu::always_inline]] inline bool Machine::op_compare(const Instr& in, std::uint64_t f) {
+  Cell* s = &heap_[f];
+  // Two integers (constants or bound variables of the clause): no evaluation needed.
+  Cell tx = tmpl[in.b], ty = tmpl[in.b + 1];
+  Cell x = tag_of(tx) == kCode && code_kind(tx) == kVar ? deref(s[code_index(tx)]) : tx;
+  Cell y = tag_of(ty) == kCode && code_kind(ty) == kVar ? deref(s[code_index(ty)]) : ty;
+  if (tag_of(x) == kInt && tag_of(y) == kInt) {
+    const std::int64_t a = int_value(x), b = int_value(y);
+    switch (in.aux) {
+      case kArEq: return a == b;
+      case kArNe: return a != b;
+      case kArLt: return a < b;
+      case kArGt: return a > b;
+      case kArLe: return a <= b;
+      default: return a >= b;
+    }
+  }
+  current_ = f_compare_[in.aux];
+  Number a = eval_template(*this, tx, s);
+  Number b = eval_template(*this, ty, s);
+  return compare_numbers(*this, static_cast<Comparison>(in.aux), a, b);
+}
+
+// member(X, List) on a list cell: X against its head, under a choicepoint of member's own kind
+// (Choice::kMember: X and the rest) while the rest is a list cell; deterministic on the last
+// element, like SWI-Prolog's. `retry`: that choicepoint when backtracking into it, else null. An
+// unbound rest goes to the native, which enumerates open lists.
+[[gnu::always_inline]] inline bool Machine::member_inline(Cell x, Cell list, Choice* retry,
+                                                          const Registers& r) {
+  const Cell tail = deref(heap_[payload(list) + 1]);
+  if (tag_of(tail) == kList) {
+    if (retry) {
+      argstack_[retry->args + 1] = tail;  // the same choicepoint, one element on
+    } else {
+      push_choice(Choice::kMember, r.cp, r.cf);
+      cps_[b_ - 1].id = current_;
+      cps_[b_ - 1].nargs = 2;
+      const Cell state[2] = {x, tail};
+      push_args(state, 2);
+    }
+  } else {
+    if (retry) pop_choice();
+    if (tag_of(tail) == kRef) {
+      Cell args[2] = {x, list};
+      return run_native(member_native_, args, r);
+    }
+  }
+  return unify_fast(x, heap_[payload(list)]);
 }
 
 }  // namespace railyard::prolog

@@ -134,21 +134,36 @@ struct Pred {
   // The row of the fact with first argument `key` (an atom or integer); keys.size() if none.
   std::uint32_t find_row(Cell key) const {
     if (tag_of(key) == kAtom && payload(key) < atom_rows.size()) return atom_rows[payload(key)];
-    return find_key(key);
+    return first_clause(key);
   }
-  // The position of the clause whose first-argument key is `key`, with distinct keys; n if none.
-  std::uint32_t find_key(Cell key) const {
-    const std::uint32_t n = static_cast<std::uint32_t>(keys.size());
-    if (key_table.empty()) {
-      std::uint32_t i = 0;
-      while (i < n && keys[i] != key) ++i;
-      return i;
+  // Clause selection, the one probe of the keys. A call's key is its first argument's principal
+  // functor (Machine::index_key), 0 when it is unbound; 0 in keys is a clause whose first argument
+  // is a variable. Key 0 on either side matches anything: an unbound first argument may match
+  // every clause, and a clause with a variable first argument may match every call.
+  // The first clause at or after `from` that a call with `key` may match; keys.size() if none.
+  [[gnu::always_inline]] std::uint32_t first_clause(Cell key, std::uint32_t from = 0) const {
+    const auto n = static_cast<std::uint32_t>(keys.size());
+    if (key == 0) return from;
+    if (!key_table.empty()) {  // distinct keys: the one clause with this key, if any
+      const auto& [slot_key, i] = key_table[key_slot(key)];
+      return slot_key == key && i >= from ? i : n;
     }
-    const std::size_t mask = key_table.size() - 1;
-    std::size_t h = (key * 0x9E3779B97F4A7C15ull) >> key_shift;
-    while (key_table[h].first != key && key_table[h].first != 0) h = (h + 1) & mask;
-    return key_table[h].first == key ? key_table[h].second : n;
+    while (from < n && keys[from] != 0 && keys[from] != key) ++from;
+    return from;
   }
+  // After clause i, the next clause a call with `key` may match; keys.size() if none.
+  [[gnu::always_inline]] std::uint32_t next_clause(Cell key, std::uint32_t i) const {
+    if (key != 0 && distinct_keys) return static_cast<std::uint32_t>(keys.size());
+    return first_clause(key, i + 1);
+  }
+  // The slot of `key` in key_table, or the empty one where it goes: linear probing from its hash.
+  std::size_t key_slot(Cell key) const {
+    const std::size_t mask = key_table.size() - 1;
+    std::size_t h = key_hash(key);
+    while (key_table[h].first != key && key_table[h].first != 0) h = (h + 1) & mask;
+    return h;
+  }
+  std::size_t key_hash(Cell key) const { return (key * 0x9E3779B97F4A7C15ull) >> key_shift; }
 };
 
 // The bounds of one proof. Each bounds real work or memory whatever the program does, so no rule
@@ -448,6 +463,60 @@ class Machine {
   friend class Compiler;
   enum class Entry { kNext, kCall, kFail, kClause };
   bool run(Entry entry, FunctorId pred, std::uint32_t clause_index = 0);
+  // run()'s registers, locals while it runs: pc the instruction, f the frame, cp and cf where the
+  // current call returns to. A frame keeps its caller's continuation in the three cells below f:
+  // return address, parent frame, call depth (push_frame).
+  struct Registers {
+    std::uint64_t pc, f, cp, cf;
+    // The current call succeeded: on to its continuation.
+    void proceed() {
+      pc = cp;
+      f = cf;
+    }
+    // The body of a frame ended: on to the continuation the frame saved.
+    void leave_frame(const CellBuffer& heap) {
+      pc = heap[f - 3];
+      f = heap[f - 2];
+    }
+    // A call that returns to the next instruction, in this frame.
+    void call_returns_here() {
+      cp = pc + 1;
+      cf = f;
+    }
+    // A framed body's last call: it returns where the frame would (last-call optimisation).
+    void call_returns_from_frame(const CellBuffer& heap) {
+      cp = heap[f - 3];
+      cf = heap[f - 2];
+    }
+    // A call of `op` (kCall, kExec, kExecLast) succeeded without entering a clause.
+    void after_call(Op op, const CellBuffer& heap) {
+      if (op == Op::kExec)
+        leave_frame(heap);
+      else if (op == Op::kExecLast)
+        proceed();
+      else
+        ++pc;
+    }
+  };
+  // A call or retry: one step against the limit, and the predicate that errors name.
+  void step(FunctorId pred) {
+    current_ = pred;
+    if (++steps_ > limits.max_steps) limit_error(LimitKind::kSteps);
+  }
+  inline std::uint64_t push_frame(std::uint32_t slots, std::uint64_t cp, std::uint64_t cf);
+  inline const Clause* select_clause(const Pred& p, FunctorId pred, const Registers& r);
+  inline const Clause* retry_clauses(Choice& c, Registers& r);
+  inline bool call_native(const Pred& p, const Registers& r);
+  inline bool run_native(std::uint32_t native, Cell* args, const Registers& r);
+  inline bool member_inline(Cell x, Cell list, Choice* retry, const Registers& r);
+  bool redo_native(Choice& c);
+  bool call_var(Instr in, std::uint64_t pc, std::uint64_t f, FunctorId& pred);
+  bool findall_end(Instr in, std::uint64_t f);
+  // Builtins compiled to instructions (inline_calls.h).
+  inline bool op_unify(const Instr& in, std::uint64_t f);
+  inline bool op_identical(const Instr& in, std::uint64_t f);
+  inline bool op_is(const Instr& in, std::uint64_t f);
+  inline bool op_compare(const Instr& in, std::uint64_t f);
   void grow_heap(std::uint64_t cells);
   inline Cell index_key(Cell c) const;
   Cell build(Cell t, Cell* slots);
@@ -456,11 +525,13 @@ class Machine {
   bool unify_head(Cell t, Cell v, Cell* slots);
   enum class Match { kFail, kDone, kLast };
   inline Match match_args(const Cell* tp, std::uint64_t at, Cell* slots, Cell& t, Cell& v);
-  inline void load_args(const Instr& in, Cell* slots);
+  inline void load_args(const Instr& in, std::uint64_t frame);  // a call's arguments into args_
+  inline bool unify_args(const Cell* head, unsigned n, Cell* slots);  // a head against args_
   enum class Lookup { kNoRow, kFound, kCall };
   inline Lookup lookup_fact(const Instr& in, Cell* slots);
   inline bool match_plain(const Instr& in, Cell* slots);
   inline bool match_flat(const Instr& in, std::uint64_t frame);
+  inline bool match_unfolded(const Instr& in, std::uint64_t frame);  // Op::kUnfold, any kind
   inline bool unify_arg(Cell t, Cell v, Cell* slots);
   // Adds the key of the clause about to be appended to p's key table; false when an earlier
   // clause has the same key (the table is then stale: drop it).
@@ -498,7 +569,6 @@ class Machine {
   void add_clause(Cell head, Cell body, const std::vector<Cell>& src, const std::string& where);
   void run_directive(Cell goal, const std::vector<Cell>& src, const std::string& where);
   bool directive_declaration(Cell goal, const std::vector<Cell>& src, const std::string& where);
-  Cell findall_collect(std::uint64_t start, Cell tail);
   [[noreturn]] void limit_error(LimitKind kind) const;
   [[noreturn]] void nesting_error(const char* what);
   [[noreturn]] void unknown_procedure(FunctorId f) const;
