@@ -15,6 +15,18 @@
         tools/score     -> suite, worlds, dataset, export, records, sheet  (predictions scored)
         tools/assetgen  -> nothing of tools/       (the mesh generator)
         tools/railyard and tools/bench sit on top: no other part of tools includes them
+    tools/dataset -> its own floors, each including only those below it and its own folder:
+        settings/   the config's sections        config.h, config.cpp   the config
+        the rest of tools/dataset/: the run skeleton, with the samples kind
+        pairs/, sequences/   the other kinds (neither includes the other)
+        run_kinds/  the table of kinds, and verify
+      a folder of tools/dataset/ without a floor here is a failure too.
+
+No JSON member is read by string key outside the record layer (tools/records/): every file railyard
+writes or reads back is a typed record there, with one validating reader (`x.at("key")`,
+`x["key"]` not assigned to, `x.contains("key")`, `x.value("key", default)` are reads; writing a
+member is fine). Python reads no JSON file of railyard's itself: the native readers check it and
+hand it over (COCO, a standard format its own readers read, aside).
 
 Outside util/ and tests/, no code calls a std::filesystem function that throws
 std::filesystem::filesystem_error (util/file_system.h gives them with railyard's IoError naming the
@@ -45,6 +57,31 @@ TOOLS_ALLOWED = {
                     "tools/sheet", "tools/worlds"},
     "tools/assetgen": {"tools/assetgen"},
 }
+# Floors inside tools/dataset: the longest prefix names a file's floor and group; a file may
+# include a lower floor or its own group.
+DATASET_FLOORS = {
+    "tools/dataset/settings/": 0,
+    "tools/dataset/config.": 1,
+    "tools/dataset/": 2,
+    "tools/dataset/pairs/": 3,
+    "tools/dataset/sequences/": 3,
+    "tools/dataset/run_kinds/": 4,
+}
+
+
+def dataset_group(path):
+    """('tools/dataset/pairs/', 3) for tools/dataset/pairs/x.h; None outside tools/dataset."""
+    groups = [g for g in DATASET_FLOORS if path.startswith(g)]
+    group = max(groups, key=len) if groups else None
+    return (group, DATASET_FLOORS[group]) if group else None
+
+
+def dataset_floor_problem(relative, target):
+    source, included = dataset_group(relative), dataset_group(target)
+    if source and included and included[0] != source[0] and included[1] >= source[1]:
+        return [f"{relative} includes {target} (in tools/dataset, {source[0]} may include only "
+                f"lower floors and its own)"]
+    return []
 
 
 def tools_part(path):
@@ -86,9 +123,36 @@ def throwing_calls(relative, text):
     return found
 
 
+JSON_KEY_READ = re.compile(
+    r'\.(?:at|contains)\(\s*"\w+"\s*\)'
+    r'|\.value\(\s*"\w+"\s*,\s*(?:"|-?\d|true\b|false\b|nullptr\b|\{)'
+    r'|\[\s*"\w+"\s*\](?!\s*(?:=(?!=)|\.push_back\(|\.emplace_back\())')
+PYTHON_JSON_READ = re.compile(r"\bjson\.loads?\(")
+
+
+def json_key_reads(relative, text):
+    """Lines outside the record layer that read a JSON member by key, or Python that parses JSON."""
+    if relative.endswith(".py"):
+        return [f"{relative}:{number}: parses JSON itself; read it through a native reader"
+                for number, line in enumerate(text.splitlines(), 1)
+                if PYTHON_JSON_READ.search(line) and "COCO" not in line]
+    if relative.split("/")[0] == "tests" or relative.startswith("tools/records/") or \
+            "json" not in text:
+        return []
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        code = line.split("//")[0]
+        if JSON_KEY_READ.search(code):
+            found.append(f"{relative}:{number}: reads a JSON member by key outside the record "
+                         "layer; add a typed record to tools/records/")
+    return found
+
+
 def main():
     root = pathlib.Path(sys.argv[1])
     problems = []
+    for path in sorted(root.glob("python/railyard/*.py")):
+        problems += json_key_reads(path.relative_to(root).as_posix(), path.read_text())
     for path in sorted(root.glob("*/**/*")):
         if path.suffix not in (".h", ".cpp") or "build" in path.parts[len(root.parts):][:1]:
             continue
@@ -96,6 +160,10 @@ def main():
         layer = relative.split("/")[0]
         text = path.read_text(encoding="utf-8", errors="replace")
         problems += throwing_calls(relative, text)
+        folder = relative.rsplit("/", 1)[0] + "/"
+        if folder.startswith("tools/dataset/") and folder not in DATASET_FLOORS:
+            problems.append(f"{relative}: {folder} has no floor in DATASET_FLOORS")
+        problems += json_key_reads(relative, text)
         for target in INCLUDE.findall(text):
             top = target.split("/")[0]
             if top not in ("util", "logic", "renderer", "scenes", "tools", "tests"):
@@ -109,12 +177,13 @@ def main():
             part, target_part = tools_part(relative), tools_part(target)
             if part in TOOLS_ALLOWED and target_part and target_part not in TOOLS_ALLOWED[part]:
                 problems.append(f"{relative} includes {target} ({part} sits below {target_part})")
+            problems += dataset_floor_problem(relative, target)
             if layer != "tests" and top == "tests":
                 problems.append(f"{relative} includes test code {target}")
     for problem in problems:
         print(problem)
-    print(f"{'FAIL' if problems else 'PASS'}: {len(problems)} include(s) against the layers or "
-          "throwing file system call(s)")
+    print(f"{'FAIL' if problems else 'PASS'}: {len(problems)} fault(s): includes against the "
+          "layers, throwing file system calls, JSON members read by key")
     return 1 if problems else 0
 
 

@@ -5,13 +5,6 @@
 
 #include <pybind11/pybind11.h>
 
-namespace railyard {
-class RunSetup;
-namespace render {
-class Renderer;
-}  // namespace render
-}  // namespace railyard
-
 namespace railyard::python {
 
 namespace py = pybind11;
@@ -20,16 +13,12 @@ void bind_errors(py::module_& module);          // errors.cpp
 void bind_dataset_files(py::module_& module);   // dataset_files.cpp
 void bind_dataset_folder(py::module_& module);  // dataset_folder.cpp
 void bind_pairs_folder(py::module_& module);    // pairs_folder.cpp
+void bind_open_folder(py::module_& module);     // open_folder.cpp (after the folders)
 void bind_generator(py::module_& module);       // generator.cpp
 void bind_symbolic(py::module_& module);        // symbolic.cpp
 void bind_ltlf(py::module_& module);            // ltlf.cpp (after bind_errors)
 void bind_sequences(py::module_& module);       // sequences.cpp
 void bind_worlds(py::module_& module);          // worlds.cpp
 void bind_score(py::module_& module);           // score.cpp
-
-// The renderer of `setup`, started on first use in this process (generator.cpp). One process of
-// this module renders, whichever generator started it: a child forked after its parent rendered
-// can neither use nor destroy the parent's device, and is refused with a RendererError.
-render::Renderer& renderer_of_this_process(RunSetup& setup);
 
 }  // namespace railyard::python

@@ -1,11 +1,7 @@
-// railyard.Generator's engine: sample i of a dataset config, computed exactly as `generate`
-// computes it (same trains, label noise, layout, renderer and annotations), handed to Python as
-// arrays and the sample's record instead of files.
-//
-// The renderer is made on first use in each process, so DataLoader workers forked from a process
-// that has not rendered each get their own renderer (and EGL context). A process forked after
-// its parent rendered cannot start one: Mesa's state (threads, locks) does not survive fork, and
-// a new context would hang. That case is refused with a RendererError saying what to do.
+// railyard.Generator's engine: sample i of a dataset config (samples, or an episode of a
+// curriculum), computed exactly as `generate` computes it (same trains, label noise, layout,
+// renderer and annotations), handed to Python as arrays and the sample's record instead of files;
+// and the setup both generators share (generator_setup.h).
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 #include <unistd.h>
@@ -13,11 +9,11 @@
 #include <cstring>
 #include <mutex>
 
+#include "logic/errors.h"
 #include "python/bindings/arrays.h"
 #include "python/bindings/bindings.h"
+#include "python/bindings/generator_setup.h"
 #include "python/bindings/json_objects.h"
-#include "tools/dataset/dataset_run.h"
-#include "tools/dataset/run_setup.h"
 #include "tools/records/annotations/rle.h"
 #include "tools/records/formats/description.h"
 #include "tools/records/formats/train_json.h"
@@ -25,10 +21,30 @@
 
 namespace railyard::python {
 
-// The process that started a renderer in this module; 0 before any did.
+// The process that started a renderer in this module; 0 before any did. One process renders,
+// whichever generator started it.
 static pid_t rendering_process = 0;
 
-render::Renderer& renderer_of_this_process(RunSetup& setup) {
+// The config's kind, refused unless the class `python` renders it.
+static const RunKind& rendered_by(const DatasetConfig& config, std::string_view python) {
+  const RunKind& kind = run_kind(config);
+  if (kind.python != python)
+    throw ConfigError(std::string(python) + ": the config makes " + std::string(kind.name) + " (" +
+                      std::string(kind.chosen_by) + "), which railyard." +
+                      std::string(kind.python) + " renders");
+  return kind;
+}
+
+GeneratorSetup::GeneratorSetup(const std::filesystem::path& file,
+                               const std::vector<std::string>& assignments, std::string_view python)
+    : config(build_config(file, assignments, std::string(python))),
+      kind(rendered_by(config, python)),
+      inputs(resolve_inputs(config, data_root())),
+      setup(config, inputs, RunSetup::RendererStart::OnFirstUse),
+      output(config, inputs.rule_name, inputs.scene_name),
+      writer(output.writer()) {}
+
+render::Renderer& GeneratorSetup::renderer() {
   if (rendering_process != 0 && rendering_process != getpid()) {
     setup.abandon_renderer();  // the parent's: neither usable nor destructible here
     throw render::RendererError(
@@ -42,51 +58,42 @@ render::Renderer& renderer_of_this_process(RunSetup& setup) {
 
 namespace {
 
-DatasetConfig single_trains(DatasetConfig config) {
-  refuse_sequences(config.sequence, "railyard.Generator", "use railyard.SequenceGenerator");
-  return config;
-}
-
 class Generator {
  public:
   Generator(const std::filesystem::path& file, const std::vector<std::string>& assignments)
-      : config_(single_trains(build_config(file, assignments, "Generator"))),
-        inputs_(resolve_inputs(config_, data_root())),
-        setup_(config_, inputs_, RunSetup::RendererStart::OnFirstUse),
-        output_(config_, inputs_.rule_name, inputs_.scene_name),
-        writer_(output_.writer()),
-        trains_(sampled_trains(config_, inputs_)) {
-    trains_.train(0);  // an unreachable class shows up now, as in generate
+      : g_(file, assignments, "Generator"), trains_(g_.kind.trains(g_.config, g_.inputs)) {
+    trains_->train(0);  // an unreachable class shows up now, as in generate
   }
 
-  std::uint64_t size() const { return config_.count; }
-  std::string effective_config() const { return emit_config(config_); }
-  std::filesystem::path dataset_root() const { return output_.paths().root(); }
+  std::uint64_t size() const { return g_.config.count; }
+  std::string effective_config() const { return emit_config(g_.config); }
+  std::filesystem::path dataset_root() const { return g_.output.paths().root(); }
 
   std::string renderer_description() {
     std::lock_guard lock(mutex_);
-    return renderer().description();
+    return g_.renderer().description();
   }
 
   py::dict sample(std::uint64_t index, bool annotations, bool masks) {
-    if (index >= config_.count) {
+    if (index >= size()) {
       throw py::index_error("sample " + std::to_string(index) + ": the dataset has " +
-                            std::to_string(config_.count) + " samples");
+                            std::to_string(size()) + " samples");
     }
     RenderedSample rendered;
     SampleRecord record;
     {
       py::gil_scoped_release unlocked;
       std::lock_guard lock(mutex_);  // one renderer and one rule engine per Generator
-      rendered = factory()(index);
-      if (annotations) record = writer_.record(rendered);
+      g_.renderer();                 // started in this process on first use
+      rendered = g_.setup.factory(*trains_)(index);
+      if (annotations) record = g_.writer.record(rendered);
     }
     py::dict out;
     out["index"] = index;
     out["image"] = to_array(rendered.frame.color);
     // As the dataset's EXR holds it, so that g[i] equals generate's files.
     out["depth"] =
-        to_array(stored_depth(rendered.frame.depth, config_.outputs.depth_exr_precision));
+        to_array(stored_depth(rendered.frame.depth, g_.config.outputs.depth_exr_precision));
     out["part_ids"] = to_array(rendered.frame.part_ids);
     out["true_label"] = rendered.train.label == Direction::East ? "east" : "west";
     out["published_label"] = rendered.published == Direction::East ? "east" : "west";
@@ -99,14 +106,6 @@ class Generator {
   }
 
  private:
-  render::Renderer& renderer() { return renderer_of_this_process(setup_); }
-
-  // generate's factory, its renderer started in this process on first use.
-  SampleFactory factory() {
-    renderer();
-    return setup_.factory(trains_);
-  }
-
   // P x H x W, 0/1: part k's visible pixels, decoded from the record's RLE as a reader would.
   static py::array_t<std::uint8_t> part_masks(const SampleRecord& record) {
     int h = record.camera.height, w = record.camera.width;
@@ -121,12 +120,8 @@ class Generator {
     return masks;
   }
 
-  DatasetConfig config_;
-  DatasetInputs inputs_;
-  RunSetup setup_;        // generate's scene, renderer and sample settings
-  DatasetOutput output_;  // names the files in records; nothing is written
-  SampleWriter writer_;
-  SampledTrains trains_;
+  GeneratorSetup g_;
+  std::shared_ptr<TrainSource> trains_;  // the kind's trains (run_kinds.h)
   std::mutex mutex_;
 };
 

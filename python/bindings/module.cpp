@@ -7,6 +7,7 @@ PYBIND11_MODULE(_native, module) {
   railyard::python::bind_dataset_files(module);
   railyard::python::bind_dataset_folder(module);
   railyard::python::bind_pairs_folder(module);
+  railyard::python::bind_open_folder(module);
   railyard::python::bind_generator(module);
   railyard::python::bind_symbolic(module);
   railyard::python::bind_ltlf(module);

@@ -33,9 +33,14 @@ void bind_pairs_folder(py::module_& m) {
       .def_property_readonly(
           "manifest", [](const PairsFolder& f) { return to_python(to_json(f.manifest())); },
           "manifest.json as a dict (a new one on each call).")
-      // pairs.jsonl, line p pair p: PairsFolder reads it on opening but names no accessor for it.
       .def_property_readonly(
-          "pairs_file", [](const PairsFolder& f) { return (f.root() / "pairs.jsonl").string(); })
+          "pair_lines",
+          [](const PairsFolder& f) {
+            py::list lines;
+            for (const PairRecord& pair : f.pair_records()) lines.append(to_python(to_json(pair)));
+            return lines;
+          },
+          "pairs.jsonl as checked on opening, line p pair p, as dicts.")
       .def(
           "pair_file",
           [](const PairsFolder& f, std::uint64_t p) { return f.pair_file(p).string(); },

@@ -1,7 +1,8 @@
 // railyard.score(): predictions scored against a dataset, suite, pairs or sequence folder by the
 // command's own code (tools/score/score.h), without the GIL; the result is score.json's object
-// as Python values, and with an output folder the score folder the command writes. Bad
-// predictions are ScoreErrors (InputErrors: ValueErrors) naming the file, line and key.
+// as Python values, and with an output folder the score folder the command writes (the result
+// then lists its plots). Bad predictions are ScoreErrors (InputErrors: ValueErrors) naming the
+// file, line and key. read_score(): a score.json read through its checked reader.
 #include "tools/score/score.h"
 
 #include <pybind11/stl.h>
@@ -29,13 +30,13 @@ py::object score_predictions(const std::vector<std::string>& predictions, const 
   if (!worlds.empty()) request.worlds = worlds;
   request.misclassified = misclassified;
   if (!output.empty()) check_destination(output, score::kScoreFolder);
-  nlohmann::json result;
+  score::ScoreReport result;
   {
     py::gil_scoped_release release;
     result = score::score_predictions(request);
-    if (!output.empty()) score::write_score_folder(result, output);
+    if (!output.empty()) result = score::write_score_folder(std::move(result), output);
   }
-  return to_python(result);
+  return to_python(record_json(result));
 }
 
 }  // namespace
@@ -44,6 +45,12 @@ void bind_score(py::module_& module) {
   module.def("score", &score_predictions, py::arg("predictions"), py::arg("target"),
              py::arg("output"), py::arg("partial"), py::arg("baseline"), py::arg("confidence"),
              py::arg("worlds"), py::arg("misclassified"));
+  module.def(
+      "read_score",
+      [](const std::string& file) {
+        return to_python(record_json(score::read_score_report(file)));
+      },
+      py::arg("file"));
 }
 
 }  // namespace railyard::python

@@ -4,27 +4,20 @@
 // image stack and the steps' records instead of files; or, symbolically, its steps without
 // pictures.
 //
-// As for railyard.Generator (generator.cpp), the renderer is made on first use in each process,
-// and a process forked after its parent rendered is refused with a RendererError.
+// Its config, inputs, scene and renderer are generator_setup.h's, as railyard.Generator's.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
-#include <unistd.h>
 
 #include <cstring>
 #include <mutex>
 #include <optional>
 
-#include "logic/errors.h"
 #include "python/bindings/bindings.h"
+#include "python/bindings/generator_setup.h"
 #include "python/bindings/json_objects.h"
-#include "tools/dataset/dataset_run.h"
-#include "tools/dataset/run_setup.h"
 #include "tools/dataset/sequences/sequence_factory.h"
-#include "tools/dataset/sequences/sequence_finalize.h"
 #include "tools/dataset/sequences/sequence_model.h"
-#include "tools/dataset/sequences/sequence_run.h"
-#include "tools/dataset/splits.h"
 #include "tools/records/formats/sample_record.h"
 #include "tools/records/formats/sequence_files.h"
 #include "tools/records/formats/train_json.h"
@@ -34,19 +27,6 @@ namespace {
 
 const char* direction_name(Direction d) {
   return d == Direction::East ? "east" : "west";
-}
-
-// The config, refused unless it makes sequences (a formula, sequential mode).
-DatasetConfig sequence_config(DatasetConfig config) {
-  if (!config.sequence.enabled())
-    throw ConfigError(
-        "SequenceGenerator: the config has no sequence.formula, so it makes no sequences (use "
-        "railyard.Generator for single samples)");
-  if (config.sequence.incremental())
-    throw ConfigError(
-        "SequenceGenerator: sequence.mode is incremental: its dataset is single trains of one "
-        "episode, not sequences (use railyard.Generator for them)");
-  return config;
 }
 
 // T x H x W x 3, uint8: the steps' colour images, stacked.
@@ -68,12 +48,8 @@ py::array_t<std::uint8_t> image_stack(const std::vector<RenderedSample>& steps) 
 class SequenceGenerator {
  public:
   SequenceGenerator(const std::filesystem::path& file, const std::vector<std::string>& assignments)
-      : config_(sequence_config(build_config(file, assignments, "SequenceGenerator"))),
-        inputs_(resolve_inputs(config_, data_root())),
-        model_(config_, inputs_),  // every refusal of generate, before a renderer starts
-        setup_(config_, inputs_, RunSetup::RendererStart::OnFirstUse),
-        output_(config_, inputs_.rule_name, inputs_.scene_name),
-        writer_(output_.writer()) {}
+      : g_(file, assignments, "SequenceGenerator"),
+        model_(g_.config, g_.inputs) {}  // every refusal of generate, before a renderer starts
 
   std::uint64_t size() const { return model_.sequence_count(); }
   std::uint64_t sample_count() const { return model_.sample_count(); }
@@ -81,19 +57,19 @@ class SequenceGenerator {
     return model_.first_sample(checked(index));
   }
   std::uint64_t length(std::uint64_t index) const { return model_.length(checked(index)); }
-  std::string effective_config() const { return emit_config(config_); }
-  std::filesystem::path dataset_root() const { return output_.paths().root(); }
+  std::string effective_config() const { return emit_config(g_.config); }
+  std::filesystem::path dataset_root() const { return g_.output.paths().root(); }
   const std::vector<std::string>& names() const { return model_.names(); }
   const std::string& formula() const { return model_.formula().text(); }
   py::object automaton_file() const { return to_python(model_.automaton_file().to_json()); }
   std::string train_annotations() const {
-    return sequence_annotations_name(config_.sequence.train_annotations);
+    return sequence_annotations_name(g_.config.sequence.train_annotations);
   }
 
   std::string renderer_description() {
     py::gil_scoped_release unlocked;
     std::lock_guard lock(mutex_);
-    return renderer().description();
+    return g_.renderer().description();
   }
 
   // Each sequence's label (the formula holds on it), from its plan alone: no train drawn.
@@ -123,24 +99,16 @@ class SequenceGenerator {
       std::lock_guard lock(mutex_);  // one renderer and one set of rule engines per generator
       rendered = factory()(index);
       if (annotations)
-        for (const RenderedSample& step : rendered) records.push_back(writer_.record(step));
+        for (const RenderedSample& step : rendered) records.push_back(g_.writer.record(step));
       split = model_.split(index);
     }
-    py::dict out = describe(index);
-    py::list steps, trains, labels;
-    std::vector<SequenceStepRecord> step_records;
-    std::vector<Direction> step_labels;
+    std::vector<SequenceStepRecord> steps;
+    std::vector<LabelledTrain> trains;
     for (const RenderedSample& step : rendered) {
-      steps.append(to_python(to_json(*step.sequence)));
-      trains.append(to_python(train_json(step.train, step.index)));
-      labels.append(direction_name(step.train.label));
-      step_records.push_back(*step.sequence);
-      step_labels.push_back(step.train.label);
+      steps.push_back(*step.sequence);
+      trains.push_back(step.train);
     }
-    out["published"] = published(index, step_records, step_labels, split);
-    out["steps"] = steps;
-    out["trains"] = trains;
-    out["step_labels"] = labels;
+    py::dict out = describe(index, split, steps, trains);
     out["images"] = image_stack(rendered);
     if (annotations) {
       py::list list;
@@ -162,34 +130,16 @@ class SequenceGenerator {
       sequence = symbolic_->sequence(index, model_.redraw(index));
       split = model_.split(index);
     }
-    py::dict out = describe(index);
-    std::uint64_t first = model_.first_sample(index);
-    py::list steps, trains, labels;
-    std::vector<SequenceStepRecord> step_records;
-    std::vector<Direction> step_labels;
+    std::vector<SequenceStepRecord> steps;
+    std::vector<LabelledTrain> trains;
     for (std::size_t t = 0; t < sequence.steps.size(); ++t) {
-      const SequenceStep& step = sequence.steps[t];
-      step_records.push_back(step_record(model_, sequence.plan, index, t, step));
-      steps.append(to_python(to_json(step_records.back())));
-      trains.append(to_python(train_json(step.train, first + t)));
-      labels.append(direction_name(step.train.label));
-      step_labels.push_back(step.train.label);
+      steps.push_back(step_record(model_, sequence.plan, index, t, sequence.steps[t]));
+      trains.push_back(sequence.steps[t].train);
     }
-    out["published"] = published(index, step_records, step_labels, split);
-    out["steps"] = steps;
-    out["trains"] = trains;
-    out["step_labels"] = labels;
-    return out;
+    return describe(index, split, steps, trains);
   }
 
  private:
-  // Its line of sequences.jsonl, as the finished dataset has it (sequence_files.h).
-  py::object published(std::uint64_t index, const std::vector<SequenceStepRecord>& steps,
-                       const std::vector<Direction>& labels, const std::string& split) const {
-    SequenceSteps sequence{model_.first_sample(index), steps, labels, {}};
-    return to_python(sequence_line(sequence, index, split, config_.sequence.train_annotations));
-  }
-
   std::uint64_t checked(std::uint64_t index) const {
     if (index >= size())
       throw py::index_error("sequence " + std::to_string(index) + ": the dataset has " +
@@ -197,31 +147,42 @@ class SequenceGenerator {
     return index;
   }
 
-  py::dict describe(std::uint64_t index) const {
+  // Sequence `index`: its samples, its line of sequences.jsonl as the finished dataset has it
+  // (sequence_files.h), its steps' records, trains and labels.
+  py::dict describe(std::uint64_t index, const std::string& split,
+                    const std::vector<SequenceStepRecord>& steps,
+                    const std::vector<LabelledTrain>& trains) const {
+    std::uint64_t first = model_.first_sample(index);
+    py::list samples, step_list, train_list, labels;
+    std::vector<Direction> step_labels;
+    for (std::size_t t = 0; t < steps.size(); ++t) {
+      samples.append(first + t);
+      step_list.append(to_python(to_json(steps[t])));
+      train_list.append(to_python(train_json(trains[t], first + t)));
+      labels.append(direction_name(trains[t].label));
+      step_labels.push_back(trains[t].label);
+    }
+    SequenceSteps sequence{first, steps, step_labels, {}};
     py::dict out;
     out["index"] = index;
-    std::vector<std::uint64_t> samples;
-    for (std::uint64_t t = 0; t < model_.length(index); ++t)
-      samples.push_back(model_.first_sample(index) + t);
     out["samples"] = samples;
+    out["published"] = to_python(
+        to_json(sequence_line(sequence, index, split, g_.config.sequence.train_annotations)));
+    out["steps"] = step_list;
+    out["trains"] = train_list;
+    out["step_labels"] = labels;
     return out;
   }
 
-  render::Renderer& renderer() { return renderer_of_this_process(setup_); }
-
   // generate's sequence factory, its renderer started in this process on first use.
   SequenceFactory& factory() {
-    renderer();
-    if (!factory_) factory_.emplace(setup_, model_);
+    g_.renderer();
+    if (!factory_) factory_.emplace(g_.setup, model_);
     return *factory_;
   }
 
-  DatasetConfig config_;
-  DatasetInputs inputs_;
+  GeneratorSetup g_;
   SequenceModel model_;
-  RunSetup setup_;        // generate's scene, renderer and sample settings
-  DatasetOutput output_;  // names the files in records; nothing is written
-  SampleWriter writer_;
   std::optional<SequenceFactory> factory_;   // made where it first renders
   std::optional<SequenceSampler> symbolic_;  // symbolic(): trains without pictures
   std::mutex mutex_;

@@ -1,13 +1,15 @@
 // Rule worlds (logic/worlds/, tools/worlds/): the build behind railyard.worlds(). A spec file
-// and its overrides go in; the worlds' JSON (as worlds.json holds it) and each world's rule text
+// and its overrides go in; the worlds' index (as worlds.json holds it) and each world's rule text
 // come out, and with an output folder the folder `railyard worlds` writes. The build runs
 // without the GIL. A spec that cannot be met is a WorldsError, an InputError: a ValueError.
+// read_worlds(): a worlds.json read through its checked reader (DatasetError naming the key).
 #include <pybind11/stl.h>
 
 #include <string>
 #include <vector>
 
 #include "python/bindings/bindings.h"
+#include "python/bindings/json_objects.h"
 #include "tools/worlds/world_files.h"
 #include "tools/worlds/worlds_run.h"
 
@@ -28,7 +30,7 @@ py::tuple build_worlds(const std::string& spec, const std::vector<std::string>& 
   std::vector<std::string> rules;
   for (std::size_t k = 0; k < set.worlds.size(); ++k)
     rules.push_back(world_rule_text(set, k, file.file.filename().string()));
-  return py::make_tuple(worlds_json(set).dump(), rules);
+  return py::make_tuple(to_python(record_json(worlds_index(set))), rules);
 }
 
 }  // namespace
@@ -36,6 +38,10 @@ py::tuple build_worlds(const std::string& spec, const std::vector<std::string>& 
 void bind_worlds(py::module_& module) {
   module.def("build_worlds", &build_worlds, py::arg("spec"), py::arg("assignments"),
              py::arg("output"));
+  module.def(
+      "read_worlds",
+      [](const std::string& file) { return to_python(record_json(read_worlds_index(file))); },
+      py::arg("file"));
 }
 
 }  // namespace railyard::python

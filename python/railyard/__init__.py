@@ -27,8 +27,7 @@ from . import _native
 from ._native import (ConfigError, DatasetError, DescriptionError, FormulaError, InputError,
                       InterventionError, IoError, PrologError, RendererError, RuleError,
                       SceneError, UnreachableClassError)
-from ._checks import position
-from .config import assignments, config_path
+from .config import ConfigRenderer
 from .symbolic import Rule, TrainSet, rule_stats, sample_trains
 
 __all__ = ["Generator", "Rule", "TrainSet", "sample_trains", "rule_stats", "ConfigError",
@@ -49,7 +48,7 @@ def part_boxes(parts, key="visible_box"):
     return np.asarray([p[key] for p in parts], dtype=np.float32).reshape(-1, 4)
 
 
-class Generator:
+class Generator(ConfigRenderer):
     """Sample i of a dataset config, rendered in this process as `railyard generate` renders it.
 
     `config` is a YAML file (or None for the defaults); keyword overrides are the config's keys
@@ -64,14 +63,7 @@ class Generator:
     The renderer starts on first use in each process (so each DataLoader worker has its own).
     """
 
-    def __init__(self, config=None, **overrides):
-        self._native = _native.Generator(config_path(config), assignments(overrides))
-
-    def __len__(self):
-        return len(self._native)
-
-    def _index(self, index):
-        return position(index, len(self), "samples")
+    _native_class = _native.Generator
 
     def __getitem__(self, index):
         return self.sample(index)
@@ -87,20 +79,6 @@ class Generator:
             out["camera"] = record["camera"]
             out["intrinsics"], out["extrinsics"] = camera_matrices(record["camera"])
         return out
-
-    @property
-    def effective_config(self):
-        """The config as YAML, every key (what `generate --print-config` prints)."""
-        return self._native.effective_config
-
-    @property
-    def dataset_root(self):
-        """Where `railyard generate` would write this config's dataset."""
-        return self._native.dataset_root
-
-    @property
-    def renderer_description(self):
-        return self._native.renderer_description
 
 
 # Last: railyard.sequences reads through railyard.reader, which needs the helpers above.

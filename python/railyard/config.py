@@ -11,7 +11,7 @@ import json
 import os
 
 from . import _native
-from ._checks import existing_file, path_argument
+from ._checks import existing_file, path_argument, position
 
 
 def config_path(config):
@@ -62,3 +62,43 @@ def assignments(overrides):
     for key, value in overrides.items():
         add(key.replace("__", "."), value)
     return out
+
+
+class ConfigRenderer:
+    """What railyard.Generator and railyard.SequenceGenerator share: a config (a YAML file or None,
+    and keyword overrides) made into the native renderer of its run kind (`_native_class`, whose
+    setup is one in C++: python/bindings/generator_setup.h), its units by index, and pickling as
+    the config, so each DataLoader worker makes its own renderer."""
+
+    _native_class = None
+    _unit = "samples"  # what an index counts, for messages
+
+    def __init__(self, config=None, **overrides):
+        self._args = (config, dict(overrides))
+        self._native = self._native_class(config_path(config), assignments(overrides))
+
+    def __getstate__(self):
+        return {"_args": self._args}
+
+    def __setstate__(self, state):
+        self.__init__(state["_args"][0], **state["_args"][1])
+
+    def __len__(self):
+        return len(self._native)
+
+    def _index(self, index):
+        return position(index, len(self), self._unit)
+
+    @property
+    def effective_config(self):
+        """The config as YAML, every key (what `generate --print-config` prints)."""
+        return self._native.effective_config
+
+    @property
+    def dataset_root(self):
+        """Where `railyard generate` would write this config's dataset."""
+        return self._native.dataset_root
+
+    @property
+    def renderer_description(self):
+        return self._native.renderer_description

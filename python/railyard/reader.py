@@ -54,11 +54,12 @@ def _require_folder(path, what):
     return existing_folder(path, what)
 
 
-def _read_json(path, what="file"):
-    with open(_require_file(path, what), "rb") as file:
+def _read_coco(path):
+    """The dataset's COCO file, read as COCO's own readers read it (a standard format)."""
+    with open(_require_file(path, "COCO file"), "rb") as file:
         data = file.read()
     try:
-        return json.loads(data)
+        return json.loads(data)  # COCO
     except json.JSONDecodeError as error:
         raise DatasetError(f"{path}: line {error.lineno}: {error.msg} (not valid JSON: a "
                            "truncated or corrupted file)") from None
@@ -88,19 +89,9 @@ def suite_variants(folder):
         raise FileNotFoundError(
             f"suite summary {path!r} does not exist: {folder!r} is not a finished suite folder "
             "(railyard suite, or its --merge, writes summary.json once every variant is done)")
-    summary = _read_json(path, "suite summary")
-    variants = summary.get("variants") if isinstance(summary, dict) else None
-    if not isinstance(variants, list):
-        raise DatasetError(f"{path}: not a suite summary of railyard (no 'variants' list)")
+    suite = _native.SuiteFolder.open(folder)  # summary.json checked (DatasetError naming a key)
     out = {}
-    for k, variant in enumerate(variants):
-        if not isinstance(variant, dict) or not isinstance(variant.get("name"), str) or \
-                not isinstance(variant.get("folder"), str):
-            raise DatasetError(f"{path}: variants[{k}] has no 'name' and 'folder'")
-        name = variant["name"]
-        if name in out:
-            raise DatasetError(f"{path}: variant {name!r} is listed twice")
-        root = os.path.join(folder, variant["folder"])
+    for name, root in suite.variants:
         if not is_dataset(root):
             raise DatasetError(f"{path}: variant {name!r}: its dataset {root!r} has no "
                                "manifest.json (missing or unfinished)")
@@ -170,7 +161,7 @@ class DatasetOnDisk:
     def _coco_regions(self, index):
         if self._coco is None:
             path = self._folder.paths.coco
-            coco = _read_json(path, "COCO file")
+            coco = _read_coco(path)
             if not isinstance(coco, dict) or not isinstance(coco.get("annotations"), list):
                 raise DatasetError(f"{path}: not a COCO file (no 'annotations' list)")
             self._coco = {}
@@ -227,8 +218,7 @@ class PairsOnDisk:
         self.base, self.intervened = (
             DatasetOnDisk.__new__(DatasetOnDisk)._open(side, side.root, depth=depth, masks=masks)
             for side in (self._folder.base, self._folder.intervened))
-        with open(self._folder.pairs_file, "rb") as lines:  # checked on opening
-            self.pairs = [json.loads(line) for line in lines]
+        self.pairs = self._folder.pair_lines  # checked on opening
 
     def __len__(self):
         return len(self.pairs)

@@ -103,15 +103,11 @@ def score(predictions, target, output=None, partial=False, **options):
     with tempfile.TemporaryDirectory(prefix="railyard-score-") as scratch:
         files = [] if predictions is None and settings["baseline"] else \
             _prediction_files(predictions, scratch)
-        try:
-            result = _native.score(files, target, out, partial, settings["baseline"], confidence,
-                                   worlds, misclassified)
+        try:  # with an output folder, its score.json: the figures and the plots written
+            return _native.score(files, target, out, partial, settings["baseline"], confidence,
+                                 worlds, misclassified)
         except _native.InputError as error:
             raise _named_as_given(error, files, predictions) from None
-    if out:  # the folder's score.json also lists the plots written with it
-        with open(os.path.join(out, "score.json"), encoding="utf-8") as file:
-            result = json.load(file)
-    return result
 
 
 def _figure_row(dataset, breakdown, group, figure, values):
@@ -136,9 +132,10 @@ def _dataset_rows(dataset):
         rows += _breakdown_rows(name, "accuracy", breakdown)
     if dataset.get("calibration") and dataset["calibration"].get("ece"):
         rows.append(_figure_row(name, "all", "all", "ece", dataset["calibration"]["ece"]))
-    for section in ("confounder", "heldout"):
-        for group, values in (dataset.get(section) or {}).items():
-            rows.append(_figure_row(name, section, group, "accuracy", values))
+    for section, groups in (("confounder", ("agrees", "disagrees")),
+                            ("heldout", ("with", "without"))):
+        for group in groups if dataset.get(section) else ():
+            rows.append(_figure_row(name, section, group, "accuracy", dataset[section][group]))
     return rows
 
 
@@ -148,10 +145,10 @@ def score_rows(result):
     "split", "train_length", "scene", "cars_with:roof=flat", "confounder", ...), group (the
     split, length, ... the figure covers; "all"), figure ("accuracy", "balanced_accuracy",
     "ece", "consistency", ...), value, low, high (its interval), n and correct (None for a
-    figure that is not a proportion). pandas.DataFrame(rows) makes the table."""
+    figure that is not a proportion). pandas.DataFrame(rows) makes the table. A file is read
+    through railyard's checked reader (a DatasetError names the key of a fault)."""
     if isinstance(result, (str, os.PathLike)):
-        with open(result, encoding="utf-8") as file:
-            result = json.load(file)
+        result = _native.read_score(os.fspath(result))
     rows = []
     for dataset in result.get("datasets") or []:
         rows += _dataset_rows(dataset)

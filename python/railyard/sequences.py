@@ -24,7 +24,6 @@ sequences/ (automaton.json, sequences.jsonl, sequence_<split>.csv: tools/records
 sequence_files.h). The records keep every step's predicates, relevance and states; sequences.jsonl
 shows the train split only what the config's train_annotations publishes (Sequence.published).
 """
-import json
 import os
 
 import numpy as np
@@ -32,8 +31,8 @@ import numpy as np
 from . import _native
 from ._checks import path_argument, position, whole
 from ._native import DatasetError, FormulaError
-from .config import assignments, config_path
-from .reader import _read_json, _require_folder
+from .config import ConfigRenderer
+from .reader import _require_folder
 
 def _atom_indices(names, atoms, t):
     """The indices in `atoms` of step t's true atoms `names`; FormulaError naming one not there."""
@@ -327,7 +326,10 @@ class Sequence:
 
 
 def is_sequence_dataset(folder):
-    return os.path.isfile(os.path.join(folder, "sequences", "sequences.jsonl"))
+    try:
+        return _native.folder_content(folder) == "sequences"
+    except DatasetError:
+        return False
 
 
 class SequenceSet:
@@ -350,18 +352,13 @@ class SequenceSet:
                 "`railyard generate` writes one for a config with a sequence: section in "
                 "sequential mode)")
         self.root = root
-        self._folder = _native.DatasetFolder.open(root)
+        # The dataset, automaton.json and sequences.jsonl checked against each other (open_folder.h)
+        self._set = _native.SequenceSet.open(root)
+        self._folder = self._set.dataset
         self.manifest = self._folder.manifest
-        folder = os.path.join(root, "sequences")
-        self.automaton_file = _read_json(os.path.join(folder, "automaton.json"), "automaton file")
-        if not isinstance(self.automaton_file, dict) or \
-                not isinstance(self.automaton_file.get("formula"), str) or \
-                not isinstance(self.automaton_file.get("atoms"), list):
-            raise DatasetError(f"{os.path.join(folder, 'automaton.json')}: not railyard's "
-                               "automaton file (no 'formula' and 'atoms')")
-        self.lines = self._read_lines(os.path.join(folder, "sequences.jsonl"))
+        self.automaton_file = self._set.automaton_file
+        self.lines = self._set.lines
         self._splits = self._folder.split_files()
-        self._check_splits()
         self.split = split
         if split is None:
             self.indices = list(range(len(self.lines)))
@@ -380,49 +377,6 @@ class SequenceSet:
             raise FileNotFoundError(
                 f"split file {os.path.join(self._folder.paths.splits, split + '.txt')!r} does "
                 f"not exist (this dataset's splits: {', '.join(sorted(self._splits)) or 'none'})")
-
-    def _read_lines(self, path):
-        lines, first = [], 0
-        with open(path, "rb") as file:
-            for number, text in enumerate(file, 1):
-                where = f"{path}: line {number}"
-                try:
-                    line = json.loads(text)
-                except (json.JSONDecodeError, UnicodeDecodeError):
-                    raise DatasetError(f"{where}: not a JSON line (a truncated or corrupted "
-                                       "file)") from None
-                if not isinstance(line, dict) or not all(
-                        key in line for key in ("sequence", "split", "accepted", "length",
-                                                "samples")):
-                    raise DatasetError(f"{where}: not a sequence (it needs sequence, split, "
-                                       "accepted, length and samples)")
-                if line["sequence"] != number - 1:
-                    raise DatasetError(f"{where}: sequence {line['sequence']!r}, expected "
-                                       f"{number - 1} (lines are sequences in order)")
-                length = line["length"]
-                if not isinstance(length, int) or length < 1 or \
-                        line["samples"] != list(range(first, first + length)):
-                    raise DatasetError(f"{where}: samples are not the next {length!r} samples "
-                                       f"from {first}")
-                if line["split"] not in ("train", "val", "test"):
-                    raise DatasetError(f"{where}: split {line['split']!r} is not train, val or "
-                                       "test")
-                first += length
-                lines.append(line)
-        if first != self._folder.count:
-            raise DatasetError(f"{path}: its sequences have {first} steps, the manifest "
-                               f"{self._folder.count} samples")
-        return lines
-
-    def _check_splits(self):
-        for name in ("train", "val", "test"):
-            listed = self._splits.get(name, [])
-            samples = [s for line in self.lines if line["split"] == name for s in line["samples"]]
-            if samples != listed:
-                raise DatasetError(
-                    f"{os.path.join(self.root, 'sequences', 'sequences.jsonl')}: the samples of "
-                    f"its {name} sequences are not those of "
-                    f"{os.path.join(self._folder.paths.splits, name + '.txt')}")
 
     def __len__(self):
         return len(self.indices)
@@ -522,7 +476,7 @@ def read_sequences(root, split=None):
     return SequenceSet(root, split)
 
 
-class SequenceGenerator:
+class SequenceGenerator(ConfigRenderer):
     """Sequence i of a sequence dataset config, rendered in this process as `railyard generate`
     renders it (railyard.Generator's counterpart for a config with a `sequence:` section).
 
@@ -536,28 +490,18 @@ class SequenceGenerator:
     generate gives. It pickles as its config, so each DataLoader worker makes its own.
     """
 
+    _native_class = _native.SequenceGenerator
+    _unit = "sequences"
+
     def __init__(self, config=None, **overrides):
-        self._args = (config, dict(overrides))
-        self._native = _native.SequenceGenerator(config_path(config), assignments(overrides))
+        super().__init__(config, **overrides)
         self._splits = None
-
-    def __getstate__(self):
-        return {"_args": self._args}
-
-    def __setstate__(self, state):
-        self.__init__(state["_args"][0], **state["_args"][1])
-
-    def __len__(self):
-        return len(self._native)
 
     def __getitem__(self, index):
         return self.sequence(index)
 
     def __repr__(self):
         return f"<railyard.SequenceGenerator of {self.formula!r}: {len(self)} sequences>"
-
-    def _index(self, index):
-        return position(index, len(self), "sequences")
 
     def sequence(self, index, annotations=True):
         """Sequence `index`, rendered; without annotations no records (faster)."""
@@ -619,17 +563,3 @@ class SequenceGenerator:
     @property
     def train_annotations(self):
         return self._native.train_annotations
-
-    @property
-    def effective_config(self):
-        """The config as YAML, every key (what `generate --print-config` prints)."""
-        return self._native.effective_config
-
-    @property
-    def dataset_root(self):
-        """Where `railyard generate` would write this config's dataset."""
-        return self._native.dataset_root
-
-    @property
-    def renderer_description(self):
-        return self._native.renderer_description

@@ -21,7 +21,6 @@ import numpy as np
 
 from . import _native
 from ._checks import existing_file, path_argument
-from ._native import DatasetError
 from .symbolic import Rule
 
 
@@ -104,45 +103,25 @@ def _assignments(overrides):
 
 
 def _read_folder(source):
-    """A folder `railyard worlds` wrote: worlds.json checked for what Worlds reads, and each
-    world's rule file. DatasetError (an InputError) names the file and the key at fault."""
+    """A folder `railyard worlds` wrote: worlds.json through railyard's checked reader (a
+    DatasetError names the file and the key at fault) and each world's rule file."""
     index = os.path.join(source, "worlds.json")
     try:
         existing_file(index, "worlds index")
     except FileNotFoundError:
         raise FileNotFoundError(f"{source!r} has no worlds.json: not a folder made by "
                                 "`railyard worlds`") from None
-    try:
-        with open(index, encoding="utf-8") as f:
-            data = json.load(f)
-    except (ValueError, RecursionError) as error:  # JSONDecodeError, bad UTF-8, nesting
-        raise DatasetError(f"{index}: not the worlds.json `railyard worlds` writes "
-                           f"({type(error).__name__}: {str(error)[:120]})") from None
-    needed = ("spec", "concepts", "worlds", "similarity", "distance", "heldout_pairs",
-              "rejections", "candidates")
-    if not isinstance(data, dict) or any(key not in data for key in needed) or \
-            not isinstance(data["worlds"], list) or \
-            not all(isinstance(w, dict) and isinstance(w.get("file"), str) for w in data["worlds"]):
-        raise DatasetError(f"{index}: not the worlds.json `railyard worlds` writes (it needs "
-                           f"{', '.join(needed)}, and a file per world)")
-    texts, paths = [], []
-    for w in data["worlds"]:
-        path = os.path.normpath(os.path.join(source, w["file"]))
-        paths.append(path)
-        if os.path.commonpath([os.path.abspath(path), os.path.abspath(source)]) != \
-                os.path.abspath(source):
-            raise DatasetError(f"{index}: world file {w['file']!r} lies outside the folder")
+    data = _native.read_worlds(index)
+    paths = [os.path.normpath(os.path.join(source, w["file"])) for w in data["worlds"]]
+    texts = []
+    for path in paths:
         with open(existing_file(path, "world rule file"), encoding="utf-8",
                   errors="replace") as f:
             texts.append(f.read())
-    try:
-        worlds = Worlds(data, texts)
-        for world, path in zip(worlds, paths):
-            world.path = path
-        return worlds
-    except (KeyError, TypeError, ValueError, IndexError) as error:
-        raise DatasetError(f"{index}: not the worlds.json `railyard worlds` writes "
-                           f"({type(error).__name__}: {error})") from None
+    worlds = Worlds(data, texts)
+    for world, path in zip(worlds, paths):
+        world.path = path
+    return worlds
 
 
 def worlds(source, output=None, **overrides):
@@ -156,5 +135,4 @@ def worlds(source, output=None, **overrides):
         return _read_folder(source)
     existing_file(source, "worlds spec")
     out = "" if output is None else path_argument(output, "output folder", "worlds")
-    text, texts = _native.build_worlds(source, _assignments(overrides), out)
-    return Worlds(json.loads(text), texts)
+    return Worlds(*_native.build_worlds(source, _assignments(overrides), out))

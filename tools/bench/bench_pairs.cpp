@@ -15,6 +15,7 @@
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/inputs.h"
 #include "tools/dataset/pairs/pairs_run.h"
+#include "tools/dataset/run_kinds/run_kinds.h"
 #include "tools/records/dataset_paths.h"
 #include "tools/records/formats/description.h"
 #include "util/file_system.h"

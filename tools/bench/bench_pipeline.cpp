@@ -9,8 +9,8 @@
 #include <cstdio>
 
 #include "tools/bench/measure.h"
-#include "tools/dataset/dataset_run.h"
 #include "tools/dataset/inputs.h"
+#include "tools/dataset/run_kinds/run_kinds.h"
 #include "tools/dataset/run_setup.h"
 #include "util/file_system.h"
 

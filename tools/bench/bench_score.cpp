@@ -13,8 +13,8 @@
 
 #include "tools/bench/measure.h"
 #include "tools/records/dataset_folder.h"
+#include "tools/records/suite_summary_record.h"
 #include "tools/score/score.h"
-#include "tools/suite/suite_summary_record.h"
 #include "util/atomic_file.h"
 #include "util/child_process.h"
 #include "util/file_system.h"
@@ -92,7 +92,7 @@ void add_score_bench(CLI::App& bench) {
     request.predictions = {predictions};
     request.target = suite;
     double best = 1e300, cpu = 0.0;
-    nlohmann::json score;
+    score::ScoreReport score;
     for (int r = 0; r < options->repeats; ++r) {
       auto start = std::chrono::steady_clock::now();
       double cpu_start = cpu_seconds();
@@ -103,8 +103,8 @@ void add_score_bench(CLI::App& bench) {
     std::printf(
         "score: %llu predictions against %zu variants: %.2f s wall, %.2f s CPU (best of "
         "%d, one thread); %.0f predictions/s; peak memory %.0f MiB\n",
-        static_cast<unsigned long long>(count), score["datasets"].size(), best, cpu,
-        options->repeats, static_cast<double>(count) / best, peak_memory_mib());
+        static_cast<unsigned long long>(count), score.datasets.size(), best, cpu, options->repeats,
+        static_cast<double>(count) / best, peak_memory_mib());
   });
 }
 

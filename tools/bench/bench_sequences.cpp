@@ -9,8 +9,8 @@
 
 #include "logic/errors.h"
 #include "tools/dataset/config.h"
-#include "tools/dataset/dataset_run.h"
 #include "tools/dataset/inputs.h"
+#include "tools/dataset/run_kinds/run_kinds.h"
 #include "tools/dataset/sequences/sequence_model.h"
 #include "util/external_program.h"
 #include "util/file_system.h"

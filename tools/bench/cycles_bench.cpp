@@ -60,24 +60,28 @@ std::optional<double> blender_render_time(const std::string& line) {
   return parse_duration(line.substr(at + kTime.size()));
 }
 
-void apply_report(const json& line, std::optional<double> blender_seconds, CyclesTimings& timings) {
-  std::string event = line.at("event");
-  if (event == "import") {
-    timings.import_seconds = line.at("seconds");
-    timings.blender_version = line.at("blender");
-    timings.threads = line.at("threads");
-  } else if (event == "warm_up") {
-    timings.warm_up_seconds = line.at("seconds");
-  } else if (event == "frame") {
-    CyclesFrame frame;
-    frame.samples = line.at("samples");
-    frame.render_seconds = line.at("render_s");
-    frame.blender_seconds = blender_seconds;
-    frame.image = line.at("image").get<std::string>();
-    frame.exr = line.at("exr").get<std::string>();
-    timings.frames.push_back(frame);
-  } else if (event == "reference") {
-    timings.reference_seconds = line.at("render_s");
+// One report line of cycles_render.py, read as a typed value (its members are the line's keys;
+// an event carries only some of them).
+struct ReportLine {
+  std::string event, blender, image, exr;
+  double seconds = 0, render_s = 0;
+  int threads = 0, samples = 0;
+};
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ReportLine, event, blender, image, exr, seconds,
+                                                render_s, threads, samples)
+
+void apply_report(const ReportLine& line, std::optional<double> blender_seconds,
+                  CyclesTimings& timings) {
+  if (line.event == "import") {
+    timings.import_seconds = line.seconds;
+    timings.blender_version = line.blender;
+    timings.threads = line.threads;
+  } else if (line.event == "warm_up") {
+    timings.warm_up_seconds = line.seconds;
+  } else if (line.event == "frame") {
+    timings.frames.push_back({line.samples, line.render_s, blender_seconds, line.image, line.exr});
+  } else if (line.event == "reference") {
+    timings.reference_seconds = line.render_s;
   }
 }
 
@@ -89,7 +93,7 @@ CyclesTimings parse_reports(const std::string& output) {
   while (std::getline(lines, line)) {
     if (auto seconds = blender_render_time(line)) blender_seconds = seconds;
     if (!line.starts_with(kTag)) continue;
-    apply_report(json::parse(line.substr(kTag.size())), blender_seconds, timings);
+    apply_report(json::parse(line.substr(kTag.size())).get<ReportLine>(), blender_seconds, timings);
     blender_seconds.reset();
   }
   return timings;

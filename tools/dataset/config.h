@@ -17,9 +17,10 @@
 
 #include "logic/sampler.h"
 #include "renderer/backends.h"
-#include "tools/dataset/label_noise.h"
-#include "tools/dataset/pairs/intervention_settings.h"
-#include "tools/dataset/sequences/sequence_settings.h"
+#include "tools/dataset/settings/compositions.h"
+#include "tools/dataset/settings/intervention_settings.h"
+#include "tools/dataset/settings/label_noise.h"
+#include "tools/dataset/settings/sequence_settings.h"
 #include "tools/export/export_options.h"
 #include "tools/records/dataset_paths.h"
 #include "util/enum_names.h"
@@ -47,24 +48,6 @@ struct SplitRatios {
   double train = 0.8;
   double val = 0.1;
   double test = 0.1;
-};
-
-// GraphLog's unseen compositions: how many clauses (concepts) of the rule's eastbound/1 an east
-// train of a split satisfies, each clause alone (Rule::clauses_proved). West trains are free.
-enum class Composition { Any, Single, Several };  // any | exactly one | two or more
-inline constexpr auto kCompositionNames =
-    enum_names<Composition>({{Composition::Any, "any"},
-                             {Composition::Single, "single"},
-                             {Composition::Several, "several"}});
-
-struct Compositions {
-  Composition train = Composition::Any;
-  Composition val = Composition::Any;
-  Composition test = Composition::Any;
-
-  // The requirement of split 0 (train), 1 (val) or 2 (test).
-  Composition of(std::size_t split) const { return split == 0 ? train : split == 1 ? val : test; }
-  bool operator==(const Compositions&) const = default;
 };
 
 inline constexpr const char* kDefaultRule = "theoryx";

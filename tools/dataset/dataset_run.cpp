@@ -1,8 +1,6 @@
 #include "tools/dataset/dataset_run.h"
 
 #include "tools/dataset/finalize.h"
-#include "tools/dataset/sequences/sequence_run.h"
-#include "tools/records/sample_files.h"
 #include "util/atomic_file.h"
 
 namespace railyard {
@@ -29,41 +27,21 @@ void DatasetOutput::finalize(const RunLock& lock, const std::string& version) {
 
 namespace {
 
-// A unit is a sample index; a sample is finished while its record reads and its files pass the
-// cheap check. Finished samples are found by listing records/ once, so a job of any size starts
-// at once, and the shard's indices are walked without being stored.
-class SampleWork final : public RunWork<std::uint64_t, RenderedSample> {
+// A unit is a sample index, its item the rendered sample.
+class SampleWork final : public IndexWork<RenderedSample> {
  public:
   SampleWork(RunSetup& setup, TrainSource& trains, const DatasetOutput& output)
-      : output_(output), factory_(setup.factory(trains)), writer_(output.writer()) {}
+      : count_(output.config().count), factory_(setup.factory(trains)), writer_(output.writer()) {}
 
-  void begin_walk(const Shard& shard, ResumeCounts* resume, unsigned threads) override {
-    ShardIndices mine = shard.samples(output_.config().count);
-    std::vector<std::uint64_t> finished, failed;
-    if (resume) {
-      finished = finished_samples(
-          output_.paths(), [&](std::uint64_t i) { return mine.contains(i); }, threads, failed);
-      resume->skipped = finished.size();
-      resume->redone = failed.size();
-    }
-    pending_.emplace(mine, std::move(finished));
-    at_ = pending_->begin();
-  }
-  std::optional<std::uint64_t> next_unit() override {
-    if (at_ == pending_->end()) return std::nullopt;
-    return *at_++;
-  }
   RenderedSample produce(std::uint64_t& index) override { return factory_(index); }
   void write(const RenderedSample& sample) const override { writer_.write(sample); }
-  std::optional<std::uint64_t> walk_size() const override { return pending_->size(); }
+  std::optional<std::uint64_t> unit_count() const override { return count_; }
   std::string unit_name() const override { return "images"; }
 
  private:
-  const DatasetOutput& output_;
+  std::uint64_t count_;
   SampleFactory factory_;
   SampleWriter writer_;
-  std::optional<PendingIndices> pending_;
-  PendingIndices::iterator at_;
 };
 
 }  // namespace
@@ -77,8 +55,7 @@ RunSummary render_samples(const DatasetConfig& config, const DatasetInputs& inpu
   return run_job(work, output, setup, options);
 }
 
-RunSummary generate_dataset(const DatasetConfig& config, const RunOptions& options) {
-  if (config.sequence.enabled()) return generate_sequences(config, options);
+RunSummary generate_samples(const DatasetConfig& config, const RunOptions& options) {
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   SampledTrains trains = sampled_trains(config, inputs);
   // An unreachable class shows up here, before any folder is made or image rendered. With
@@ -102,29 +79,12 @@ RunSummary generate_dataset(const DatasetConfig& config, const RunOptions& optio
 
 RunSummary render_trains(const DatasetConfig& config, std::vector<LabelledTrain> list,
                          const std::string& rule_name, const RunOptions& options) {
-  refuse_sequences(config.sequence, "railyard render",
-                   "remove the sequence: section, or generate the sequences");
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   DescribedTrains trains(std::move(list));
   return render_samples(config, inputs, trains, rule_name, options);
 }
 
-std::function<render::Scene(std::uint64_t)> dataset_scenes(const DatasetConfig& config,
-                                                           const RunOptions& options) {
-  DatasetInputs inputs = resolve_inputs(config, options.data_dir);
-  auto trains = std::make_shared<SampledTrains>(sampled_trains(config, inputs));
-  auto scene = std::make_shared<SceneContext>(load_scene_context(config, inputs));
-  return [trains, scene, count = config.count](std::uint64_t index) {
-    if (index >= count) {
-      throw std::out_of_range("train " + std::to_string(index) + ": the dataset has " +
-                              std::to_string(count) + " trains");
-    }
-    return layout_scene(*scene, trains->train(index).train).scene;
-  };
-}
-
-std::filesystem::path merge_dataset(const DatasetConfig& config, const RunOptions& options) {
-  if (config.sequence.enabled()) return merge_sequences(config, options);
+std::filesystem::path merge_samples(const DatasetConfig& config, const RunOptions& options) {
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   DatasetOutput output(config, inputs.rule_name, inputs.scene_name);
   return merge_run(output, config, inputs, options);

@@ -5,13 +5,11 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "logic/train.h"
-#include "renderer/scene.h"
 #include "tools/dataset/config.h"
 #include "tools/dataset/run_job.h"
 #include "tools/dataset/sample_writer.h"
@@ -22,7 +20,7 @@ namespace railyard {
 
 // The output of a run whose units are the samples of one dataset folder (generate, render, and a
 // test's sequences of trains): the folder and how finalize_dataset finishes it.
-class DatasetOutput final : public RunOutput {
+class DatasetOutput : public RunOutput {
  public:
   // rule_name, scene_name: the resolved names (inputs.h) the folder is named after.
   DatasetOutput(const DatasetConfig& config, std::string rule_name, std::string scene_name);
@@ -44,8 +42,8 @@ class DatasetOutput final : public RunOutput {
   DatasetPaths paths_;
 };
 
-// railyard generate: trains sampled and labelled by config.rule.
-RunSummary generate_dataset(const DatasetConfig& config, const RunOptions& options);
+// railyard generate without a `sequence:` section: trains sampled and labelled by config.rule.
+RunSummary generate_samples(const DatasetConfig& config, const RunOptions& options);
 
 // railyard render: the trains of a description file, labels as given. `rule_name` names the
 // dataset folder and the scenes' classification_rule.
@@ -58,12 +56,7 @@ RunSummary render_samples(const DatasetConfig& config, const DatasetInputs& inpu
                           TrainSource& trains, const std::string& rule_name,
                           const RunOptions& options);
 
-// railyard view: the scene of sample i as `generate` lays it out, its train sampled and labelled
-// by config.rule. Rule, scene and assets are loaded here, so their errors come before any window.
-std::function<render::Scene(std::uint64_t index)> dataset_scenes(const DatasetConfig& config,
-                                                                 const RunOptions& options);
-
-// railyard generate --merge: the dataset-wide files of a sharded run, once every shard is done.
-std::filesystem::path merge_dataset(const DatasetConfig& config, const RunOptions& options);
+// The dataset-wide files of a sharded run of samples, once every shard is done.
+std::filesystem::path merge_samples(const DatasetConfig& config, const RunOptions& options);
 
 }  // namespace railyard

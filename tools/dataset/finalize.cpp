@@ -62,7 +62,8 @@ std::vector<ListedFile> listed_files(const std::vector<std::filesystem::path>& f
 }
 
 void write_manifest(const FinalizeContext& context, const DatasetStats& stats,
-                    std::uint64_t annotations, std::string records_sha256) {
+                    std::uint64_t annotations, std::string records_sha256,
+                    const std::optional<std::vector<std::filesystem::path>>& own_files) {
   const DatasetConfig& config = context.config;
   DatasetManifest manifest;
   manifest.version = context.version;
@@ -77,8 +78,7 @@ void write_manifest(const FinalizeContext& context, const DatasetStats& stats,
   manifest.counts = dataset_counts_from_json(JsonField(counts, origin, "counts"));
   manifest.coco_annotations = annotations;
   manifest.split_files = listed_files(context.paths.split_files());
-  if (config.sequence.enabled() && !config.sequence.incremental())
-    manifest.sequence_files = listed_files(file_system::list_folder(context.paths.sequences()));
+  if (own_files) manifest.sequence_files = listed_files(*own_files);
   manifest.records_sha256 = std::move(records_sha256);
   manifest.timing = timing(context.paths);
   write_file_atomically(context.paths.manifest(), dataset_manifest_text(manifest));
@@ -142,8 +142,9 @@ void finalize_dataset(const FinalizeContext& context) {
   descriptions.commit();
   all_scenes.finish();
   if (coco) coco->finish();
-  if (context.before_manifest) context.before_manifest();
-  write_manifest(context, stats, coco ? coco->annotation_count() : 0, records.hex());
+  std::optional<std::vector<std::filesystem::path>> own_files;
+  if (context.before_manifest) own_files = context.before_manifest();
+  write_manifest(context, stats, coco ? coco->annotation_count() : 0, records.hex(), own_files);
   // Last: exports read the finished dataset (records, splits, manifest).
   if (!context.exports) return;
   for (const exports::ExportOptions& options : config.exports)

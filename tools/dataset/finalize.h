@@ -31,11 +31,11 @@ struct FinalizeContext {
   bool exports = true;  // write the config's exports (verify makes the rest alone)
   // A run kind whose units are not samples (sequences) says how many samples there are, how
   // they split (a sequence is never split), and sees every record to write its own files
-  // before the manifest and the exports.
+  // before the manifest (which lists them: sequence_files) and the exports.
   std::optional<std::uint64_t> samples = std::nullopt;  // config.count when not given
   std::function<Splits()> splits = nullptr;  // after every record is seen; by label if not given
   std::function<void(const SampleRecord&)> on_record = nullptr;
-  std::function<void()> before_manifest = nullptr;
+  std::function<std::vector<std::filesystem::path>()> before_manifest = nullptr;
 };
 
 // Samples whose record is not on disk yet.

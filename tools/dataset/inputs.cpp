@@ -77,8 +77,6 @@ SampledTrains sampled_trains(const DatasetConfig& config, const DatasetInputs& i
   balance.rule_name = inputs.rule_name;
   SampledTrains trains(config.sampler, Rule::load(inputs.rule_file, inputs.background_file),
                        balance, config.seed);
-  if (config.sequence.enabled())
-    return trains;  // a sequence set chooses its own (sequence_trains.h)
   if (config.compositions)
     trains.require_compositions(*config.compositions, balanced_split_of(config));
   if (config.unique) trains.plan_unique(config.count);

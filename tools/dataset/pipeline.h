@@ -83,12 +83,11 @@ class WorkQueue {
 // Produces an item of every unit on the calling thread (where the caller made its renderer) and
 // writes the items on `writer_threads` threads; the first error stops the run (items already
 // written stay valid) and is rethrown here, whether it came from produce, write or the walk of
-// `units` itself.
-// `units`: any range, walked once on the calling thread; produce is called with each element
-// (indices in a vector or PendingIndices, or the planned pairs intervene computes as it walks).
-template <class Item, class Units, class Produce>
+// the units itself: `next()` gives each unit (an optional) on the calling thread, nullopt at the
+// end (the run skeleton's walk of the units not done yet).
+template <class Item, class Next, class Produce>
 void run_work_pipeline(const Produce& produce, const std::function<void(const Item&)>& write,
-                       Units&& units, unsigned writer_threads, Progress& progress) {
+                       Next&& next, unsigned writer_threads, Progress& progress) {
   WorkQueue<Item> queue(2 * std::max(1u, writer_threads) + 2);
   auto report = [&] { progress.advance(); };
   std::vector<std::jthread> writers;
@@ -104,8 +103,8 @@ void run_work_pipeline(const Produce& produce, const std::function<void(const It
       }
     });
   try {
-    for (auto&& unit : units)
-      if (!queue.push(produce(unit))) break;
+    while (auto unit = next())
+      if (!queue.push(produce(*unit))) break;
   } catch (...) {
     queue.fail(std::current_exception());
   }

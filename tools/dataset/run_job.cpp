@@ -1,11 +1,13 @@
 #include "tools/dataset/run_job.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "logic/errors.h"
 #include "tools/dataset/input_files.h"
 #include "tools/records/dataset_error.h"
 #include "tools/records/run_record.h"
+#include "tools/records/sample_files.h"
 #include "util/atomic_file.h"
 #include "util/file_system.h"
 #include "util/io_error.h"
@@ -52,11 +54,41 @@ void record_run(const DatasetPaths& folder, const Shard& shard, const RunSummary
                           summary.backend});
 }
 
-void report_redone(const std::filesystem::path& root, const std::string& units,
-                   const ResumeCounts& resume, bool progress) {
-  if (resume.redone && progress)
+Resume::Resume(const DatasetPaths& folder, const UnitOf& unit_of, const Shard& shard,
+               unsigned threads)
+    : unit_of_(unit_of) {
+  auto mine = [&](std::uint64_t sample) {
+    auto unit = unit_of(sample);
+    return unit && shard.contains(*unit);
+  };
+  finished_ = finished_samples(folder, mine, threads, failed_);
+}
+
+Resume::State Resume::state(SampleSpan samples) const {
+  auto in_span = [&](const std::vector<std::uint64_t>& list) {
+    auto from = std::lower_bound(list.begin(), list.end(), samples.first);
+    return std::lower_bound(from, list.end(), samples.first + samples.count) - from;
+  };
+  auto finished = static_cast<std::uint64_t>(in_span(finished_));
+  if (finished == samples.count) return State::Done;
+  return finished || in_span(failed_) ? State::Partial : State::Absent;
+}
+
+std::uint64_t Resume::units_done(const std::function<SampleSpan(std::uint64_t)>& samples) const {
+  std::uint64_t done = 0;
+  for (std::size_t at = 0; at < finished_.size();) {
+    std::uint64_t unit = *unit_of_(finished_[at]), steps = 0;
+    for (; at < finished_.size() && *unit_of_(finished_[at]) == unit; ++at) ++steps;
+    done += steps == samples(unit).count;
+  }
+  return done;
+}
+
+void report_redone(const RunSummary& summary, bool progress) {
+  if (summary.redone && progress)
     std::fprintf(stderr, "%s: %llu finished %s failed the check of their files; made them again\n",
-                 root.c_str(), static_cast<unsigned long long>(resume.redone), units.c_str());
+                 summary.root.c_str(), static_cast<unsigned long long>(summary.redone),
+                 summary.units.c_str());
 }
 
 }  // namespace run_detail

@@ -5,8 +5,8 @@
 //   probe render      the first unit of this process rendered once, before any folder exists,
 //                     so a device that cannot allocate the frame fails with nothing written
 //   folders, locks    the writers' lock (writer_lock.h), then the run's lock (run_lock.h)
-//   resume            temporaries of killed runs removed (when writing alone), then the walk
-//                     of this shard's units that are not done yet
+//   resume            temporaries of killed runs removed (when writing alone), records/ listed
+//                     once, then the walk of this shard's units whose samples are not all done
 //   pipeline          one producing thread, a pool of writers (pipeline.h), progress
 //   run record        runs/shard-<i>-of-<N>.json, this shard's wall time for the manifest
 //   finalize          the dataset-wide files, for a whole run; `merge_run` for a sharded one
@@ -17,8 +17,10 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "tools/dataset/pipeline.h"
 #include "tools/dataset/run_lock.h"
@@ -61,27 +63,33 @@ class RunOutput {
   virtual void finalize(const RunLock& lock, const std::string& version) = 0;
 };
 
-// How many of this process's units an earlier run had finished, found by the walk.
-struct ResumeCounts {
-  std::uint64_t skipped = 0;  // finished: left as they are
-  std::uint64_t redone = 0;   // finished once, but their files fail the check: made again
+// Where a unit's samples are in the lock folder's records/: the first and how many.
+struct SampleSpan {
+  std::uint64_t first = 0;
+  std::uint64_t count = 1;
 };
 
 // What a run kind renders. Unit: one step of the pipeline (a sample index, a planned pair);
-// Item: what producing it makes, written on the writer threads.
+// Item: what producing it makes, written on the writer threads. Resume is the skeleton's: it
+// lists records/ once, and a unit is done when each of its samples is finished (and `finished`
+// agrees), so a kind only says which samples a unit has.
 template <class Unit, class Item>
 class RunWork {
  public:
-  using UnitType = Unit;
-  using ItemType = Item;
   virtual ~RunWork() = default;
 
-  // Starts a walk over the units `shard` owns, in order. With `resume`, the units already done
-  // on disk are left out and counted there, as they are found (listing the folder once, on
-  // `threads` threads); `resume` outlives the walk.
-  virtual void begin_walk(const Shard& shard, ResumeCounts* resume, unsigned threads) = 0;
+  // Starts a walk over every unit `shard` owns, in order; the skeleton leaves out those done.
+  virtual void begin_walk(const Shard& shard) = 0;
   // The walk's next unit; nullopt at its end.
   virtual std::optional<Unit> next_unit() = 0;
+  // A unit's index (a sample's, a pair's, a sequence's), and its samples in records/ (a sample:
+  // itself; a pair: its base sample; a sequence: its steps).
+  virtual std::uint64_t index(const Unit& unit) const = 0;
+  virtual SampleSpan samples(std::uint64_t unit) const { return {unit, 1}; }
+  // The unit holding sample `sample` of records/; nullopt for a record of none (a stray).
+  virtual std::optional<std::uint64_t> unit_of(std::uint64_t sample) const = 0;
+  // Whether a unit whose samples are all finished is done: what else marks it (a pair's file).
+  virtual bool finished(const Unit&) const { return true; }
   // Renders a unit, on the skeleton's thread (the renderer's).
   virtual Item produce(Unit& unit) = 0;
   // Renders as little of a unit as proves the device can make its frames, before any folder
@@ -89,10 +97,34 @@ class RunWork {
   virtual void probe(Unit& unit) { produce(unit); }
   // Writes an item, on a writer thread; its last file marks the unit done.
   virtual void write(const Item& item) const = 0;
-  // The number of units the walk yields, for progress; nullopt when only the walk finds out.
-  virtual std::optional<std::uint64_t> walk_size() const { return std::nullopt; }
+  // The number of units of the whole run, for progress; nullopt when only the walk finds out.
+  virtual std::optional<std::uint64_t> unit_count() const { return std::nullopt; }
   // What progress counts ("images", "pairs").
   virtual std::string unit_name() const = 0;
+};
+
+// A run whose units are the indices 0 .. unit_count() - 1 (samples, sequences), walked without
+// being stored.
+template <class Item>
+class IndexWork : public RunWork<std::uint64_t, Item> {
+ public:
+  void begin_walk(const Shard& shard) override {
+    ShardIndices mine = shard.samples(*this->unit_count());
+    at_ = mine.begin();
+    end_ = mine.end();
+  }
+  std::optional<std::uint64_t> next_unit() override {
+    if (at_ == end_) return std::nullopt;
+    return *at_++;
+  }
+  std::uint64_t index(const std::uint64_t& unit) const override { return unit; }
+  std::optional<std::uint64_t> unit_of(std::uint64_t sample) const override {
+    if (sample < *this->unit_count()) return sample;
+    return std::nullopt;
+  }
+
+ private:
+  ShardIndices::iterator at_, end_;
 };
 
 namespace run_detail {
@@ -103,49 +135,35 @@ namespace run_detail {
 void check_destination(const RunOutput& output);
 // Throws the backend's error with the image size in the message.
 [[noreturn]] void rethrow_probe_failure(const render::RendererError& error, const RunSetup& setup);
-// The run record of this shard (runs/shard-<i>-of-<N>.json), with earlier runs' time added.
 // What killed runs left half-written: under the output's root at any depth, and its own.
 void remove_temporaries(const RunOutput& output);
+// The run record of this shard (runs/shard-<i>-of-<N>.json), with earlier runs' time added.
 void record_run(const DatasetPaths& folder, const Shard& shard, const RunSummary& summary);
-void report_redone(const std::filesystem::path& root, const std::string& units,
-                   const ResumeCounts& resume, bool progress);
+void report_redone(const RunSummary& summary, bool progress);
 
-// The walk as an input range for run_work_pipeline.
-template <class Work>
-class Walk {
+// What earlier runs finished of this shard's units, from one listing of records/: each listed
+// sample of a unit the shard owns read and given the cheap check (sample_files.h) on `threads`
+// threads. Memory grows with the samples done, never with the count.
+class Resume {
  public:
-  struct End {};
-  class iterator {
-   public:
-    explicit iterator(Walk& walk) : walk_(&walk) {}
-    typename Work::UnitType& operator*() const { return *walk_->current_; }
-    iterator& operator++() {
-      walk_->current_ = walk_->work_.next_unit();
-      return *this;
-    }
-    bool operator==(End) const { return !walk_->current_; }
+  using UnitOf = std::function<std::optional<std::uint64_t>(std::uint64_t)>;
+  Resume(const DatasetPaths& folder, const UnitOf& unit_of, const Shard& shard, unsigned threads);
 
-   private:
-    Walk* walk_;
-  };
-
-  explicit Walk(Work& work) : work_(work) {}
-  iterator begin() {
-    current_ = work_.next_unit();
-    return iterator(*this);
-  }
-  End end() const { return {}; }
+  enum class State { Absent, Done, Partial };  // Partial: some samples listed, not every one fine
+  State state(SampleSpan samples) const;
+  // The units each of whose samples is finished.
+  std::uint64_t units_done(const std::function<SampleSpan(std::uint64_t)>& samples) const;
 
  private:
-  Work& work_;
-  std::optional<typename Work::UnitType> current_;
+  UnitOf unit_of_;
+  std::vector<std::uint64_t> finished_, failed_;  // ascending
 };
 
 // Makes the first unit of this process's shard once, before any folder exists, so that a frame
 // the device cannot allocate fails with nothing written (and the image size in the message).
 template <class Work>
 void probe(Work& work, RunSetup& setup, const Shard& shard) {
-  work.begin_walk(shard, nullptr, 1);
+  work.begin_walk(shard);
   if (auto first = work.next_unit()) try {
       work.probe(*first);
     } catch (const render::RendererError& e) {
@@ -174,25 +192,40 @@ RunSummary run_job(RunWork<Unit, Item>& work, RunOutput& output, RunSetup& setup
   summary.root = output.root();
   summary.backend = setup.renderer().description();
   summary.units = work.unit_name();
-  ResumeCounts resume;  // the walk counts into it as it goes
-  work.begin_walk(options.shard, &resume, setup.writer_threads());
+  work.begin_walk(options.shard);
+  run_detail::Resume finished(
+      output.lock_folder(), [&work](std::uint64_t sample) { return work.unit_of(sample); },
+      options.shard, setup.writer_threads());
+  // The walk: units whose samples are all finished (and their kind agrees) are left out.
+  auto next = [&]() -> std::optional<Unit> {
+    while (auto unit = work.next_unit()) {
+      auto state = finished.state(work.samples(work.index(*unit)));
+      if (state == run_detail::Resume::State::Absent) return unit;
+      if (state == run_detail::Resume::State::Partial || !work.finished(*unit)) {
+        ++summary.redone;
+        return unit;
+      }
+      ++summary.skipped;
+    }
+    return std::nullopt;
+  };
 
   std::FILE* out = options.progress ? stderr : nullptr;
-  auto size = work.walk_size();
+  auto count = work.unit_count();  // progress's total: the shard's units less those done
   Progress progress =
-      size ? Progress(*size, work.unit_name(), out) : Progress(work.unit_name(), out);
-  run_detail::Walk walk(work);
+      count ? Progress(options.shard.samples(*count).size() -
+                           finished.units_done([&](std::uint64_t u) { return work.samples(u); }),
+                       work.unit_name(), out)
+            : Progress(work.unit_name(), out);
   run_work_pipeline<Item>(
       [&](Unit& unit) {
         ++summary.rendered;
         return work.produce(unit);
       },
-      [&](const Item& item) { work.write(item); }, walk, setup.writer_threads(), progress);
+      [&](const Item& item) { work.write(item); }, next, setup.writer_threads(), progress);
   summary.seconds = progress.elapsed_seconds();
   if (options.progress) progress.finish();
-  summary.skipped = resume.skipped;
-  summary.redone = resume.redone;
-  run_detail::report_redone(output.root(), work.unit_name(), resume, options.progress);
+  run_detail::report_redone(summary, options.progress);
   run_detail::record_run(output.lock_folder(), options.shard, summary);
   if (options.shard.whole()) {
     output.finalize(lock, options.version);

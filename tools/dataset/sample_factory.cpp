@@ -1,7 +1,7 @@
 #include "tools/dataset/sample_factory.h"
 
 #include "logic/errors.h"
-#include "tools/dataset/label_noise.h"
+#include "tools/dataset/settings/label_noise.h"
 
 namespace railyard {
 
@@ -57,7 +57,7 @@ RenderedSample SampleFactory::operator()(std::uint64_t index) {
                                         trains_.train(index));
   sample.published =
       published_label(sample.train.label, settings_.seed, index, settings_.label_noise);
-  sample.labelled = settings_.supervision.given(settings_.seed, index);
+  sample.labelled = settings_.labelled(trains_, index);
   sample.clauses = trains_.clauses(sample.train.train);
   sample.sequence = trains_.sequence_step(index);
   return sample;

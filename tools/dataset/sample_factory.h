@@ -40,6 +40,10 @@ struct SampleSettings {
   double label_noise = 0.0;  // label_noise.h
   Supervision supervision;   // over the dataset's samples (a sequence set decides per sequence)
 
+  // Whether sample `index` of `trains` gives its label: as the source says, else by supervision.
+  bool labelled(TrainSource& trains, std::uint64_t index) const {
+    return trains.label_given(index).value_or(supervision.given(seed, index));
+  }
   // The options of image `image_index` (its random stream).
   render::RenderOptions render_options(std::uint64_t image_index,
                                        render::PassSet passes = render::PassSet::all()) const;

@@ -32,20 +32,6 @@ ShardIndices Shard::samples(std::uint64_t dataset_size) const {
   return {*this, dataset_size};
 }
 
-void PendingIndices::iterator::skip_done() {
-  while (at_ != end_ && next_done_ < done_->size() && (*done_)[next_done_] <= *at_) {
-    if ((*done_)[next_done_] == *at_) ++at_;
-    ++next_done_;
-  }
-}
-
-PendingIndices::PendingIndices(ShardIndices shard, std::vector<std::uint64_t> done)
-    : shard_(shard), done_(std::move(done)) {
-  for (std::size_t i = 0; i < done_.size(); ++i)
-    if ((i > 0 && done_[i] <= done_[i - 1]) || !shard_.contains(done_[i]))
-      throw std::invalid_argument("PendingIndices: done indices must be the shard's, ascending");
-}
-
 Shard parse_shard(std::string_view text) {
   std::size_t slash = text.find('/');
   auto index = number(text.substr(0, slash));

@@ -8,27 +8,10 @@
 #include <iterator>
 #include <optional>
 #include <string_view>
-#include <vector>
 
 namespace railyard {
 
 class ShardIndices;
-
-// What a forward iterator over sample indices declares, for the two below (Derived has ++ and *).
-template <class Derived>
-struct IndexIterator {
-  using iterator_category = std::forward_iterator_tag;
-  using value_type = std::uint64_t;
-  using difference_type = std::ptrdiff_t;
-  using pointer = const std::uint64_t*;
-  using reference = std::uint64_t;
-
-  Derived operator++(int) {
-    Derived before = static_cast<Derived&>(*this);
-    ++static_cast<Derived&>(*this);
-    return before;
-  }
-};
 
 struct Shard {
   std::uint64_t index = 0;
@@ -43,9 +26,14 @@ struct Shard {
 // billion images holds none of them in memory.
 class ShardIndices {
  public:
-  class iterator : public IndexIterator<iterator> {
+  class iterator {
    public:
-    using IndexIterator::operator++;
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = std::uint64_t;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const std::uint64_t*;
+    using reference = std::uint64_t;
+
     iterator() = default;
     iterator(std::uint64_t value, std::uint64_t step, std::uint64_t end)
         : value_(value), step_(step), end_(end) {}
@@ -54,6 +42,11 @@ class ShardIndices {
       // Written so that value + step cannot wrap around when N is near 2^64.
       value_ = end_ - value_ <= step_ ? end_ : value_ + step_;
       return *this;
+    }
+    iterator operator++(int) {
+      iterator before = *this;
+      ++*this;
+      return before;
     }
     bool operator==(const iterator& other) const { return value_ == other.value_; }
 
@@ -67,53 +60,10 @@ class ShardIndices {
   std::uint64_t size() const {
     return shard_.index < end_ ? (end_ - shard_.index - 1) / shard_.count + 1 : 0;
   }
-  bool empty() const { return size() == 0; }
-  bool contains(std::uint64_t sample) const { return sample < end_ && shard_.contains(sample); }
 
  private:
   Shard shard_;
   std::uint64_t end_;
-};
-
-// The indices a process still has to produce, ascending: its shard's, less those already done.
-// Memory grows with the number done, never with the dataset's size.
-class PendingIndices {
- public:
-  class iterator : public IndexIterator<iterator> {
-   public:
-    using IndexIterator::operator++;
-    iterator() = default;
-    iterator(ShardIndices::iterator at, ShardIndices::iterator end,
-             const std::vector<std::uint64_t>* done)
-        : at_(at), end_(end), done_(done) {
-      skip_done();
-    }
-    std::uint64_t operator*() const { return *at_; }
-    iterator& operator++() {
-      ++at_;
-      skip_done();
-      return *this;
-    }
-    bool operator==(const iterator& other) const { return at_ == other.at_; }
-
-   private:
-    void skip_done();
-
-    ShardIndices::iterator at_, end_;
-    const std::vector<std::uint64_t>* done_ = nullptr;
-    std::size_t next_done_ = 0;  // the first done index not yet passed
-  };
-
-  // done: indices of this shard, ascending, each once (throws std::invalid_argument otherwise).
-  PendingIndices(ShardIndices shard, std::vector<std::uint64_t> done);
-  iterator begin() const { return {shard_.begin(), shard_.end(), &done_}; }
-  iterator end() const { return {shard_.end(), shard_.end(), &done_}; }
-  std::uint64_t size() const { return shard_.size() - done_.size(); }
-  bool empty() const { return size() == 0; }
-
- private:
-  ShardIndices shard_;
-  std::vector<std::uint64_t> done_;
 };
 
 // Parses "i/N" with 0 <= i < N. Throws ConfigError.

@@ -26,7 +26,7 @@
 
 #include "logic/balanced_set.h"
 #include "logic/rule.h"
-#include "tools/dataset/config.h"
+#include "tools/dataset/settings/compositions.h"
 
 namespace railyard {
 

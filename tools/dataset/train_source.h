@@ -12,7 +12,7 @@
 #include "logic/balanced_set.h"
 #include "logic/rule.h"
 #include "logic/sampler.h"
-#include "tools/dataset/config.h"
+#include "tools/dataset/settings/compositions.h"
 #include "tools/records/formats/sequence_step.h"
 
 namespace railyard {
@@ -25,6 +25,11 @@ class TrainSource {
   virtual std::optional<SequenceStepRecord> sequence_step(std::uint64_t) { return std::nullopt; }
   // A set with per-split compositions: how many clauses of eastbound/1 the train satisfies.
   virtual std::optional<std::uint32_t> clauses(const Train&) { return std::nullopt; }
+  // Whether train i's label is given, for a source that decides it (a sequence set: per
+  // sequence); nullopt: the dataset's supervision decides (SampleSettings::labelled).
+  virtual std::optional<bool> label_given(std::uint64_t) { return std::nullopt; }
+  // The samples of the run's first `units` units (a sequence set's: their steps).
+  virtual std::uint64_t samples_of_first(std::uint64_t units) const { return units; }
 };
 
 class SampledTrains final : public TrainSource {

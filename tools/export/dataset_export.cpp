@@ -2,23 +2,29 @@
 
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <variant>
 
 #include "tools/export/dataset_examples.h"
 #include "tools/export/exporter.h"
-#include "tools/records/pairs_folder.h"
+#include "tools/records/open_folder.h"
 
 namespace railyard::exports {
 namespace {
 
 namespace fs = std::filesystem;
 
-// The dataset, or the two sides of a pairs folder, opened and checked (dataset_folder.h,
-// pairs_folder.h); the side is "" for a plain dataset.
+// The dataset (a sequence set's too), or the two sides of a pairs folder, opened and checked
+// (open_folder.h); the side is "" for a plain dataset.
 std::vector<std::pair<std::string, DatasetFolder>> open_sides(const fs::path& dataset) {
   try {
-    if (!PairsFolder::is_pairs_folder(dataset)) return {{"", DatasetFolder::open(dataset)}};
-    PairsFolder pairs = PairsFolder::open(dataset);
-    return {{"base", pairs.base()}, {"intervened", pairs.intervened()}};
+    OpenedFolder opened = open_folder(dataset);
+    if (auto* pairs = std::get_if<PairsFolder>(&opened))
+      return {{"base", pairs->base()}, {"intervened", pairs->intervened()}};
+    if (auto* sequences = std::get_if<SequenceSet>(&opened)) return {{"", sequences->dataset()}};
+    if (auto* folder = std::get_if<DatasetFolder>(&opened)) return {{"", std::move(*folder)}};
+    throw ExportError(dataset.string() +
+                      ": a suite; export one of its variants' dataset folders (summary.json names "
+                      "them)");
   } catch (const DatasetError& e) {
     throw ExportError(e.what());
   }

@@ -2,7 +2,6 @@
 #include <cstdio>
 
 #include "logic/errors.h"
-#include "tools/dataset/dataset_run.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
 #include "tools/railyard/run_flags.h"
@@ -15,7 +14,7 @@ void add_generate_command(CLI::App& app) {
       app.add_subcommand("generate", "render a whole dataset from one config (the main job)");
   add_config_options(*generate, *options);
   add_run_command(*generate, options, "render only samples i, i+N, ... (i/N)",
-                  {generate_dataset, merge_dataset, "images", "generate"});
+                  RunCommand::Generate);
 
   // One merge convention for every run command: a script of an earlier release is told it.
   CLI::App* merge = app.add_subcommand("merge", "");  // hidden

@@ -3,7 +3,6 @@
 #include <filesystem>
 
 #include "logic/errors.h"
-#include "tools/dataset/pairs/pairs_run.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
 #include "tools/railyard/path_checks.h"
@@ -38,7 +37,7 @@ void add_intervene_command(CLI::App& app) {
           "dataset config (YAML), then key=value assignments applied after the flags")
       ->expected(0, -1);
   add_run_command(*intervene, options, "render only pairs i, i+N, ... (i/N)",
-                  {intervene_dataset, merge_pairs, "pairs", "intervene"});
+                  RunCommand::Intervene);
 }
 
 }  // namespace railyard

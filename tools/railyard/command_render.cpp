@@ -33,8 +33,9 @@ void run_render(const RenderOptions& options) {
       options.rule_name.empty()
           ? file_system::absolute(options.descriptions).parent_path().filename().string()
           : options.rule_name;
-  print_run_summary(render_trains(config, std::move(trains), rule, run_options(dataset)), "images",
-                    "render");
+  const RunKind& kind = run_kind(config, RunCommand::Render);  // refuses sequences
+  print_run_summary(render_trains(config, std::move(trains), rule, run_options(dataset)),
+                    kind.command);
 }
 
 }  // namespace

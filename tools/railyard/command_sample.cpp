@@ -6,7 +6,7 @@
 #include "logic/labelled_batch.h"
 #include "tools/dataset/inputs.h"
 #include "tools/dataset/rule_loading.h"
-#include "tools/dataset/sequences/sequence_run.h"
+#include "tools/dataset/run_kinds/run_kinds.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
 #include "tools/records/formats/train_set_writer.h"
@@ -24,9 +24,9 @@ struct SampleOptions {
 // Trains are made and written in blocks, so memory stays flat however large the set.
 constexpr std::uint64_t kBlock = 1 << 16;
 
-// With a `sequence:` section: the symbolic sequences (trains, predicates, states, label) as JSON
-// Lines beside where the dataset's description file would be, for sequence induction.
-void sample_sequences(const DatasetConfig& config) {
+// A kind that samples its own units (sequences: trains, predicates, states, label) as JSON Lines
+// beside where the dataset's description file would be, for sequence induction.
+void sample_units(const DatasetConfig& config, const RunKind& kind) {
   auto start = std::chrono::steady_clock::now();
   DatasetInputs inputs = resolve_inputs(config, data_root());
   std::filesystem::path file =
@@ -34,7 +34,7 @@ void sample_sequences(const DatasetConfig& config) {
   file.replace_filename(file.stem().string() + "_sequences.jsonl");
   file_system::create_folders(file.parent_path());
   AtomicFile lines(file);
-  write_symbolic_sequences(config, data_root(), lines);
+  kind.symbolic(config, data_root(), lines);
   lines.commit();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("%llu sequences of \"%s\" in %.3f s\nwrote %s\n",
@@ -44,7 +44,7 @@ void sample_sequences(const DatasetConfig& config) {
 
 void run_sample(const SampleOptions& options) {
   DatasetConfig config = effective_config(options.config);
-  if (config.sequence.enabled()) return sample_sequences(config);
+  if (const RunKind& kind = run_kind(config); kind.symbolic) return sample_units(config, kind);
   TrainSampler sampler(config.sampler);
   LoadedRule rule = load_rule(config.rule, config.threads);
   BalanceOptions balance{!options.unbalanced, config.max_attempts, rule.name};

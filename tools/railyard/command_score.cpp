@@ -21,30 +21,25 @@ struct ScoreOptions {
   std::size_t misclassified = 50;
 };
 
-void print_summary(const nlohmann::json& score, const std::string& folder) {
-  const auto& coverage = score["coverage"];
-  std::printf("scored %llu of %llu%s\n",
-              static_cast<unsigned long long>(coverage["scored"].get<std::uint64_t>()),
-              static_cast<unsigned long long>(coverage["expected"].get<std::uint64_t>()),
-              coverage["partial"].get<bool>() ? " (--partial)" : "");
-  for (const auto& d : score["datasets"])
-    std::printf("  %-40s accuracy %.1f%% [%.1f, %.1f] of %llu\n",
-                d["name"].get<std::string>().c_str(), 100 * d["accuracy"]["value"].get<double>(),
-                100 * d["accuracy"]["low"].get<double>(), 100 * d["accuracy"]["high"].get<double>(),
-                static_cast<unsigned long long>(d["accuracy"]["n"].get<std::uint64_t>()));
-  if (!score["pairs"].is_null())
-    std::printf("  counterfactual consistency %.1f%%\n",
-                100 * score["pairs"]["consistency"]["value"].get<double>());
-  if (!score["sequences"].is_null())
-    std::printf("  sequence accuracy %.1f%%\n",
-                100 * score["sequences"]["sequence_accuracy"]["value"].get<double>());
+void print_summary(const score::ScoreReport& score, const std::string& folder) {
+  std::printf("scored %llu of %llu%s\n", static_cast<unsigned long long>(score.coverage.scored),
+              static_cast<unsigned long long>(score.coverage.expected),
+              score.coverage.partial ? " (--partial)" : "");
+  for (const score::DatasetScore& d : score.datasets)
+    std::printf("  %-40s accuracy %.1f%% [%.1f, %.1f] of %llu\n", d.name.c_str(),
+                100 * d.accuracy.value, 100 * d.accuracy.low, 100 * d.accuracy.high,
+                static_cast<unsigned long long>(d.accuracy.n));
+  if (score.pairs)
+    std::printf("  counterfactual consistency %.1f%%\n", 100 * score.pairs->consistency.value);
+  if (score.sequences)
+    std::printf("  sequence accuracy %.1f%%\n", 100 * score.sequences->sequence_accuracy.value);
   if (!folder.empty()) std::printf("wrote %s\n", folder.c_str());
 }
 
 void run(const ScoreOptions& o) {
   if (!o.compare.empty()) {
     if (o.output.empty()) throw score::ScoreError("--compare needs -o DIR");
-    nlohmann::json compare = score::compare_scores(o.compare[0], o.compare[1]);
+    score::Comparison compare = score::compare_scores(o.compare[0], o.compare[1]);
     score::write_compare_folder(compare, o.output);
     std::printf("%swrote %s\n", score::compare_markdown(compare).c_str(), o.output.c_str());
     return;
@@ -69,9 +64,7 @@ void run(const ScoreOptions& o) {
     if (o.output.empty()) return;
   }
   if (o.output.empty()) throw score::ScoreError("-o DIR: the score folder to write is required");
-  nlohmann::json result = score::score_predictions(request);
-  score::write_score_folder(result, o.output);
-  print_summary(result, o.output);
+  print_summary(score::write_score_folder(score::score_predictions(request), o.output), o.output);
 }
 
 }  // namespace

@@ -57,11 +57,10 @@ void run(const SuiteOptions& options) {
     return;
   }
   if (Shard task = process_shard(options.farm); !task.whole()) {
-    print_run_summary(run_suite_task(suite, task, run), "images", "suite");
+    print_run_summary(run_suite_task(suite, task, run), "suite");
     return;
   }
-  for (const RunSummary& summary : run_suite(suite, run))
-    print_run_summary(summary, "images", "suite");
+  for (const RunSummary& summary : run_suite(suite, run)) print_run_summary(summary, "suite");
   std::printf("suite %s: summary.md, summary.json, summary.png\n", suite.folder().c_str());
 }
 

@@ -5,6 +5,7 @@
 
 #include "renderer/backends.h"
 #include "renderer/viewer/viewer.h"
+#include "tools/dataset/run_kinds/run_kinds.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
 

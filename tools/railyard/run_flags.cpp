@@ -39,24 +39,23 @@ void add_run_command(CLI::App& app, std::shared_ptr<ConfigOptions> options,
       std::fputs(emit_config(config).c_str(), stdout);
       return;
     }
+    const RunKind& kind = run_kind(config, command);
     RunOptions run = run_options(*options);
     if (flags->merge) {
-      std::printf("merged %s\n", command.merge(config, run).c_str());
+      std::printf("merged %s\n", kind.merge(config, run).c_str());
       return;
     }
     run.shard = process_shard(*flags);
-    print_run_summary(command.run(config, run), command.units, command.command);
+    print_run_summary(kind.run(config, run), kind.command);
   });
 }
 
-void print_run_summary(const RunSummary& s, std::string_view units, std::string_view command) {
-  if (!s.units.empty()) units = s.units;  // the run kind's own (a sequence config's sequences)
-  std::printf("%s: %llu %.*s rendered, %llu already done, %.1f s (%.1f %.*s/s) on %s\n",
-              s.root.c_str(), static_cast<unsigned long long>(s.rendered),
-              static_cast<int>(units.size()), units.data(),
+void print_run_summary(const RunSummary& s, std::string_view command) {
+  std::printf("%s: %llu %s rendered, %llu already done, %.1f s (%.1f %s/s) on %s\n", s.root.c_str(),
+              static_cast<unsigned long long>(s.rendered), s.units.c_str(),
               static_cast<unsigned long long>(s.skipped), s.seconds,
-              s.seconds > 0 ? static_cast<double>(s.rendered) / s.seconds : 0.0,
-              static_cast<int>(units.size()), units.data(), s.backend.c_str());
+              s.seconds > 0 ? static_cast<double>(s.rendered) / s.seconds : 0.0, s.units.c_str(),
+              s.backend.c_str());
   if (!s.finalized)
     std::printf(
         "shard done; run `railyard %.*s ... --merge` with the same arguments once every "

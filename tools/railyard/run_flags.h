@@ -5,14 +5,12 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "tools/dataset/config.h"
-#include "tools/dataset/run_job.h"
+#include "tools/dataset/run_kinds/run_kinds.h"
 
 namespace railyard {
 
@@ -30,20 +28,13 @@ Shard process_shard(const RunFlags& flags);
 
 struct ConfigOptions;
 
-// The run kind behind a command: its run and its merge, what it counts, its command's name.
-struct RunCommand {
-  std::function<RunSummary(const DatasetConfig&, const RunOptions&)> run;
-  std::function<std::filesystem::path(const DatasetConfig&, const RunOptions&)> merge;
-  std::string_view units;    // "images", "pairs"
-  std::string_view command;  // "generate"
-};
-
 // Adds --shard, --tasks, --merge and --print-config to a command whose config comes from
-// `options`, and its callback: print the config, merge, or run this process's shard.
+// `options`, and its callback: print the config, or merge or run this process's shard of the kind
+// `command` runs for the config (run_kinds.h).
 void add_run_command(CLI::App& app, std::shared_ptr<ConfigOptions> options,
                      std::string_view shard_help, RunCommand command);
 
 // One line per run: what was made, how fast; for a shard, how to merge (`command` --merge).
-void print_run_summary(const RunSummary& summary, std::string_view units, std::string_view command);
+void print_run_summary(const RunSummary& summary, std::string_view command);
 
 }  // namespace railyard

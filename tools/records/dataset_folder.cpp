@@ -76,7 +76,7 @@ void DatasetFolder::read_manifest() {
   fs::path file = paths_.manifest();
   if (!file_system::exists(file) || !file_system::is_directory(paths_.splits()))
     throw DatasetError(root().string() +
-                       ": the dataset is not finished (no manifest or splits); finish the run or "
+                       ": the dataset is not finished (no manifest.json or splits/); finish the run or "
                        "merge its shards (`railyard generate ... --merge`) first");
   manifest_ = read_dataset_manifest(file);
   count_ = manifest_.counts.samples;

@@ -61,9 +61,10 @@ double expected_calibration_error(const std::vector<CalibrationBin>& bins) {
   return ece;
 }
 
-nlohmann::ordered_json calibration_json(const std::vector<Forecast>& forecasts, double confidence) {
-  std::vector<CalibrationBin> bins = reliability_bins(forecasts);
-  Figure ece{forecasts.size(), std::nullopt, expected_calibration_error(bins), 0.0, 0.0};
+Calibration calibration_of(const std::vector<Forecast>& forecasts, double confidence) {
+  Calibration out{{forecasts.size(), std::nullopt, 0.0, 0.0, 0.0}, reliability_bins(forecasts)};
+  Figure& ece = out.ece;
+  ece.value = expected_calibration_error(out.bins);
   // Percentile bootstrap: resamples of the forecasts with replacement.
   std::vector<double> resampled;
   RandomStream random(0x5c0e, forecasts.size());
@@ -89,16 +90,6 @@ nlohmann::ordered_json calibration_json(const std::vector<Forecast>& forecasts, 
     ece.low = std::min(ece.value, at((1.0 - confidence) / 2));
     ece.high = std::max(ece.value, at(1.0 - (1.0 - confidence) / 2));
   }
-  nlohmann::ordered_json out;
-  out["ece"] = to_json(ece);
-  out["bins"] = nlohmann::ordered_json::array();
-  for (const CalibrationBin& b : bins)
-    out["bins"].push_back({{"low", b.low},
-                           {"high", b.high},
-                           {"n", b.n},
-                           {"east", b.east},
-                           {"confidence", b.confidence},
-                           {"accuracy", b.accuracy}});
   return out;
 }
 

@@ -5,8 +5,6 @@
 // interval (fixed seed: the same file gives the same interval).
 #pragma once
 
-#include <cstdint>
-#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "tools/score/figure.h"
@@ -18,19 +16,13 @@ struct Forecast {
   bool east = false;         // the truth
 };
 
-struct CalibrationBin {
-  double low = 0.0, high = 0.0;
-  std::uint64_t n = 0, east = 0;
-  double confidence = 0.0, accuracy = 0.0;  // mean p(east), share of east
-};
-
 inline constexpr int kCalibrationBins = 10;
 inline constexpr int kBootstrapResamples = 200;
 
 std::vector<CalibrationBin> reliability_bins(const std::vector<Forecast>& forecasts);
 double expected_calibration_error(const std::vector<CalibrationBin>& bins);
 
-// {"ece": Figure (no "correct"), "bins": [...]}. `confidence`: the interval's level.
-nlohmann::ordered_json calibration_json(const std::vector<Forecast>& forecasts, double confidence);
+// The bins and the ECE (a Figure without "correct"); `confidence`: the interval's level.
+Calibration calibration_of(const std::vector<Forecast>& forecasts, double confidence);
 
 }  // namespace railyard::score

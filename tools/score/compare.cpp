@@ -3,20 +3,15 @@
 #include <cmath>
 #include <cstdio>
 
-#include "tools/records/json_fields.h"
-#include "tools/score/figure.h"
 #include "tools/score/score.h"
 #include "tools/score/score_error.h"
 #include "tools/score/score_markdown.h"
 #include "util/atomic_file.h"
 #include "util/file_system.h"
-#include "util/read_file.h"
 
 namespace railyard::score {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
-using Json = nlohmann::ordered_json;
 
 McNemar mcnemar(std::uint64_t b, std::uint64_t c) {
   McNemar m{b, c, "", 0.0, 1.0};
@@ -42,127 +37,104 @@ McNemar mcnemar(std::uint64_t b, std::uint64_t c) {
 
 namespace {
 
-json read_score(const fs::path& folder) {
+ScoreReport read_score(const fs::path& folder) {
   fs::path file = folder / "score.json";
   if (!file_system::exists(file))
     throw ScoreError(folder.string() + ": not a score folder (no score.json)");
-  json score;
-  try {
-    score = read_json_file(file);
-  } catch (const DatasetError& e) {
-    throw ScoreError(e.what());
-  }
-  if (!score.is_object() || score.value("railyard_score", 0) != 1 || !score.contains("scored") ||
-      !score.contains("datasets"))
-    throw ScoreError(file.string() + ": not a score.json of version 1 with per-sample results");
-  return score;
+  return read_score_report(file);
 }
 
-Json side_by_side(const json& a, const json& b, const std::string& where) {
-  Figure fa = figure_from_json(a, where), fb = figure_from_json(b, where);
-  return {{"a", a}, {"b", b}, {"difference", fb.value - fa.value}};
+FigurePair side_by_side(const Figure& a, const Figure& b) {
+  return {a, b, b.value - a.value};
 }
 
-Json test_json(const McNemar& m, double alpha) {
-  return {{"b", m.b},       {"c", m.c},
-          {"test", m.test}, {"statistic", m.statistic},
-          {"p", m.p},       {"significant", m.p < alpha}};
-}
-
-// McNemar's counts over the samples both scored.
-McNemar counts(const std::string& a, const std::string& b, std::uint64_t& both) {
-  std::uint64_t only_a = 0, only_b = 0;
-  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
-    if (a[i] == '-' || b[i] == '-') continue;
+// McNemar's test over the samples both scored (score.json's "scored" of one dataset).
+Tested tested(const ScoreReport& a, const ScoreReport& b, const std::string& name, double alpha) {
+  auto scored = [&](const ScoreReport& score) {
+    auto it = score.scored.find(name);
+    return it == score.scored.end() ? std::string() : it->second;
+  };
+  std::string sa = scored(a), sb = scored(b);
+  std::uint64_t both = 0, only_a = 0, only_b = 0;
+  for (std::size_t i = 0; i < sa.size() && i < sb.size(); ++i) {
+    if (sa[i] == '-' || sb[i] == '-') continue;
     ++both;
-    only_a += a[i] == '1' && b[i] == '0';
-    only_b += a[i] == '0' && b[i] == '1';
+    only_a += sa[i] == '1' && sb[i] == '0';
+    only_b += sa[i] == '0' && sb[i] == '1';
   }
-  return mcnemar(only_a, only_b);
+  Tested out{both, mcnemar(only_a, only_b)};
+  out.mcnemar.significant = out.mcnemar.p < alpha;
+  return out;
 }
 
 }  // namespace
 
-Json compare_scores(const fs::path& a_folder, const fs::path& b_folder) {
-  json a = read_score(a_folder), b = read_score(b_folder);
-  const json &ta = a["inputs"]["target"], &tb = b["inputs"]["target"];
-  if (ta.value("sha256", "") != tb.value("sha256", ""))
+Comparison compare_scores(const fs::path& a_folder, const fs::path& b_folder) {
+  ScoreReport a = read_score(a_folder), b = read_score(b_folder);
+  const TargetInput &ta = a.inputs.target, &tb = b.inputs.target;
+  if (ta.sha256 != tb.sha256)
     throw ScoreError(b_folder.string() + ": scores another target than " + a_folder.string() +
-                     " (" + tb.value("path", "") + " against " + ta.value("path", "") + ")");
-  double confidence = a.value("confidence", 0.95), alpha = 1.0 - confidence;
-  Json out;
-  out["railyard_compare"] = 1;
-  out["a"] = file_system::absolute(a_folder).string();
-  out["b"] = file_system::absolute(b_folder).string();
-  out["target"] = ta;
-  out["confidence"] = confidence;
-  out["datasets"] = Json::array();
-  std::uint64_t all_b = 0, all_c = 0, all_both = 0;
-  for (const json& da : a["datasets"])
-    for (const json& db : b["datasets"]) {
-      if (da["name"] != db["name"]) continue;
-      std::string name = da["name"], where = "score.json datasets " + name;
-      Json entry = {{"name", name},
-                    {"accuracy", side_by_side(da["accuracy"], db["accuracy"], where)},
-                    {"balanced_accuracy",
-                     side_by_side(da["balanced_accuracy"], db["balanced_accuracy"], where)}};
-      std::uint64_t both = 0;
-      McNemar m = counts(a["scored"].value(name, ""), b["scored"].value(name, ""), both);
-      all_b += m.b, all_c += m.c, all_both += both;
-      entry["both_scored"] = both;
-      entry["mcnemar"] = test_json(m, alpha);
-      out["datasets"].push_back(std::move(entry));
+                     " (" + tb.path + " against " + ta.path + ")");
+  double alpha = 1.0 - a.confidence;
+  Comparison out;
+  out.a = file_system::absolute(a_folder).string();
+  out.b = file_system::absolute(b_folder).string();
+  out.target = ta;
+  out.confidence = a.confidence;
+  std::uint64_t all_b = 0, all_c = 0;
+  auto add = [&](const Tested& t) {
+    all_b += t.mcnemar.b, all_c += t.mcnemar.c, out.overall.both_scored += t.both_scored;
+  };
+  for (const DatasetScore& da : a.datasets)
+    for (const DatasetScore& db : b.datasets) {
+      if (da.name != db.name) continue;
+      out.datasets.push_back({tested(a, b, da.name, alpha), da.name,
+                              side_by_side(da.accuracy, db.accuracy),
+                              side_by_side(da.balanced_accuracy, db.balanced_accuracy)});
+      add(out.datasets.back());
     }
-  if (!a["pairs"].is_null() && !b["pairs"].is_null())
-    out["pairs"] = {{"consistency",
-                     side_by_side(a["pairs"]["consistency"], b["pairs"]["consistency"], "pairs")}};
-  if (!a["sequences"].is_null() && !b["sequences"].is_null()) {
-    std::uint64_t both = 0;
-    std::string name = a["scored"].begin().key();
-    McNemar m = counts(a["scored"].value(name, ""), b["scored"].value(name, ""), both);
-    all_b += m.b, all_c += m.c, all_both += both;
-    out["sequences"] = {
-        {"sequence_accuracy", side_by_side(a["sequences"]["sequence_accuracy"],
-                                           b["sequences"]["sequence_accuracy"], "sequences")},
-        {"both_scored", both},
-        {"mcnemar", test_json(m, alpha)}};
+  if (a.pairs && b.pairs)
+    out.pairs = PairsComparison{side_by_side(a.pairs->consistency, b.pairs->consistency)};
+  if (a.sequences && b.sequences) {
+    std::string name = a.scored.empty() ? "" : a.scored.begin()->first;
+    out.sequences = SequencesComparison{
+        tested(a, b, name, alpha),
+        side_by_side(a.sequences->sequence_accuracy, b.sequences->sequence_accuracy)};
+    add(*out.sequences);
   }
-  out["overall"] = {{"both_scored", all_both},
-                    {"mcnemar", test_json(mcnemar(all_b, all_c), alpha)}};
+  out.overall.mcnemar = mcnemar(all_b, all_c);
+  out.overall.mcnemar.significant = out.overall.mcnemar.p < alpha;
   return out;
 }
 
-std::string compare_markdown(const json& compare) {
+std::string compare_markdown(const Comparison& compare) {
   std::string out =
-      "# Comparison\n\nA: " + compare.value("a", "") + "\n\nB: " + compare.value("b", "") +
+      "# Comparison\n\nA: " + compare.a + "\n\nB: " + compare.b +
       "\n\n| dataset | accuracy A | accuracy B | B - A | McNemar b / c | p | significant |\n"
       "|---|---|---|---|---|---|---|\n";
-  auto row = [&](const std::string& name, const json& figure, const json& test) {
+  auto row = [&](const std::string& name, const FigurePair& figure, const McNemar& test) {
     char diff[32], p[32];
-    std::snprintf(diff, sizeof diff, "%+.1f", 100 * figure.value("difference", 0.0));
-    std::snprintf(p, sizeof p, "%.3g", test.value("p", 1.0));
-    out += "| " + name + " | " + figure_text(figure["a"]) + " | " + figure_text(figure["b"]) +
-           " | " + diff + " | " + std::to_string(test.value("b", 0)) + " / " +
-           std::to_string(test.value("c", 0)) + " | " + p + " (" + test.value("test", "") + ") | " +
-           (test.value("significant", false) ? "yes" : "no") + " |\n";
+    std::snprintf(diff, sizeof diff, "%+.1f", 100 * figure.difference);
+    std::snprintf(p, sizeof p, "%.3g", test.p);
+    out += "| " + name + " | " + figure_text(figure.a) + " | " + figure_text(figure.b) + " | " +
+           diff + " | " + std::to_string(test.b) + " / " + std::to_string(test.c) + " | " + p +
+           " (" + test.test + ") | " + (test.significant ? "yes" : "no") + " |\n";
   };
-  for (const json& d : compare["datasets"]) row(d["name"], d["accuracy"], d["mcnemar"]);
-  if (compare.contains("sequences"))
-    row("sequences", compare["sequences"]["sequence_accuracy"], compare["sequences"]["mcnemar"]);
-  const json& overall = compare["overall"]["mcnemar"];
+  for (const DatasetComparison& d : compare.datasets) row(d.name, d.accuracy, d.mcnemar);
+  if (const auto& s = compare.sequences) row("sequences", s->sequence_accuracy, s->mcnemar);
+  const McNemar& overall = compare.overall.mcnemar;
   char p[32];
-  std::snprintf(p, sizeof p, "%.3g", overall.value("p", 1.0));
-  out += "\nOverall, on " + std::to_string(compare["overall"].value("both_scored", 0)) +
-         " samples both scored: b = " + std::to_string(overall.value("b", 0)) +
-         ", c = " + std::to_string(overall.value("c", 0)) + ", p = " + p + " (" +
-         overall.value("test", "") + ").\n";
+  std::snprintf(p, sizeof p, "%.3g", overall.p);
+  out += "\nOverall, on " + std::to_string(compare.overall.both_scored) +
+         " samples both scored: b = " + std::to_string(overall.b) +
+         ", c = " + std::to_string(overall.c) + ", p = " + p + " (" + overall.test + ").\n";
   return out;
 }
 
-void write_compare_folder(const json& compare, const fs::path& folder) {
+void write_compare_folder(const Comparison& compare, const fs::path& folder) {
   StagedFolder staged(folder, kCompareFolder);
   staged.write("compare.md", compare_markdown(compare));
-  staged.write("compare.json", compare.dump(1) + "\n");
+  staged.write("compare.json", record_json(compare).dump(1) + "\n");
   staged.commit();
 }
 

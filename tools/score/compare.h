@@ -8,8 +8,10 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
+
+#include "tools/records/formats/score_report.h"
 
 namespace railyard::score {
 
@@ -17,17 +19,56 @@ struct McNemar {
   std::uint64_t b = 0, c = 0;
   std::string test;  // "exact" or "chi_square"
   double statistic = 0.0, p = 1.0;
+  bool significant = false;  // p < 1 - confidence (set by compare_scores)
 };
 
 inline constexpr std::uint64_t kExactBelow = 25;  // b + c under this: the exact binomial test
 McNemar mcnemar(std::uint64_t b, std::uint64_t c);
 
-// Reads A/score.json and B/score.json; throws ScoreError when either is not a score folder or
-// they score different targets.
-nlohmann::ordered_json compare_scores(const std::filesystem::path& a,
-                                      const std::filesystem::path& b);
-std::string compare_markdown(const nlohmann::json& compare);
+// compare.json: each figure of A and B with B - A, and the tests.
+struct FigurePair {
+  Figure a, b;
+  double difference = 0.0;
+};
+struct Tested {  // McNemar's test on the samples both scored
+  std::uint64_t both_scored = 0;
+  McNemar mcnemar;
+};
+struct DatasetComparison : Tested {
+  std::string name;
+  FigurePair accuracy, balanced_accuracy;
+};
+struct PairsComparison {
+  FigurePair consistency;
+};
+struct SequencesComparison : Tested {
+  FigurePair sequence_accuracy;
+};
+struct Comparison {
+  int railyard_compare = 1;
+  std::string a, b;  // the score folders
+  TargetInput target;
+  double confidence = 0.95;
+  std::vector<DatasetComparison> datasets;
+  OptionalKey<PairsComparison> pairs;
+  OptionalKey<SequencesComparison> sequences;
+  Tested overall;
+};
+
+RAILYARD_RECORD(McNemar, b, c, test, statistic, p, significant)
+RAILYARD_RECORD(FigurePair, a, b, difference)
+RAILYARD_RECORD(Tested, both_scored, mcnemar)
+RAILYARD_RECORD(DatasetComparison, name, accuracy, balanced_accuracy, both_scored, mcnemar)
+RAILYARD_RECORD(PairsComparison, consistency)
+RAILYARD_RECORD(SequencesComparison, sequence_accuracy, both_scored, mcnemar)
+RAILYARD_RECORD(Comparison, railyard_compare, a, b, target, confidence, datasets, pairs, sequences,
+                overall)
+
+// Reads A/score.json and B/score.json (read_score_report); throws ScoreError when either is not a
+// score folder or they score different targets.
+Comparison compare_scores(const std::filesystem::path& a, const std::filesystem::path& b);
+std::string compare_markdown(const Comparison& compare);
 // compare.json and compare.md into `folder` (made whole or not at all, as a score folder).
-void write_compare_folder(const nlohmann::json& compare, const std::filesystem::path& folder);
+void write_compare_folder(const Comparison& compare, const std::filesystem::path& folder);
 
 }  // namespace railyard::score

@@ -12,8 +12,6 @@ namespace railyard::score {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
-
 // Tallies of one dataset, walked once over its answered samples.
 struct DatasetTallies {
   Tally all, east, west;
@@ -70,91 +68,78 @@ void add_sample(DatasetTallies& t, const DatasetTarget& dataset, const SampleTru
     t.forecasts.push_back({answer.probability, truth.label == Direction::East});
 }
 
-Json breakdowns_json(DatasetTallies& t, double z) {
-  Json out = Json::array();
+std::vector<Breakdown> breakdowns(DatasetTallies& t, double z) {
   t.length.sort_numeric();
-  out.push_back(to_json(t.length, z));
-  out.push_back(to_json(t.scene, z));
-  out.push_back(to_json(t.distribution, z));
+  std::vector<Breakdown> out = {breakdown_of(t.length, z), breakdown_of(t.scene, z),
+                                breakdown_of(t.distribution, z)};
   for (BreakdownTally& b : t.cars_with) {
     if (b.order.size() < 2) continue;  // a value no car (or every car alike) carries says nothing
     b.sort_numeric();
-    out.push_back(to_json(b, z));
+    out.push_back(breakdown_of(b, z));
   }
   return out;
 }
 
-Json misclassified_json(const DatasetTarget& dataset, const std::vector<Answer>& answers,
-                        std::size_t cap) {
-  Json out = Json::array();
+std::vector<Misclassified> misclassified(const DatasetTarget& dataset,
+                                         const std::vector<Answer>& answers, std::size_t cap) {
+  std::vector<Misclassified> out;
   for (std::uint64_t i = 0; i < answers.size() && out.size() < cap; ++i) {
     const SampleTruth& truth = dataset.samples[i];
     if (!answers[i].given || is_right(truth, answers[i])) continue;
-    Json entry = {{"index", i},
-                  {"image", "images/" + truth.image},
-                  {"split", kSplitNames[truth.split]},
-                  {"label", std::string(name(truth.label))},
-                  {"predicted", std::string(name(answers[i].predicted))}};
-    entry["probability"] =
-        answers[i].has_probability() ? Json(answers[i].probability) : Json(nullptr);
-    entry["description"] = format_description({truth.train, truth.label});
-    out.push_back(std::move(entry));
+    out.push_back({i, "images/" + truth.image, kSplitNames[truth.split],
+                   std::string(name(truth.label)), std::string(name(answers[i].predicted)),
+                   answers[i].has_probability() ? std::optional<double>(answers[i].probability)
+                                                : std::nullopt,
+                   format_description({truth.train, truth.label})});
   }
   return out;
 }
 
 }  // namespace
 
-Json balanced_accuracy(std::uint64_t east_right, std::uint64_t east, std::uint64_t west_right,
-                       std::uint64_t west, double z) {
-  Figure e = proportion(east_right, east, z), w = proportion(west_right, west, z);
+Figure balanced_accuracy(const Tally& east, const Tally& west, double z) {
+  Figure e = proportion(east.correct, east.n, z), w = proportion(west.correct, west.n, z);
   // A class absent from the scored samples leaves the other's recall alone.
-  if (east == 0) e = w;
-  if (west == 0) w = e;
-  Figure b{east + west, std::nullopt, (e.value + w.value) / 2, (e.low + w.low) / 2,
-           (e.high + w.high) / 2};
-  return to_json(b);
+  if (east.n == 0) e = w;
+  if (west.n == 0) w = e;
+  return {east.n + west.n, std::nullopt, (e.value + w.value) / 2, (e.low + w.low) / 2,
+          (e.high + w.high) / 2};
 }
 
-Json dataset_figures(const DatasetTarget& dataset, const std::vector<Answer>& answers,
-                     const ScoreSettings& settings) {
+std::map<std::string, Figure> splits_of(const std::array<Tally, 3>& splits, double z) {
+  std::map<std::string, Figure> out;
+  for (int s = 0; s < 3; ++s)
+    if (splits[s].n) out[kSplitNames[s]] = proportion(splits[s].correct, splits[s].n, z);
+  return out;
+}
+
+DatasetScore dataset_figures(const DatasetTarget& dataset, const std::vector<Answer>& answers,
+                             const ScoreSettings& settings) {
   DatasetTallies t;
   prepare_cars_with(t);
   for (std::uint64_t i = 0; i < answers.size(); ++i)
     if (answers[i].given) add_sample(t, dataset, dataset.samples[i], answers[i]);
   double z = settings.z;
-  Json out;
-  out["name"] = dataset.name;
-  out["folder"] = dataset.folder.string();
-  out["samples"] = dataset.samples.size();
-  out["accuracy"] = to_json(proportion(t.all.correct, t.all.n, z));
-  out["balanced_accuracy"] =
-      balanced_accuracy(t.east.correct, t.east.n, t.west.correct, t.west.n, z);
-  out["recall"] = {{"east", to_json(proportion(t.east.correct, t.east.n, z))},
-                   {"west", to_json(proportion(t.west.correct, t.west.n, z))}};
-  out["splits"] = Json::object();
-  for (int s = 0; s < 3; ++s)
-    if (t.splits[s].n)
-      out["splits"][kSplitNames[s]] = to_json(proportion(t.splits[s].correct, t.splits[s].n, z));
-  out["breakdowns"] = breakdowns_json(t, z);
-  out["calibration"] =
-      t.forecasts.empty() ? Json(nullptr) : calibration_json(t.forecasts, settings.confidence);
-  out["confounder"] = nullptr;
+  std::optional<Confounder> confounder;
   if (dataset.confounder)
-    out["confounder"] = {{"attribute", dataset.confounder->describe()},
-                         {"goes_with", dataset.confounder_east ? "east" : "west"},
-                         {"agrees", to_json(proportion(t.agrees.correct, t.agrees.n, z))},
-                         {"disagrees", to_json(proportion(t.disagrees.correct, t.disagrees.n, z))}};
-  out["heldout"] = nullptr;
+    confounder = {dataset.confounder->describe(), dataset.confounder_east ? "east" : "west",
+                  proportion(t.agrees.correct, t.agrees.n, z),
+                  proportion(t.disagrees.correct, t.disagrees.n, z)};
+  std::optional<Heldout> heldout;
   if (!dataset.heldout.empty()) {
-    Json combinations = Json::array();
-    for (const TrainPattern& p : dataset.heldout) combinations.push_back(p.describe());
-    out["heldout"] = {{"combinations", combinations},
-                      {"with", to_json(proportion(t.with.correct, t.with.n, z))},
-                      {"without", to_json(proportion(t.without.correct, t.without.n, z))}};
+    heldout = {
+        {}, proportion(t.with.correct, t.with.n, z), proportion(t.without.correct, t.without.n, z)};
+    for (const TrainPattern& p : dataset.heldout) heldout->combinations.push_back(p.describe());
   }
-  out["misclassified"] = misclassified_json(dataset, answers, settings.misclassified);
-  return out;
+  return DatasetScore(
+      dataset.name, dataset.folder.string(), dataset.samples.size(),
+      proportion(t.all.correct, t.all.n, z), balanced_accuracy(t.east, t.west, z),
+      {proportion(t.east.correct, t.east.n, z), proportion(t.west.correct, t.west.n, z)},
+      splits_of(t.splits, z), breakdowns(t, z),
+      t.forecasts.empty() ? std::nullopt
+                          : std::optional(calibration_of(t.forecasts, settings.confidence)),
+      std::move(confounder), std::move(heldout),
+      misclassified(dataset, answers, settings.misclassified));
 }
 
 }  // namespace railyard::score

@@ -4,7 +4,8 @@
 // misclassified samples (score.json's Dataset, tools/score/README.md).
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -26,13 +27,14 @@ inline bool is_right(const SampleTruth& truth, const Answer& answer) {
   return answer.predicted == truth.label;
 }
 
-nlohmann::ordered_json dataset_figures(const DatasetTarget& dataset,
-                                       const std::vector<Answer>& answers,
-                                       const ScoreSettings& settings);
+DatasetScore dataset_figures(const DatasetTarget& dataset, const std::vector<Answer>& answers,
+                             const ScoreSettings& settings);
 
 // Balanced accuracy: the mean of the recalls of east and west; its interval the mean of their
-// Wilson bounds. {"value", "low", "high", "n"}.
-nlohmann::ordered_json balanced_accuracy(std::uint64_t east_right, std::uint64_t east,
-                                         std::uint64_t west_right, std::uint64_t west, double z);
+// Wilson bounds (no "correct").
+Figure balanced_accuracy(const Tally& east, const Tally& west, double z);
+
+// The three splits' figures, each where it has samples.
+std::map<std::string, Figure> splits_of(const std::array<Tally, 3>& splits, double z);
 
 }  // namespace railyard::score

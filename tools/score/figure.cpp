@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "tools/score/score_error.h"
 #include "util/wilson.h"
 
 namespace railyard::score {
@@ -27,37 +26,13 @@ void BreakdownTally::sort_numeric() {
   });
 }
 
-nlohmann::ordered_json to_json(const Figure& figure) {
-  nlohmann::ordered_json out;
-  out["n"] = figure.n;
-  if (figure.correct) out["correct"] = *figure.correct;
-  out["value"] = figure.value;
-  out["low"] = figure.low;
-  out["high"] = figure.high;
+Breakdown breakdown_of(const BreakdownTally& tally, double z) {
+  Breakdown out{tally.by, tally.title, {}};
+  for (const std::string& value : tally.order) {
+    const Tally& row = tally.rows.at(value);
+    out.rows.push_back({value, std::nullopt, proportion(row.correct, row.n, z)});
+  }
   return out;
-}
-
-nlohmann::ordered_json to_json(const BreakdownTally& breakdown, double z) {
-  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-  for (const std::string& value : breakdown.order) {
-    const Tally& tally = breakdown.rows.at(value);
-    rows.push_back({{"value", value}, {"figure", to_json(proportion(tally.correct, tally.n, z))}});
-  }
-  return {{"by", breakdown.by}, {"title", breakdown.title}, {"rows", std::move(rows)}};
-}
-
-Figure figure_from_json(const nlohmann::json& json, const std::string& where) {
-  try {
-    Figure figure;
-    figure.n = json.at("n").get<std::uint64_t>();
-    if (json.contains("correct")) figure.correct = json.at("correct").get<std::uint64_t>();
-    figure.value = json.at("value").get<double>();
-    figure.low = json.at("low").get<double>();
-    figure.high = json.at("high").get<double>();
-    return figure;
-  } catch (const nlohmann::json::exception&) {
-    throw ScoreError(where + ": not a figure (n, value, low, high)");
-  }
 }
 
 }  // namespace railyard::score

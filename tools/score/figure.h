@@ -1,24 +1,16 @@
-// The figures of score.json (tools/score/README.md): a proportion with its Wilson interval, and
-// tables of them by one property of the samples (a Breakdown).
+// The figures of score.json (tools/score/README.md, score_report.h) as they are counted: a
+// proportion with its Wilson interval, and tallies by one property of the samples (a Breakdown).
 #pragma once
 
 #include <cstdint>
 #include <map>
-#include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-namespace railyard::score {
+#include "tools/records/formats/score_report.h"
 
-// A share with its interval. `correct` is set for a proportion (value = correct / n, Wilson
-// interval); figures that are not one (balanced accuracy, ECE) leave it empty.
-struct Figure {
-  std::uint64_t n = 0;
-  std::optional<std::uint64_t> correct;
-  double value = 0.0, low = 0.0, high = 1.0;
-};
+namespace railyard::score {
 
 // correct of n with the Wilson interval of z (util/wilson.h). n == 0 gives value 0, [0, 1].
 Figure proportion(std::uint64_t correct, std::uint64_t n, double z);
@@ -43,11 +35,7 @@ struct BreakdownTally {
   void sort_numeric();  // rows "2", "10", ... by their number
 };
 
-nlohmann::ordered_json to_json(const Figure& figure);
-// {"by", "title", "rows": [{"value", "figure"}]}.
-nlohmann::ordered_json to_json(const BreakdownTally& breakdown, double z);
-
-// Figure from its JSON (for --compare); throws ScoreError naming `where`.
-Figure figure_from_json(const nlohmann::json& json, const std::string& where);
+// The tallies' rows as proportions with the Wilson interval of z.
+Breakdown breakdown_of(const BreakdownTally& tally, double z);
 
 }  // namespace railyard::score

@@ -114,6 +114,7 @@ Answers match_predictions(const Target& target, const std::vector<Prediction>& p
     ++answers.coverage.scored;
   }
   answers.coverage.partial = partial;
+  answers.coverage.missing = answers.coverage.expected - answers.coverage.scored;
   if (!partial) check_complete(target, answers);
   return answers;
 }

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "tools/records/formats/score_report.h"
 #include "tools/score/predictions.h"
 #include "tools/score/target.h"
 
@@ -21,11 +22,6 @@ struct Answer {
   std::uint32_t line = 0;   // the line that gave it, for repeats
   std::uint16_t file = 0;   // into Answers::files
   bool has_probability() const { return !std::isnan(probability); }
-};
-
-struct Coverage {
-  std::uint64_t expected = 0, scored = 0;
-  bool partial = false;
 };
 
 struct Answers {

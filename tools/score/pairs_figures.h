@@ -4,13 +4,11 @@
 // of inconsistent pairs (score.json's Pairs, tools/score/README.md).
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include "tools/score/dataset_figures.h"
 
 namespace railyard::score {
 
-nlohmann::ordered_json pairs_figures(const Target& target, const Answers& answers,
-                                     const ScoreSettings& settings);
+PairsScore pairs_figures(const Target& target, const Answers& answers,
+                         const ScoreSettings& settings);
 
 }  // namespace railyard::score

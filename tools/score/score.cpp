@@ -19,7 +19,6 @@
 namespace railyard::score {
 
 namespace fs = std::filesystem;
-using Json = nlohmann::ordered_json;
 
 namespace {
 
@@ -74,31 +73,19 @@ std::string scored_string(const Target& target, const DatasetTarget& dataset,
   return out;
 }
 
-Json inputs_json(const ScoreRequest& request, const Target& target,
+Inputs inputs_of(const ScoreRequest& request, const Target& target,
                  const std::vector<fs::path>& files) {
-  Json predictions = Json::array();
+  Inputs out;
   for (const fs::path& file : files)
-    predictions.push_back(
-        {{"path", file_system::absolute(file).string()}, {"sha256", sha256_hex_of_file(file)}});
-  Json out;
-  out["predictions"] = predictions;
-  if (!request.baseline.empty()) out["baseline"] = request.baseline;
-  out["target"] = {{"path", target.path.string()},
-                   {"kind", target_kind_name(target.kind)},
-                   {"sha256", target.sha256}};
+    out.predictions.push_back({file_system::absolute(file).string(), sha256_hex_of_file(file)});
+  if (!request.baseline.empty()) out.baseline = request.baseline;
+  out.target = {target.path.string(), target_kind_name(target.kind), target.sha256};
   return out;
-}
-
-// A suite's variants side by side (an extension of the README's schema).
-Json variants_breakdown(const Json& datasets) {
-  Json rows = Json::array();
-  for (const Json& d : datasets) rows.push_back({{"value", d["name"]}, {"figure", d["accuracy"]}});
-  return {{"by", "variant"}, {"title", "Accuracy by variant"}, {"rows", rows}};
 }
 
 }  // namespace
 
-nlohmann::json score_predictions(const ScoreRequest& request) {
+ScoreReport score_predictions(const ScoreRequest& request) {
   if (!(request.confidence > 0.0 && request.confidence < 1.0))
     throw ScoreError("--confidence: must lie in (0, 1)");
   Target target = load_target(request.target);
@@ -114,38 +101,28 @@ nlohmann::json score_predictions(const ScoreRequest& request) {
   ScoreSettings settings{request.confidence, z_for_confidence(request.confidence),
                          request.misclassified};
 
-  Json score;
-  score["railyard_score"] = 1;
-  score["confidence"] = request.confidence;
-  score["inputs"] = inputs_json(request, target, files);
-  const Coverage& c = answers.coverage;
-  score["coverage"] = {{"expected", c.expected},
-                       {"scored", c.scored},
-                       {"missing", c.expected - c.scored},
-                       {"partial", c.partial}};
-  score["datasets"] = Json::array();
+  ScoreReport score;
+  score.confidence = request.confidence;
+  score.inputs = inputs_of(request, target, files);
+  score.coverage = answers.coverage;
   if (target.kind != TargetKind::Sequences)
     for (std::size_t k = 0; k < target.datasets.size(); ++k)
-      score["datasets"].push_back(
-          dataset_figures(target.datasets[k], answers.by_sample[k], settings));
-  score["pairs"] =
-      target.kind == TargetKind::Pairs ? pairs_figures(target, answers, settings) : Json(nullptr);
-  score["sequences"] = target.kind == TargetKind::Sequences
-                           ? sequence_figures(target.datasets[0], answers, settings)
-                           : Json(nullptr);
-  score["worlds"] =
-      request.worlds ? world_figures(*request.worlds, target, score["datasets"]) : Json(nullptr);
+      score.datasets.push_back(dataset_figures(target.datasets[k], answers.by_sample[k], settings));
+  if (target.kind == TargetKind::Pairs) score.pairs = pairs_figures(target, answers, settings);
+  if (target.kind == TargetKind::Sequences)
+    score.sequences = sequence_figures(target.datasets[0], answers, settings);
+  if (request.worlds) score.worlds = world_figures(*request.worlds, target, score.datasets);
   if (target.kind == TargetKind::Suite) {
-    score["variants"] = variants_breakdown(score["datasets"]);
-    score["curriculum"] = target.curriculum;
+    // A suite's variants side by side (an extension of the README's schema).
+    score.variants = Breakdown{"variant", "Accuracy by variant", {}};
+    for (const DatasetScore& d : score.datasets)
+      score.variants->rows.push_back({d.name, std::nullopt, d.accuracy});
+    score.curriculum.emplace(target.curriculum);
   }
-  score["plots"] = Json::array();
-  Json scored = Json::object();
   for (std::size_t k = 0; k < target.datasets.size(); ++k)
-    scored[target.datasets[k].name] =
+    score.scored[target.datasets[k].name] =
         scored_string(target, target.datasets[k], answers.by_sample[k]);
-  score["scored"] = std::move(scored);
-  return nlohmann::json(score);  // the schema's objects have no order
+  return score;
 }
 
 void write_baseline_predictions(const ScoreRequest& request, const fs::path& file) {

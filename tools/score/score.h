@@ -1,15 +1,16 @@
-// `railyard score`: a model's predictions scored against a folder railyard made, as one JSON
-// object (score.json, tools/score/README.md), and the score folder written from it (score.json,
-// score.md, plots/*.png, report.html). The same call serves the command and the Python module.
+// `railyard score`: a model's predictions scored against a folder railyard made, as one typed
+// value (score.json's, tools/records/formats/score_report.h), and the score folder written from it
+// (score.json, score.md, plots/*.png, report.html). The same call serves the command and the
+// Python module.
 #pragma once
 
 #include <cstddef>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "tools/records/formats/score_report.h"
 #include "util/staged_folder.h"
 
 namespace railyard::score {
@@ -26,9 +27,10 @@ struct ScoreRequest {
   std::size_t misclassified = 50;               // listed per dataset
 };
 
-// Every figure, as score.json holds it. Throws InputError (ScoreError, DatasetError) naming the
-// file, line and key of the first fault; nothing is computed past it.
-nlohmann::json score_predictions(const ScoreRequest& request);
+// Every figure, as score.json holds it (no plots: no file is written). Throws InputError
+// (ScoreError, DatasetError) naming the file, line and key of the first fault; nothing is
+// computed past it.
+ScoreReport score_predictions(const ScoreRequest& request);
 
 // The predictions file a baseline is scored from, in the accepted format (CSV when `file` ends
 // in .csv, else JSON Lines); written whole or not at all.
@@ -41,7 +43,8 @@ inline constexpr FolderKind kScoreFolder{
     "railyard score", ".railyard-score", {".partial-", ".old-"}};
 inline constexpr FolderKind kCompareFolder{"railyard score --compare", ".railyard-compare"};
 
-// Writes `folder` whole or not at all: score.json, score.md, plots/*.png and report.html.
-void write_score_folder(const nlohmann::json& score, const std::filesystem::path& folder);
+// Writes `folder` whole or not at all: score.json, score.md, plots/*.png, differences/*.png and
+// report.html. Returns what its score.json holds: `score` with its plots and difference files.
+ScoreReport write_score_folder(ScoreReport score, const std::filesystem::path& folder);
 
 }  // namespace railyard::score

@@ -20,31 +20,29 @@ namespace {
 
 // Each listed inconsistent pair's colour difference as a PNG (white: changed pixels), from its
 // pair record in the target, at differences/pair_<p>.png.
-void write_differences(nlohmann::json& score, StagedFolder& folder) {
-  if (!score.contains("pairs") || score["pairs"].is_null()) return;
-  fs::path target = score["inputs"]["target"]["path"].get<std::string>();
-  for (nlohmann::json& example : score["pairs"]["examples"]) {
-    std::uint64_t p = example["pair"].get<std::uint64_t>();
-    PairRecord pair = read_pair_record(PairsFolder::pair_file(target, p), p);
+void write_differences(ScoreReport& score, StagedFolder& folder) {
+  if (!score.pairs) return;
+  for (PairExample& example : score.pairs->examples) {
+    PairRecord pair = read_pair_record(
+        PairsFolder::pair_file(score.inputs.target.path, example.pair), example.pair);
     Image<std::uint8_t> mask = decode_mask(pair.colour_difference.mask);
     for (std::uint8_t& v : mask.pixels) v = v ? 255 : 0;
-    std::string file = "differences/pair_" + std::to_string(p) + ".png";
-    write_png(folder.path_for(file), mask);
-    example["difference"] = file;
+    example.difference = "differences/pair_" + std::to_string(example.pair) + ".png";
+    write_png(folder.path_for(*example.difference), mask);
   }
 }
 
 }  // namespace
 
-void write_score_folder(const nlohmann::json& score_in, const fs::path& folder) {
+ScoreReport write_score_folder(ScoreReport score, const fs::path& folder) {
   StagedFolder staged(folder, kScoreFolder);
-  nlohmann::json score = score_in;
-  score["plots"] = write_plots(score, staged.staging());
+  score.plots = write_plots(score, staged.staging());
   write_differences(score, staged);
-  staged.write("score.json", score.dump(1) + "\n");
+  staged.write("score.json", score_report_text(score));
   staged.write("score.md", score_markdown(score));
   write_report_page(score, staged.staging());
   staged.commit();
+  return score;
 }
 
 }  // namespace railyard::score

@@ -4,13 +4,13 @@
 #pragma once
 
 #include <filesystem>
-#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "tools/records/formats/score_report.h"
 
 namespace railyard::score {
 
-// Writes plots/<name>.png under `folder` and returns score.json's "plots" list
-// ([{"file", "title"}]).
-nlohmann::ordered_json write_plots(const nlohmann::json& score,
-                                   const std::filesystem::path& folder);
+// Writes plots/<name>.png under `folder` and returns score.json's "plots" list.
+std::vector<Plot> write_plots(const ScoreReport& score, const std::filesystem::path& folder);
 
 }  // namespace railyard::score

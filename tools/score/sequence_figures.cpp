@@ -4,10 +4,8 @@
 
 namespace railyard::score {
 
-using Json = nlohmann::ordered_json;
-
-Json sequence_figures(const DatasetTarget& set, const Answers& answers,
-                      const ScoreSettings& settings) {
+SequencesScore sequence_figures(const DatasetTarget& set, const Answers& answers,
+                                const ScoreSettings& settings) {
   Tally all, east, west;
   std::array<Tally, 3> splits;
   BreakdownTally by_length{"sequence_length", "Sequence accuracy by length (steps)"};
@@ -29,17 +27,10 @@ Json sequence_figures(const DatasetTarget& set, const Answers& answers,
   }
   by_length.sort_numeric();
   double z = settings.z;
-  Json out;
-  out["sequences"] = set.sequences.size();
-  out["sequence_accuracy"] = to_json(proportion(all.correct, all.n, z));
-  out["balanced_accuracy"] = balanced_accuracy(east.correct, east.n, west.correct, west.n, z);
-  out["splits"] = Json::object();
-  for (int s = 0; s < 3; ++s)
-    if (splits[s].n)
-      out["splits"][kSplitNames[s]] = to_json(proportion(splits[s].correct, splits[s].n, z));
-  out["by_length"] = to_json(by_length, z);
-  out["predicates"] = predicates.order.empty() ? Json(nullptr) : to_json(predicates, z);
-  return out;
+  return SequencesScore(
+      set.sequences.size(), proportion(all.correct, all.n, z), balanced_accuracy(east, west, z),
+      splits_of(splits, z), breakdown_of(by_length, z),
+      predicates.order.empty() ? std::nullopt : std::optional(breakdown_of(predicates, z)));
 }
 
 }  // namespace railyard::score

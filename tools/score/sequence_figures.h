@@ -3,13 +3,11 @@
 // (score.json's Sequences, tools/score/README.md).
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include "tools/score/dataset_figures.h"
 
 namespace railyard::score {
 
-nlohmann::ordered_json sequence_figures(const DatasetTarget& set, const Answers& answers,
-                                        const ScoreSettings& settings);
+SequencesScore sequence_figures(const DatasetTarget& set, const Answers& answers,
+                                const ScoreSettings& settings);
 
 }  // namespace railyard::score

@@ -2,17 +2,17 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <type_traits>
+#include <variant>
 
 #include "logic/distribution.h"
 #include "logic/vocabulary.h"
 #include "tools/dataset/config.h"
 #include "tools/dataset/inputs.h"
-#include "tools/records/dataset_folder.h"
 #include "tools/records/formats/sequence_files.h"
+#include "tools/records/open_folder.h"
 #include "tools/records/pair_record.h"
-#include "tools/records/pairs_folder.h"
 #include "tools/score/score_error.h"
-#include "tools/suite/suite_summary_record.h"
 #include "util/content_hash.h"
 #include "util/external_program.h"
 #include "util/file_system.h"
@@ -95,18 +95,20 @@ void add_filters(DatasetTarget& target, const DatasetConfig& config) {
   }
 }
 
-Target suite_target(const fs::path& root) {
-  Target target{TargetKind::Suite, root};
-  SuiteSummary summary = read_suite_summary(root / "summary.json");
+Target suite_target(const SuiteFolder& suite) {
+  Target target;
+  target.kind = TargetKind::Suite;
+  target.path = suite.root();
+  const SuiteSummary& summary = suite.summary();
   target.curriculum = summary.curriculum;
-  std::string hashes = sha256_hex_of_file(root / "summary.json");
+  std::string hashes = sha256_hex_of_file(suite.summary_file());
   std::optional<TrainFilters> reference;
-  for (const SuiteVariantSummary& variant : summary.variants) {
-    fs::path folder = root / variant.folder;
-    target.datasets.push_back(load_dataset_target(folder, variant.name));
-    hashes += sha256_hex_of_file(folder / "manifest.json");
-    if (variant.name == summary.reference)
-      reference = manifest_config(DatasetFolder::open(folder)).sampler.filters;
+  for (std::size_t v = 0; v < summary.variants.size(); ++v) {
+    DatasetFolder folder = suite.open_variant(v);
+    target.datasets.push_back(load_dataset_target(folder, summary.variants[v].name));
+    hashes += sha256_hex_of_file(folder.paths().manifest());
+    if (summary.variants[v].name == summary.reference)
+      reference = manifest_config(folder).sampler.filters;
   }
   // Every variant is judged against the training set's confounder: where the shortcut the
   // model may have learnt there agrees with the rule (in an unconfounded or reversed test too).
@@ -119,18 +121,29 @@ Target suite_target(const fs::path& root) {
   return target;
 }
 
-Target pairs_target(const fs::path& root) {
-  PairsFolder folder = PairsFolder::open(root);
-  Target target{TargetKind::Pairs, root};
-  target.datasets.push_back(load_dataset_target(folder.base().root(), "base"));
-  target.datasets.push_back(load_dataset_target(folder.intervened().root(), "intervened"));
+Target pairs_target(const PairsFolder& folder) {
+  Target target;
+  target.kind = TargetKind::Pairs;
+  target.path = folder.root();
+  target.datasets.push_back(load_dataset_target(folder.base(), "base"));
+  target.datasets.push_back(load_dataset_target(folder.intervened(), "intervened"));
   for (const PairRecord& pair : folder.pair_records()) {
     std::string kind;
     for (const std::string& k : pair.kinds) kind += (kind.empty() ? "" : "+") + k;
     target.pairs.push_back({pair.operations, kind, pair.flipped});
   }
-  target.sha256 = sha256_hex(sha256_hex_of_file(root / "manifest.json") +
-                             sha256_hex_of_file(root / "pairs.jsonl"));
+  target.sha256 = sha256_hex(sha256_hex_of_file(folder.root() / "manifest.json") +
+                             sha256_hex_of_file(folder.root() / "pairs.jsonl"));
+  return target;
+}
+
+Target dataset_target(const DatasetFolder& folder, TargetKind kind) {
+  Target target;
+  target.kind = kind;
+  target.path = folder.root();
+  target.datasets.push_back(load_dataset_target(folder, folder.root().filename().string()));
+  if (!target.datasets[0].sequences.empty()) target.kind = TargetKind::Sequences;
+  target.sha256 = sha256_hex_of_file(folder.paths().manifest());
   return target;
 }
 
@@ -153,8 +166,8 @@ std::optional<std::uint64_t> DatasetTarget::image_index(const std::string& file)
   return found->second;
 }
 
-DatasetTarget load_dataset_target(const fs::path& root, const std::string& name) {
-  DatasetFolder folder = DatasetFolder::open(root);
+DatasetTarget load_dataset_target(const DatasetFolder& folder, const std::string& name) {
+  const fs::path& root = folder.root();
   DatasetTarget target;
   target.name = name;
   target.folder = file_system::absolute(root);
@@ -181,19 +194,17 @@ DatasetTarget load_dataset_target(const fs::path& root, const std::string& name)
 }
 
 Target load_target(const fs::path& folder) {
-  fs::path root = file_system::absolute(folder);
-  if (!file_system::is_directory(root))
-    throw ScoreError(folder.string() + ": not a folder (a dataset, suite or pairs folder)");
-  if (file_system::exists(root / "summary.json")) return suite_target(root);
-  if (PairsFolder::is_pairs_folder(root)) return pairs_target(root);
-  if (!file_system::exists(root / "manifest.json"))
-    throw ScoreError(folder.string() +
-                     ": holds no manifest.json (a dataset), summary.json (a suite) or pairs.jsonl");
-  Target target{TargetKind::Dataset, root};
-  target.datasets.push_back(load_dataset_target(root, root.filename().string()));
-  if (!target.datasets[0].sequences.empty()) target.kind = TargetKind::Sequences;
-  target.sha256 = sha256_hex_of_file(root / "manifest.json");
-  return target;
+  return std::visit(
+      [](const auto& opened) {
+        using View = std::decay_t<decltype(opened)>;
+        if constexpr (std::is_same_v<View, SuiteFolder>) return suite_target(opened);
+        if constexpr (std::is_same_v<View, PairsFolder>) return pairs_target(opened);
+        if constexpr (std::is_same_v<View, SequenceSet>)
+          return dataset_target(opened.dataset(), TargetKind::Sequences);
+        if constexpr (std::is_same_v<View, DatasetFolder>)
+          return dataset_target(opened, TargetKind::Dataset);
+      },
+      open_folder(file_system::absolute(folder)));
 }
 
 }  // namespace railyard::score

@@ -13,6 +13,7 @@
 
 #include "logic/train.h"
 #include "logic/train_pattern.h"
+#include "tools/records/dataset_folder.h"
 
 namespace railyard::score {
 
@@ -79,11 +80,11 @@ struct Target {
   bool curriculum = false;  // a suite learnt in order
 };
 
-// Opens `folder`: a suite (summary.json), a pairs folder (pairs.jsonl), a dataset folder (with
-// sequences/: a sequence set). Throws DatasetError / ScoreError naming the file.
+// Opens `folder` through open_folder (tools/records/open_folder.h): a suite, a pairs folder, a
+// dataset or a sequence set. Throws DatasetError / ScoreError naming the file.
 Target load_target(const std::filesystem::path& folder);
 
-// Reads one dataset folder's samples (checked by DatasetFolder::open first).
-DatasetTarget load_dataset_target(const std::filesystem::path& folder, const std::string& name);
+// Reads one dataset folder's samples.
+DatasetTarget load_dataset_target(const DatasetFolder& folder, const std::string& name);
 
 }  // namespace railyard::score

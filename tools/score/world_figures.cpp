@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "tools/records/json_fields.h"
+#include "tools/records/formats/worlds_index.h"
 #include "tools/score/score_error.h"
 #include "tools/worlds/world_files.h"
 #include "util/content_hash.h"
@@ -12,7 +12,6 @@
 namespace railyard::score {
 
 namespace fs = std::filesystem;
-using Json = nlohmann::ordered_json;
 
 double pearson(const std::vector<double>& x, const std::vector<double>& y) {
   double n = static_cast<double>(x.size()), mx = 0, my = 0;
@@ -41,59 +40,46 @@ void check_same_rule(const fs::path& worlds_json, const DatasetTarget& dataset) 
 
 }  // namespace
 
-Json world_figures(const fs::path& file, const Target& target, const Json& datasets) {
+WorldsScore world_figures(const fs::path& file, const Target& target,
+                          const std::vector<DatasetScore>& datasets) {
   fs::path path = file_system::absolute(file);
   if (file_system::is_directory(path))
     path /= "worlds.json";
   else if (std::string why = file_system::why_not_a_file(path); !why.empty())
     throw ScoreError("--worlds " + file.string() + ": " + why +
                      " (give the folder `railyard worlds` wrote, or its worlds.json)");
-  nlohmann::json worlds;
+  WorldsIndex worlds;
   try {
     // The folder vouches for its files (.railyard-worlds): an edited worlds.json is refused.
     check_unchanged(path.parent_path(), kWorldsFolder);
-    worlds = read_json_file(path);
+    worlds = read_worlds_index(path);
   } catch (const InputError& e) {
     throw ScoreError("--worlds " + file.string() + ": " + e.what());
   }
   std::vector<std::size_t> world;  // per dataset: its world's index in worlds.json
-  std::vector<double> accuracy;
-  Json rows = Json::array();
-  try {
-    const auto& list = worlds.at("worlds");
-    for (const Json& dataset : datasets) {
-      std::string name = dataset.at("name").get<std::string>();
-      for (std::size_t k = 0; k < list.size(); ++k)
-        if (list[k].at("id").get<std::string>() == name) {
-          world.push_back(k);
-          accuracy.push_back(dataset.at("accuracy").at("value").get<double>());
-          rows.push_back({{"value", name},
-                          {"split", list[k].at("split")},
-                          {"figure", dataset.at("accuracy")}});
-        }
-    }
-    for (std::size_t k = 0; k < target.datasets.size(); ++k) {
-      if (rows.size() <= k || rows[k]["value"] != target.datasets[k].name)
-        throw ScoreError("--worlds " + path.string() + ": the suite's variant '" +
-                         target.datasets[k].name +
-                         "' is not one of its worlds; give the worlds the suite was made from");
-      check_same_rule(path, target.datasets[k]);
-    }
-    std::vector<double> shared, alike;
-    const auto& similarity = worlds.at("similarity");
-    for (std::size_t i = 0; i < world.size(); ++i)
-      for (std::size_t j = i + 1; j < world.size(); ++j) {
-        shared.push_back(similarity.at(world[i]).at(world[j]).get<double>());
-        alike.push_back(1.0 - std::fabs(accuracy[i] - accuracy[j]));
+  WorldsScore out{path.string(), {"world", "Accuracy by world", {}}, {}};
+  for (const DatasetScore& dataset : datasets)
+    for (std::size_t k = 0; k < worlds.worlds.size(); ++k)
+      if (worlds.worlds[k].id == dataset.name) {
+        world.push_back(k);
+        out.by_world.rows.push_back({dataset.name, worlds.worlds[k].split, dataset.accuracy});
       }
-    Json out;
-    out["file"] = file_system::absolute(path).string();
-    out["by_world"] = {{"by", "world"}, {"title", "Accuracy by world"}, {"rows", rows}};
-    out["similarity_correlation"] = {{"pearson", pearson(shared, alike)}, {"n", shared.size()}};
-    return out;
-  } catch (const nlohmann::json::exception&) {
-    throw ScoreError(path.string() + ": not a worlds.json written by `railyard worlds`");
+  const auto& rows = out.by_world.rows;
+  for (std::size_t k = 0; k < target.datasets.size(); ++k) {
+    if (rows.size() <= k || rows[k].value != target.datasets[k].name)
+      throw ScoreError("--worlds " + path.string() + ": the suite's variant '" +
+                       target.datasets[k].name +
+                       "' is not one of its worlds; give the worlds the suite was made from");
+    check_same_rule(path, target.datasets[k]);
   }
+  std::vector<double> shared, alike;
+  for (std::size_t i = 0; i < world.size(); ++i)
+    for (std::size_t j = i + 1; j < world.size(); ++j) {
+      shared.push_back(worlds.similarity[world[i]][world[j]]);
+      alike.push_back(1.0 - std::fabs(rows[i].figure.value - rows[j].figure.value));
+    }
+  out.similarity_correlation = {pearson(shared, alike), shared.size()};
+  return out;
 }
 
 }  // namespace railyard::score

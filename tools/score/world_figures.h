@@ -5,19 +5,20 @@
 #pragma once
 
 #include <filesystem>
-#include <nlohmann/json.hpp>
+#include <vector>
 
+#include "tools/records/formats/score_report.h"
 #include "tools/score/target.h"
 
 namespace railyard::score {
 
-// `datasets`: the Dataset objects of the suite's variants (their names are world ids), in the
-// order of target.datasets. Throws ScoreError naming worlds.json when it does not read, or when
+// `datasets`: the figures of the suite's variants (their names are world ids), in the order of
+// target.datasets. Throws ScoreError naming worlds.json when it does not read, or when
 // it is not the family the suite was made from: a variant that is not one of its worlds, or
 // whose rule is not the world's (rules/<id>.pl beside worlds.json against the SHA-256 the
 // variant's manifest keeps).
-nlohmann::ordered_json world_figures(const std::filesystem::path& worlds_json, const Target& target,
-                                     const nlohmann::ordered_json& datasets);
+WorldsScore world_figures(const std::filesystem::path& worlds_json, const Target& target,
+                          const std::vector<DatasetScore>& datasets);
 
 double pearson(const std::vector<double>& x, const std::vector<double>& y);
 

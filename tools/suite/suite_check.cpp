@@ -5,15 +5,14 @@
 #include <ctime>
 
 #include "logic/errors.h"
+#include "logic/sequences/sequence_sampler.h"
 #include "scenes/asset_library.h"
 #include "scenes/asset_manifest.h"
 #include "scenes/scene_settings.h"
-#include "tools/dataset/label_noise.h"
 #include "tools/dataset/progress.h"
-#include "tools/dataset/sequences/sequence_factory.h"
-#include "tools/dataset/sequences/sequence_trains.h"
+#include "tools/dataset/run_kinds/run_kinds.h"
+#include "tools/dataset/sample_factory.h"
 #include "tools/dataset/train_plan.h"
-#include "tools/dataset/train_source.h"
 
 namespace railyard {
 namespace {
@@ -66,24 +65,19 @@ VariantStats sample_variant(const Suite& suite, const SuiteVariant& variant,
                             const DatasetInputs& inputs, std::uint64_t count,
                             const std::vector<TrainPattern>& confounders, std::FILE* out) {
   const DatasetConfig& config = variant.config;
-  // A sequence variant's trains are its sequences' steps: `count` counts sequences.
-  std::unique_ptr<SequenceModel> model;
-  std::unique_ptr<TrainSource> trains;
+  // The trains its kind makes (a sequence variant's: its sequences' steps, `count` counting
+  // sequences).
+  const RunKind& kind = run_kind(config);
+  std::shared_ptr<TrainSource> trains;
   try {
-    if (config.sequence.enabled()) {
-      model = std::make_unique<SequenceModel>(config, inputs);
-      trains = sequence_trains(*model, config);
-      count = samples_of_first(*model, config, count);
-    } else {
-      trains = std::make_unique<SampledTrains>(sampled_trains(config, inputs));
-    }
+    trains = kind.trains(config, inputs);
+    count = trains->samples_of_first(count);
   } catch (const TrainDemandError& e) {  // unique plans every index first
     fail(suite, variant, "key '" + e.key() + "'", e.what());
   } catch (const UnreachableClassError& e) {
     fail(suite, variant, "keys rule, distribution, constraints, unique", e.what());
   } catch (const InputError& e) {
-    fail(suite, variant, config.sequence.enabled() ? "key 'sequence'" : "key 'compositions'",
-         e.what());
+    fail(suite, variant, std::string(kind.trains_keys), e.what());
   }
   if (out) {
     std::fprintf(out, "checking variant %s: %llu of its %llu trains\n", variant.name.c_str(),
@@ -91,16 +85,13 @@ VariantStats sample_variant(const Suite& suite, const SuiteVariant& variant,
                  static_cast<unsigned long long>(config.count));
     std::fflush(out);
   }
-  Supervision supervision = dataset_supervision(config, config.count);
+  SampleSettings settings = sample_settings(config);
   Progress progress(count, "trains checked (" + variant.name + ")", out);
   VariantStats stats;
   try {
     for (std::uint64_t i = 0; i < count; ++i) {
       LabelledTrain train = trains->train(i);
-      // As the dataset decides it: per sample, or per sequence in sequential mode.
-      bool given = model && !config.sequence.incremental()
-                       ? sequence_labels_given(config, *model, trains->sequence_step(i)->sequence)
-                       : supervision.given(config.seed, i);
+      bool given = settings.labelled(*trains, i);  // as the dataset decides it
       stats.add(i, train, published_label(train.label, config.seed, i, config.label_noise), given,
                 suite.holdout, confounders);
       progress.advance();

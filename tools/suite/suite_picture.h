@@ -5,7 +5,7 @@
 // FreeType.
 #pragma once
 
-#include "tools/suite/suite_summary_record.h"
+#include "tools/records/suite_summary_record.h"
 #include "util/image.h"
 
 namespace railyard {

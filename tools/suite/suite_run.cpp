@@ -6,7 +6,7 @@
 #include "tools/dataset/run_lock.h"
 #include "tools/suite/suite_check.h"
 #include "tools/suite/suite_summary.h"
-#include "tools/suite/suite_summary_record.h"
+#include "tools/records/suite_summary_record.h"
 #include "util/atomic_file.h"
 #include "util/file_system.h"
 #include "util/io_error.h"

@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "tools/dataset/dataset_run.h"
+#include "tools/dataset/run_kinds/run_kinds.h"
 #include "tools/suite/suite.h"
 
 namespace railyard {

@@ -5,9 +5,15 @@
 namespace railyard {
 namespace {
 
-Histogram histogram_of(const nlohmann::ordered_json& counts) {
+Histogram histogram_of(const std::vector<std::pair<std::string, std::uint64_t>>& counts) {
   Histogram h;
-  for (const auto& [name, count] : counts.items()) h[name] = count.get<std::uint64_t>();
+  for (const auto& [name, count] : counts) h[name] = count;
+  return h;
+}
+
+Histogram histogram_of(const std::map<std::uint64_t, std::uint64_t>& counts) {
+  Histogram h;
+  for (const auto& [length, count] : counts) h[std::to_string(length)] = count;
   return h;
 }
 
@@ -47,16 +53,17 @@ double total_variation(const Histogram& a, const Histogram& b) {
   return 0.5 * sum;
 }
 
-std::vector<std::pair<std::string, double>> distances(const nlohmann::ordered_json& counts,
-                                                      const nlohmann::ordered_json& reference) {
+std::vector<std::pair<std::string, double>> distances(const DatasetCounts& counts,
+                                                      const DatasetCounts& reference) {
   std::vector<std::pair<std::string, double>> result;
-  result.emplace_back("cars_per_train",
-                      total_variation(histogram_of(counts.at("cars_per_train")),
-                                      histogram_of(reference.at("cars_per_train"))));
-  for (const auto& [descriptor, histogram] : counts.at("attributes").items())
-    result.emplace_back(descriptor,
-                        total_variation(histogram_of(histogram),
-                                        histogram_of(reference.at("attributes").at(descriptor))));
+  result.emplace_back("cars_per_train", total_variation(histogram_of(counts.cars_per_train),
+                                                        histogram_of(reference.cars_per_train)));
+  for (const auto& [descriptor, histogram] : counts.attributes) {
+    Histogram theirs;  // empty when the reference lacks the descriptor
+    for (const auto& [name, values] : reference.attributes)
+      if (name == descriptor) theirs = histogram_of(values);
+    result.emplace_back(descriptor, total_variation(histogram_of(histogram), theirs));
+  }
   return result;
 }
 

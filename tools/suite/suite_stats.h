@@ -14,6 +14,7 @@
 
 #include "logic/train_pattern.h"
 #include "tools/dataset/dataset_stats.h"
+#include "tools/records/dataset_manifest.h"
 
 namespace railyard {
 
@@ -37,8 +38,8 @@ using Histogram = std::map<std::string, std::uint64_t>;
 double total_variation(const Histogram& a, const Histogram& b);
 
 // Per descriptor ("shape", ..., and "cars_per_train" for the train length), the distance of a
-// variant's distributions to the reference's, from DatasetStats::to_json(), in that order.
-std::vector<std::pair<std::string, double>> distances(const nlohmann::ordered_json& counts,
-                                                      const nlohmann::ordered_json& reference);
+// variant's distributions to the reference's, in the counts' order.
+std::vector<std::pair<std::string, double>> distances(const DatasetCounts& counts,
+                                                      const DatasetCounts& reference);
 
 }  // namespace railyard

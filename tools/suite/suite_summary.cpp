@@ -25,12 +25,18 @@ double rounded(double x) {
   return std::round(x * 1e6) / 1e6;
 }
 
+// The statistics' counts typed: their JSON is the counts' one form (dataset_stats.h), read back.
+DatasetCounts counts_of(const VariantStats& stats, const std::string& variant) {
+  JsonOrigin origin{"the counts of variant " + variant};
+  Json counts = stats.counts.to_json();
+  return dataset_counts_from_json(JsonField(counts, origin));
+}
+
 SuiteVariantSummary variant_summary(const Suite& suite, const SuiteCheck& check, std::size_t v,
-                                    const Json& reference_counts) {
+                                    const DatasetCounts& reference_counts) {
   const SuiteVariant& variant = suite.variants[v];
   const DatasetConfig& c = variant.config;
   const VariantStats& stats = check.stats[v];
-  Json counts = stats.counts.to_json();
   DatasetPaths paths(dataset_identity(c, check.inputs[v].rule_name, check.inputs[v].scene_name));
   SuiteVariantSummary out;
   out.name = variant.name;
@@ -48,13 +54,11 @@ SuiteVariantSummary variant_summary(const Suite& suite, const SuiteCheck& check,
   out.label_noise = c.label_noise;
   out.count = c.count;
   out.checked_trains = check.checked[v];
-  for (const auto& [key, tv] : distances(counts, reference_counts))
+  out.counts = counts_of(stats, variant.name);
+  for (const auto& [key, tv] : distances(out.counts, reference_counts))
     out.distance.emplace_back(key, rounded(tv));
   out.holdout_trains = stats.holdout_trains;
   out.holdout_by_combination = stats.holdout_by_combination;
-  // The statistics' JSON is the counts' one form (dataset_stats.h); read back typed.
-  JsonOrigin origin{"the counts of variant " + variant.name};
-  out.counts = dataset_counts_from_json(JsonField(counts, origin));
   std::uint64_t east = out.counts.east, west = out.counts.west;
   for (std::size_t k = 0; k < check.confounders.size(); ++k) {
     double e = share(stats.carriers[k][0], east), w = share(stats.carriers[k][1], west);
@@ -100,7 +104,8 @@ std::string lengths_text(const std::map<std::uint64_t, std::uint64_t>& histogram
 }  // namespace
 
 SuiteSummary make_suite_summary(const Suite& suite, const SuiteCheck& check) {
-  Json reference = check.stats[suite.index_of(suite.reference)].counts.to_json();
+  DatasetCounts reference =
+      counts_of(check.stats[suite.index_of(suite.reference)], suite.reference);
   SuiteSummary summary;
   summary.suite = suite.name;
   summary.file = suite.file.filename().string();

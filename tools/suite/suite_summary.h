@@ -26,7 +26,7 @@
 
 #include "tools/suite/suite.h"
 #include "tools/suite/suite_check.h"
-#include "tools/suite/suite_summary_record.h"
+#include "tools/records/suite_summary_record.h"
 
 namespace railyard {
 

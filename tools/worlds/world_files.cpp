@@ -30,21 +30,18 @@ std::string concept_id(const WorldSet& set, int position) {
   return id.insert(0, 1, 'c');
 }
 
-nlohmann::json concept_json(const WorldSet& set, int position) {
+// [low, high] of a band or an interval.
+std::array<double, 2> bounds(const auto& band) {
+  return {band.low, band.high};
+}
+
+ConceptRecord concept_record(const WorldSet& set, int position) {
   const worlds::PoolConcept& c = set.pool[static_cast<std::size_t>(position)];
-  const std::size_t fresh = c.fresh.size();
-  return {{"id", concept_id(set, position)},
-          {"position", position},
-          {"clause", "eastbound(T) :- " + c.clause.body() + "."},
-          {"cars", c.clause.cars},
-          {"literals", c.clause.literals.size()},
-          {"kinds", c.clause.kinds()},
-          {"chain", c.clause.chain()},
-          {"complexity", c.clause.cars + static_cast<int>(c.clause.literals.size())},
-          {"probe_share", c.probe.share()},
-          {"share", c.fresh.share()},
-          {"share_trains", fresh},
-          {"literal_changes", c.literal_changes}};
+  int cars = c.clause.cars, literals = static_cast<int>(c.clause.literals.size());
+  return ConceptRecord(concept_id(set, position), position,
+                       "eastbound(T) :- " + c.clause.body() + ".", cars, c.clause.literals.size(),
+                       c.clause.kinds(), c.clause.chain(), cars + literals, c.probe.share(),
+                       c.fresh.share(), c.fresh.size(), c.literal_changes);
 }
 
 std::vector<int> members(const WorldSet& set, std::size_t k) {
@@ -54,7 +51,7 @@ std::vector<int> members(const WorldSet& set, std::size_t k) {
   return out;
 }
 
-nlohmann::json world_json(const WorldSet& set, std::size_t k) {
+WorldRecord world_record(const WorldSet& set, std::size_t k) {
   const worlds::World& w = set.worlds[k];
   std::vector<std::string> concepts;
   int complexity = 0;
@@ -63,34 +60,16 @@ nlohmann::json world_json(const WorldSet& set, std::size_t k) {
     const auto& clause = set.pool[static_cast<std::size_t>(p)].clause;
     complexity += clause.cars + static_cast<int>(clause.literals.size());
   }
-  return {{"id", world_id(set, k)},
-          {"index", k},
-          {"file", world_rule_file(set, k)},
-          {"split", worlds::role_name(w.role)},
-          {"concepts", concepts},
-          {"complexity", complexity},
-          {"share", w.share},
-          {"interval", {w.interval.low, w.interval.high}},
-          {"east", w.east},
-          {"share_trains", set.spec.share_trains},
-          {"probe_share", w.probe.share()},
-          {"sole", w.sole}};
+  return WorldRecord(world_id(set, k), k, world_rule_file(set, k), worlds::role_name(w.role),
+                     concepts, complexity, w.share, bounds(w.interval), w.east,
+                     set.spec.share_trains, w.probe.share(), w.sole);
 }
 
-nlohmann::json spec_json(const worlds::WorldSpec& s) {
-  return {{"name", s.name},
-          {"seed", s.seed},
-          {"pool", s.pool},
-          {"window", s.window},
-          {"stride", s.stride},
-          {"worlds", s.worlds()},
-          {"concept_share", {s.concept_share.low, s.concept_share.high}},
-          {"world_share", {s.world_share.low, s.world_share.high}},
-          {"confidence", s.confidence},
-          {"probe_trains", s.probe_trains},
-          {"share_trains", s.share_trains},
-          {"min_distance", s.min_distance},
-          {"split", {{"train", s.split.train}, {"val", s.split.val}, {"test", s.split.test}}}};
+WorldsSpecRecord spec_record(const worlds::WorldSpec& s) {
+  WorldSplitSizes split{s.split.train, s.split.val, s.split.test};
+  return WorldsSpecRecord(s.name, s.seed, s.pool, s.window, s.stride, s.worlds(),
+                          bounds(s.concept_share), bounds(s.world_share), s.confidence,
+                          s.probe_trains, s.share_trains, s.min_distance, split);
 }
 
 }  // namespace
@@ -127,41 +106,30 @@ std::string world_rule_text(const WorldSet& set, std::size_t k, const std::strin
   return text;
 }
 
-nlohmann::json worlds_json(const WorldSet& set) {
-  nlohmann::json out;
-  out["spec"] = spec_json(set.spec);
-  out["concepts"] = nlohmann::json::array();
+WorldsIndex worlds_index(const WorldSet& set) {
+  WorldsIndex out;
+  out.spec = spec_record(set.spec);
   for (int p = 0; p < static_cast<int>(set.pool.size()); ++p)
-    out["concepts"].push_back(concept_json(set, p));
-  out["worlds"] = nlohmann::json::array();
-  nlohmann::json splits = {{"train", nlohmann::json::array()},
-                           {"val", nlohmann::json::array()},
-                           {"test", nlohmann::json::array()}};
+    out.concepts.push_back(concept_record(set, p));
   for (std::size_t k = 0; k < set.worlds.size(); ++k) {
-    out["worlds"].push_back(world_json(set, k));
-    splits[worlds::role_name(set.worlds[k].role)].push_back(world_id(set, k));
-  }
-  out["splits"] = splits;
-  nlohmann::json similarity = nlohmann::json::array(), distance = nlohmann::json::array();
-  for (std::size_t i = 0; i < set.worlds.size(); ++i) {
-    nlohmann::json shared_row = nlohmann::json::array(), distance_row = nlohmann::json::array();
+    out.worlds.push_back(world_record(set, k));
+    worlds::WorldRole role = set.worlds[k].role;
+    (role == WorldRole::Train ? out.splits.train
+     : role == WorldRole::Val ? out.splits.val
+                              : out.splits.test)
+        .push_back(world_id(set, k));
+    out.similarity.emplace_back();
+    out.distance.emplace_back();
     for (std::size_t j = 0; j < set.worlds.size(); ++j) {
-      shared_row.push_back(set.shared(i, j));
-      distance_row.push_back(set.distance(i, j));
+      out.similarity.back().push_back(set.shared(k, j));
+      out.distance.back().push_back(set.distance(k, j));
     }
-    similarity.push_back(shared_row);
-    distance.push_back(distance_row);
   }
-  out["similarity"] = similarity;
-  out["distance"] = distance;
-  out["heldout_pairs"] = nlohmann::json::array();
   for (const worlds::ConceptPair& pair : set.heldout)
-    out["heldout_pairs"].push_back({concept_id(set, pair.a), concept_id(set, pair.b)});
-  nlohmann::json rejections = nlohmann::json::object();
+    out.heldout_pairs.push_back({concept_id(set, pair.a), concept_id(set, pair.b)});
+  out.candidates = set.candidates;
   for (std::size_t r = 0; r < set.rejections.size(); ++r)
-    rejections[worlds::rejection_name(static_cast<worlds::Rejection>(r))] = set.rejections[r];
-  out["candidates"] = set.candidates;
-  out["rejections"] = rejections;
+    out.rejections[worlds::rejection_name(static_cast<worlds::Rejection>(r))] = set.rejections[r];
   return out;
 }
 
@@ -220,7 +188,7 @@ void write_worlds(const WorldSet& set, const WorldsFile& file,
   std::string spec_name = file.file.filename().string();
   for (std::size_t k = 0; k < set.worlds.size(); ++k)
     staged.write(world_rule_file(set, k), world_rule_text(set, k, spec_name));
-  staged.write("worlds.json", worlds_json(set).dump(1) + "\n");
+  staged.write("worlds.json", worlds_index_text(worlds_index(set)));
   staged.write("suite.yaml", world_suite_text(set, file, WorldSuite::MultiTask));
   staged.write("curriculum.yaml", world_suite_text(set, file, WorldSuite::Curriculum));
   staged.commit();

@@ -11,10 +11,10 @@
 #pragma once
 
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "logic/worlds/world_builder.h"
+#include "tools/records/formats/worlds_index.h"
 #include "tools/worlds/worlds_file.h"
 #include "util/staged_folder.h"
 
@@ -28,7 +28,7 @@ std::string world_rule_file(const worlds::WorldSet& set, std::size_t k);  // "ru
 
 std::string world_rule_text(const worlds::WorldSet& set, std::size_t k,
                             const std::string& spec_name);
-nlohmann::json worlds_json(const worlds::WorldSet& set);
+WorldsIndex worlds_index(const worlds::WorldSet& set);
 
 enum class WorldSuite { MultiTask, Curriculum };
 std::string world_suite_text(const worlds::WorldSet& set, const WorldsFile& file, WorldSuite kind);

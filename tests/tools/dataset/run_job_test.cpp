@@ -1,7 +1,7 @@
 // The run skeleton is general: a new unit of work, defined here, gets locks, resume, sharding and
 // merge without touching them. The unit is a sequence of three trains rendered as three samples
-// (3s, 3s+1, 3s+2) of one dataset folder; the test writes only what is the unit's own: how to
-// walk, produce, write and recognise it as done.
+// (3s, 3s+1, 3s+2) of one dataset folder; the test writes only what is the unit's own: its
+// samples, how to produce and write it.
 #include "tools/dataset/run_job.h"
 
 #include <gtest/gtest.h>
@@ -17,7 +17,6 @@
 #include "tools/dataset/dataset_run.h"
 #include "tools/dataset/inputs.h"
 #include "tools/dataset/train_source.h"
-#include "tools/records/sample_files.h"
 
 namespace railyard {
 namespace {
@@ -28,29 +27,17 @@ constexpr std::uint64_t kSteps = 3;
 using Sequence = std::array<RenderedSample, kSteps>;
 
 // Sequence s: samples 3s..3s+2, done when all three are.
-class SequenceWork final : public RunWork<std::uint64_t, Sequence> {
+class SequenceWork final : public IndexWork<Sequence> {
  public:
   SequenceWork(RunSetup& setup, TrainSource& trains, const DatasetOutput& output)
-      : factory_(setup.factory(trains)), writer_(output.writer()), output_(output) {}
+      : factory_(setup.factory(trains)),
+        writer_(output.writer()),
+        sequences_(output.config().count / kSteps) {}
 
-  void begin_walk(const Shard& shard, ResumeCounts* resume, unsigned) override {
-    pending_.clear();
-    std::uint64_t sequences = output_.config().count / kSteps;
-    for (std::uint64_t s : shard.samples(sequences)) {
-      if (resume && listed(s)) {
-        bool done = true;
-        for (std::uint64_t i = kSteps * s; i < kSteps * (s + 1); ++i)
-          done = done && finished_sample(output_.paths(), i).has_value();
-        ++(done ? resume->skipped : resume->redone);
-        if (done) continue;
-      }
-      pending_.push_back(s);
-    }
-    next_ = 0;
-  }
-  std::optional<std::uint64_t> next_unit() override {
-    if (next_ == pending_.size()) return std::nullopt;
-    return pending_[next_++];
+  SampleSpan samples(std::uint64_t s) const override { return {kSteps * s, kSteps}; }
+  std::optional<std::uint64_t> unit_of(std::uint64_t sample) const override {
+    if (sample / kSteps < sequences_) return sample / kSteps;
+    return std::nullopt;
   }
   Sequence produce(std::uint64_t& s) override {
     return {factory_(kSteps * s), factory_(kSteps * s + 1), factory_(kSteps * s + 2)};
@@ -58,17 +45,13 @@ class SequenceWork final : public RunWork<std::uint64_t, Sequence> {
   void write(const Sequence& sequence) const override {
     for (const RenderedSample& step : sequence) writer_.write(step);
   }
-  std::optional<std::uint64_t> walk_size() const override { return pending_.size(); }
+  std::optional<std::uint64_t> unit_count() const override { return sequences_; }
   std::string unit_name() const override { return "sequences"; }
 
  private:
-  bool listed(std::uint64_t s) const { return fs::exists(output_.paths().record(kSteps * s)); }
-
   SampleFactory factory_;
   SampleWriter writer_;
-  const DatasetOutput& output_;
-  std::vector<std::uint64_t> pending_;
-  std::size_t next_ = 0;
+  std::uint64_t sequences_;
 };
 
 class RunJobTest : public testing::ScratchDirTest {

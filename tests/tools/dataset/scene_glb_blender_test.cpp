@@ -13,7 +13,7 @@
 
 #include "tests/support/run_options.h"
 #include "tests/support/test_backend.h"
-#include "tools/dataset/dataset_run.h"
+#include "tools/dataset/run_kinds/run_kinds.h"
 #include "tools/records/annotations/rle.h"
 #include "tools/records/dataset_paths.h"
 #include "tools/records/formats/sample_record.h"

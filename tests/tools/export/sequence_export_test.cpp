@@ -15,7 +15,7 @@
 #include "tests/support/scratch_dir.h"
 #include "tests/support/sequence_config.h"
 #include "tests/tools/export/export_test_support.h"
-#include "tools/dataset/dataset_run.h"
+#include "tools/dataset/run_kinds/run_kinds.h"
 #include "tools/export/dataset_examples.h"
 #include "tools/export/dataset_export.h"
 #include "tools/export/exporter.h"

@@ -185,13 +185,19 @@ fs::path write(const fs::path& file, const std::string& text) {
   return file;
 }
 
-json score_of(const std::vector<fs::path>& predictions, const fs::path& target,
-              bool partial = false) {
+ScoreReport report_of(const std::vector<fs::path>& predictions, const fs::path& target,
+                      bool partial = false) {
   ScoreRequest request;
   request.predictions = predictions;
   request.target = target;
   request.partial = partial;
   return score_predictions(request);
+}
+
+// score.json's object, as the tests below read it by key.
+json score_of(const std::vector<fs::path>& predictions, const fs::path& target,
+              bool partial = false) {
+  return record_json(report_of(predictions, target, partial));
 }
 
 void expect_figure(const json& figure, std::uint64_t correct, std::uint64_t n,
@@ -391,7 +397,7 @@ TEST_F(ScoreTest, PairsModelIgnoringTheInterventionIsConsistentOnNonFlippingPair
   expect_figure(score["pairs"]["intervened"], kept, flipped.size(), "intervened");
   EXPECT_EQ(score["datasets"].size(), 2u);
   // The written folder holds each listed inconsistent pair's difference mask.
-  write_score_folder(score, dir_ / "score");
+  write_score_folder(report_of({dir_ / "pairs.jsonl"}, f.pairs), dir_ / "score");
   json written = json::parse(read_file_text(dir_ / "score" / "score.json"));
   EXPECT_EQ(written["pairs"]["examples"].size(), std::min<std::size_t>(24, flipped.size() - kept));
   for (const json& example : written["pairs"]["examples"])
@@ -471,10 +477,10 @@ TEST_F(ScoreTest, BaselinesRuleIsTheCeilingMajorityTheTrainingShare) {
   ScoreRequest request;
   request.target = f.dataset;
   request.baseline = "rule";
-  json rule = score_predictions(request);
+  json rule = record_json(score_predictions(request));
   EXPECT_EQ(rule["datasets"][0]["accuracy"]["value"], 1.0);
   request.baseline = "majority";
-  json majority = score_predictions(request);
+  json majority = record_json(score_predictions(request));
   std::uint64_t train = 0, train_east = 0, east = 0;
   for (const Truth& x : t) {
     east += x.east;
@@ -550,7 +556,7 @@ TEST_F(ScoreTest, WorldsAccuracyPerWorldAndItsCorrelationWithSimilarity) {
   request.predictions = {write(dir_ / "w.jsonl", preds)};
   request.target = f.worlds_suite;
   request.worlds = f.worlds;
-  json score = score_predictions(request);
+  json score = record_json(score_predictions(request));
   const json& rows = score["worlds"]["by_world"]["rows"];
   ASSERT_EQ(rows.size(), worlds["worlds"].size());
   for (const json& row : rows)
@@ -592,17 +598,21 @@ TEST_F(ScoreTest, CompareCountsDisagreementsOnSamplesBothScored) {
   const Folders& f = folders();
   std::vector<Truth> t = truths(f.dataset);
   Model a = random_model(t, 1), b = perfect(t);
-  write_score_folder(score_of({write(dir_ / "a.jsonl", jsonl(a))}, f.dataset), dir_ / "A");
-  write_score_folder(score_of({write(dir_ / "b.jsonl", jsonl(b))}, f.dataset), dir_ / "B");
+  write_score_folder(report_of({write(dir_ / "a.jsonl", jsonl(a))}, f.dataset), dir_ / "A");
+  write_score_folder(report_of({write(dir_ / "b.jsonl", jsonl(b))}, f.dataset), dir_ / "B");
   for (const char* file : {"score.json", "score.md", "report.html", "plots/accuracy_by_length.png",
                            "plots/reliability.png"})
     EXPECT_TRUE(fs::exists(dir_ / "A" / file)) << file;
+  // score.json reads back through its record as the same bytes.
+  EXPECT_EQ(score_report_text(read_score_report(dir_ / "A" / "score.json")),
+            read_file_text(dir_ / "A" / "score.json"));
   std::uint64_t only_a = 0, only_b = 0;
   for (std::size_t i = 0; i < t.size(); ++i) {
     bool ra = a[i].first == t[i].east, rb = b[i].first == t[i].east;
     only_a += ra && !rb, only_b += !ra && rb;
   }
-  json compare = compare_scores(dir_ / "A", dir_ / "B");
+  Comparison comparison = compare_scores(dir_ / "A", dir_ / "B");
+  json compare = record_json(comparison);
   const json& test = compare["datasets"][0]["mcnemar"];
   EXPECT_EQ(test["b"], only_a);
   EXPECT_EQ(test["c"], only_b);
@@ -610,7 +620,7 @@ TEST_F(ScoreTest, CompareCountsDisagreementsOnSamplesBothScored) {
   EXPECT_EQ(compare["datasets"][0]["both_scored"], 60);
   EXPECT_NEAR(compare["datasets"][0]["accuracy"]["difference"].get<double>(),
               double(only_b) / 60 - double(only_a) / 60, 1e-12);
-  write_compare_folder(compare, dir_ / "AB");
+  write_compare_folder(comparison, dir_ / "AB");
   EXPECT_TRUE(fs::exists(dir_ / "AB" / "compare.json"));
 }
 
@@ -663,7 +673,8 @@ TEST_F(ScoreTest, WritePredictionsReplacesNothingElse) {
 
 TEST_F(ScoreTest, ScoreFolderReplacesOnlyAScoreFolder) {
   const Folders& f = folders();
-  json score = score_of({write(dir_ / "a.jsonl", jsonl(perfect(truths(f.dataset))))}, f.dataset);
+  ScoreReport score =
+      report_of({write(dir_ / "a.jsonl", jsonl(perfect(truths(f.dataset))))}, f.dataset);
   write(dir_ / "mine" / "notes.txt", "a person's file");
   EXPECT_THROW(write_score_folder(score, dir_ / "mine"), OutputFolderError);
   EXPECT_TRUE(fs::exists(dir_ / "mine" / "notes.txt"));

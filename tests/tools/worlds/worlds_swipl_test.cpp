@@ -56,7 +56,7 @@ const Built& small_worlds() {
   static const Built built = [] {
     Built b{load_worlds_file(kSmall), {}, {}};
     b.set = build_worlds_of(b.file);
-    b.json = worlds_json(b.set);
+    b.json = record_json(worlds_index(b.set));
     return b;
   }();
   return built;

@@ -19,16 +19,6 @@
 namespace railyard {
 namespace {
 
-// A half's config as finalize_dataset needs it: its folder and the pair count.
-DatasetConfig pairs_half_config(const DatasetConfig& config, const std::filesystem::path& output,
-                                std::uint64_t pairs) {
-  DatasetConfig half = config;
-  half.output = output;
-  half.count = pairs;
-  std::erase_if(half.subsets, [&](std::uint64_t size) { return size > pairs; });
-  return half;
-}
-
 // Where a pairs dataset lives; the two halves are datasets of their own.
 struct PairsLayout {
   PairsLayout(const DatasetConfig& config, const DatasetInputs& inputs)
@@ -59,11 +49,15 @@ struct PairsLayout {
   }
 };
 
-// The symbolic side, loaded once: trains, their twins, and the plan.
+// The symbolic side, loaded once: trains, their twins, and the plan. Refusals knowable up front
+// stop the run here, before any file; the plan itself is walked as the pairs are rendered, so a
+// job of any count starts at once with flat memory.
 struct PairSource {
   PairSource(const DatasetConfig& config, const DatasetInputs& inputs)
       : trains(sampled_trains(config, inputs)),
-        planner(config, Rule::load(inputs.rule_file, inputs.background_file)) {}
+        planner(config, Rule::load(inputs.rule_file, inputs.background_file)) {
+    check_plan_start(config, trains, planner);
+  }
 
   SampledTrains trains;
   PairPlanner planner;
@@ -91,7 +85,8 @@ RenderedPair render_pair(PlannedPair planned, const SceneContext& scene, render:
 }
 
 // What is wrong with pair `pair` on disk (its file, or either side's sample and files under the
-// cheap check), or "" when it is finished.
+// cheap check), or "" when it is finished: resume's check of a pair whose base sample is, and
+// finalize's of every pair.
 // `train`: the plan's base train of the pair.
 std::string pair_fault(const PairsLayout& layout, std::uint64_t pair, std::uint64_t train) {
   try {
@@ -107,53 +102,6 @@ std::string pair_fault(const PairsLayout& layout, std::uint64_t pair, std::uint6
       return side->record(pair).string() + ": missing, or its files fail their check";
   return "";
 }
-
-// The pairs of pairs/<p>.json files this shard owns, ascending, from one listing of the folder:
-// the candidates for "finished", each checked when the plan reaches it. Memory grows with the
-// pairs done, never with the count.
-std::vector<std::uint64_t> listed_pairs(const PairsLayout& layout, const Shard& shard) {
-  return listed_indices(PairsFolder::pair_files(layout.root),
-                        [&](std::uint64_t pair) { return shard.contains(pair); });
-}
-
-// The pairs this process still renders, in order, computed as the plan is walked: the shard's
-// pairs, less those finished (a pair file of the planned train and both samples pass their
-// check, counted in `resume`); any other is rendered (again). Without `resume`, every pair of the
-// shard (the probe's walk).
-class PendingPairs {
- public:
-  PendingPairs(const DatasetConfig& config, PairSource& source, const PairsLayout& layout,
-               const Shard& shard, ResumeCounts* resume)
-      : stream_(config, source.trains, source.planner),
-        layout_(layout),
-        shard_(shard),
-        resume_(resume),
-        listed_(resume ? listed_pairs(layout, shard) : std::vector<std::uint64_t>{}) {}
-
-  std::optional<PlannedPair> next() {
-    while (auto pair = stream_.next()) {
-      if (!shard_.contains(pair->pair)) continue;
-      while (next_listed_ < listed_.size() && listed_[next_listed_] < pair->pair) ++next_listed_;
-      if (next_listed_ < listed_.size() && listed_[next_listed_] == pair->pair) {
-        if (pair_fault(layout_, pair->pair, pair->train).empty()) {
-          ++resume_->skipped;
-          continue;
-        }
-        ++resume_->redone;
-      }
-      return pair;
-    }
-    return std::nullopt;
-  }
-
- private:
-  PairStream stream_;
-  const PairsLayout& layout_;
-  Shard shard_;
-  ResumeCounts* resume_;
-  std::vector<std::uint64_t> listed_;
-  std::size_t next_listed_ = 0;
-};
 
 // pairs.jsonl from the finished pairs, and the manifest with the flip rates.
 void write_pair_files(const DatasetConfig& config, const PairsLayout& layout,
@@ -208,12 +156,15 @@ void finalize_pairs(const DatasetConfig& config, const PairsLayout& layout,
                              std::to_string(pairs) + " is not finished (" + fault->second +
                              "): run the missing shards, or intervene again with the same "
                              "config, which renders it (again), first");
+  // Each half is a dataset of `pairs` samples, and its manifest's config says so (with the
+  // subsets that fit), so that verify remakes a half from its own manifest.
+  DatasetConfig halves = config;
+  halves.count = pairs;
+  std::erase_if(halves.subsets, [&](std::uint64_t size) { return size > pairs; });
   if (pairs > 0)
-    for (const DatasetPaths* half : {&layout.base, &layout.twin}) {
-      DatasetConfig half_config = pairs_half_config(config, half->root().parent_path(), pairs);
+    for (const DatasetPaths* half : {&layout.base, &layout.twin})
       finalize_dataset(
-          {half_config, *half, inputs.rule_name, inputs.scene_name, created, version, lock.inputs});
-    }
+          {halves, *half, inputs.rule_name, inputs.scene_name, created, version, lock.inputs});
   unpaired.commit();
   write_pair_files(config, layout, inputs.rule_name, version, pairs, plan.considered,
                    unpaired_count);
@@ -244,8 +195,8 @@ class PairsOutput final : public RunOutput {
   PairsLayout layout_;
 };
 
-// A unit is a planned pair; its item both rendered samples. Written: both samples, then the
-// pair file, which marks the pair finished.
+// A unit is a planned pair, its sample its base sample; its item both rendered samples. Written:
+// both samples, then the pair file, which marks the pair finished.
 class PairWork final : public RunWork<PlannedPair, RenderedPair> {
  public:
   PairWork(RunSetup& setup, PairSource& source, const PairsOutput& output)
@@ -257,10 +208,20 @@ class PairWork final : public RunWork<PlannedPair, RenderedPair> {
         twin_writer_{setup.config, output.layout().twin, setup.inputs.rule_name,
                      setup.inputs.scene_name} {}
 
-  void begin_walk(const Shard& shard, ResumeCounts* resume, unsigned) override {
-    pending_.emplace(setup_.config, source_, output_.layout(), shard, resume);
+  void begin_walk(const Shard& shard) override {
+    stream_.emplace(setup_.config, source_.trains, source_.planner);
+    shard_ = shard;
   }
-  std::optional<PlannedPair> next_unit() override { return pending_->next(); }
+  std::optional<PlannedPair> next_unit() override {
+    while (auto pair = stream_->next())
+      if (shard_.contains(pair->pair)) return pair;
+    return std::nullopt;
+  }
+  std::uint64_t index(const PlannedPair& pair) const override { return pair.pair; }
+  std::optional<std::uint64_t> unit_of(std::uint64_t sample) const override { return sample; }
+  bool finished(const PlannedPair& pair) const override {
+    return pair_fault(output_.layout(), pair.pair, pair.train).empty();
+  }
   RenderedPair produce(PlannedPair& pair) override {
     return render_pair(std::move(pair), setup_.scene, setup_.renderer(), setup_.settings);
   }
@@ -283,19 +244,15 @@ class PairWork final : public RunWork<PlannedPair, RenderedPair> {
   PairSource& source_;
   const PairsOutput& output_;
   SampleWriter base_writer_, twin_writer_;
-  std::optional<PendingPairs> pending_;
+  std::optional<PairStream> stream_;
+  Shard shard_;
 };
 
 }  // namespace
 
 RunSummary intervene_dataset(const DatasetConfig& config, const RunOptions& options) {
-  refuse_sequences(config.sequence, "railyard intervene",
-                   "remove the sequence: section (sequence edits are its dynamics: edits)");
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   PairSource source(config, inputs);
-  // Refusals knowable up front stop the run here, before any file; the plan itself is walked as
-  // the pairs are rendered, so a job of any count starts at once with flat memory.
-  check_plan_start(config, source.trains, source.planner);
   RunSetup setup(config, inputs);
   PairsOutput output(config, inputs, source);
   PairWork work(setup, source, output);
@@ -303,10 +260,8 @@ RunSummary intervene_dataset(const DatasetConfig& config, const RunOptions& opti
 }
 
 std::filesystem::path merge_pairs(const DatasetConfig& config, const RunOptions& options) {
-  refuse_sequences(config.sequence, "railyard intervene", "remove the sequence: section");
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   PairSource source(config, inputs);
-  check_plan_start(config, source.trains, source.planner);
   PairsOutput output(config, inputs, source);
   return merge_run(output, config, inputs, options);
 }

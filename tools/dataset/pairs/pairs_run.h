@@ -21,7 +21,7 @@
 
 #include <filesystem>
 
-#include "tools/dataset/dataset_run.h"
+#include "tools/dataset/run_job.h"
 
 namespace railyard {
 

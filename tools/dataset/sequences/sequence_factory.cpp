@@ -46,25 +46,21 @@ bool sequence_labels_given(const DatasetConfig& config, const SequenceModel& mod
 }
 
 SequenceFactory::SequenceFactory(RunSetup& setup, const SequenceModel& model)
-    : config_(setup.config), model_(model), steps_(model), samples_(setup.factory(steps_)) {}
+    : model_(model), steps_(model, setup.config), samples_(setup.factory(steps_)) {}
 
-// Each step rendered as the sample of its flat index; steps_ gives its train and its record. A
-// sequence whose labels are withheld (sequence_labels_given: supervision, or a train split that
-// publishes the sequence label alone) withholds its steps' labels as a semi-supervised set does
-// (label_noise.h): their records say "labelled": false and splits/unlabelled.txt lists them, so
-// readers and exports leave them out.
+// Each step rendered as the sample of its flat index; steps_ gives its train, its record and
+// whether it shows its label. A sequence whose labels are withheld (sequence_labels_given:
+// supervision, or a train split that publishes the sequence label alone) withholds its steps'
+// labels as a semi-supervised set does (label_noise.h): their records say "labelled": false and
+// splits/unlabelled.txt lists them, so readers and exports leave them out.
 RenderedSample SequenceFactory::first_step(std::uint64_t index) {
   return samples_(model_.first_sample(index));
 }
 
 std::vector<RenderedSample> SequenceFactory::operator()(std::uint64_t index) {
-  bool given = sequence_labels_given(config_, model_, index);
   std::vector<RenderedSample> rendered;
   std::uint64_t first = model_.first_sample(index);
-  for (std::uint64_t t = 0; t < model_.length(index); ++t) {
-    rendered.push_back(samples_(first + t));
-    rendered.back().labelled = given;
-  }
+  for (std::uint64_t t = 0; t < model_.length(index); ++t) rendered.push_back(samples_(first + t));
   return rendered;
 }
 

@@ -32,9 +32,8 @@ class SequenceFactory {
   RenderedSample first_step(std::uint64_t index);
 
  private:
-  const DatasetConfig& config_;
   const SequenceModel& model_;
-  StepTrains steps_;  // each step's train and its record, for samples_
+  StepTrains steps_;  // each step's train, its record and whether it is labelled, for samples_
   SampleFactory samples_;
 };
 

@@ -1,6 +1,7 @@
 #include "tools/dataset/sequences/sequence_finalize.h"
 
 #include "util/atomic_file.h"
+#include "util/file_system.h"
 
 namespace railyard {
 
@@ -13,7 +14,10 @@ void SequenceFinalize::attach(FinalizeContext& context) {
   context.on_record = [this](const SampleRecord& record) { files_.add(record); };
   context.splits = [this] { return splits(); };
   const DatasetPaths& paths = context.paths;
-  context.before_manifest = [this, &paths] { write_files(paths); };
+  context.before_manifest = [this, &paths] {
+    write_files(paths);
+    return file_system::list_folder(paths.sequences());
+  };
 }
 
 SequenceSplits split_sequences(std::span<const Direction> labels, const DatasetConfig& config) {

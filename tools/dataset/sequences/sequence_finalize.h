@@ -11,7 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "tools/dataset/config.h"
 #include "tools/dataset/finalize.h"
 #include "tools/records/formats/sequence_files.h"
 

@@ -1,6 +1,5 @@
 #include "tools/dataset/sequences/sequence_run.h"
 
-#include <algorithm>
 #include <stdexcept>
 
 #include "tools/dataset/dataset_run.h"
@@ -9,54 +8,66 @@
 #include "tools/dataset/sequences/sequence_model.h"
 #include "tools/dataset/sequences/sequence_trains.h"
 #include "tools/records/formats/train_json.h"
-#include "tools/records/sample_files.h"
 #include "util/atomic_file.h"
 
 namespace railyard {
 namespace {
 
-class SequenceOutput final : public RunOutput {
+// The dataset-wide files, split by sequence, and the sequence files (sequence_finalize.h).
+void finalize_sequences(FinalizeContext context, const SequenceModel& model) {
+  SequenceFinalize sequences(context.config, model.sample_count(),
+                             model.automaton_file().to_json());
+  sequences.attach(context);
+  finalize_dataset(context);
+}
+
+// A source of `Trains` with the model it draws from, for those who hold no run.
+template <class Trains>
+std::shared_ptr<TrainSource> with_model(const DatasetConfig& config, const DatasetInputs& inputs) {
+  struct Owned {
+    Owned(const DatasetConfig& config, const DatasetInputs& inputs)
+        : model(config, inputs), trains(model, config) {}
+    SequenceModel model;
+    Trains trains;
+  };
+  auto owned = std::make_shared<Owned>(config, inputs);
+  return {owned, &owned->trains};
+}
+
+// One dataset folder, finished by sequence.
+class SequenceOutput final : public DatasetOutput {
  public:
   SequenceOutput(const DatasetConfig& config, const DatasetInputs& inputs,
                  const SequenceModel& model)
-      : samples_(config, inputs.rule_name, inputs.scene_name), model_(model) {}
+      : DatasetOutput(config, inputs.rule_name, inputs.scene_name), model_(model) {}
 
-  const DatasetPaths& lock_folder() const override { return samples_.paths(); }
-  void remove_temporaries() const override { samples_.remove_temporaries(); }
   void finalize(const RunLock& lock, const std::string& version) override {
-    const DatasetConfig& config = samples_.config();
-    FinalizeContext context{
-        config,  samples_.paths(), samples_.rule_name(), samples_.scene_name(), lock.created_date,
-        version, lock.inputs};
-    SequenceFinalize sequences(config, model_.sample_count(), model_.automaton_file().to_json());
-    sequences.attach(context);
-    finalize_dataset(context);
+    finalize_sequences(
+        {config(), paths(), rule_name(), scene_name(), lock.created_date, version, lock.inputs},
+        model_);
   }
-  const DatasetOutput& samples() const { return samples_; }
 
  private:
-  DatasetOutput samples_;
   const SequenceModel& model_;
 };
 
 using RenderedSequence = std::vector<RenderedSample>;
 
-class SequenceWork final : public RunWork<std::uint64_t, RenderedSequence> {
+// A unit is a sequence, its samples its steps.
+class SequenceWork final : public IndexWork<RenderedSequence> {
  public:
   SequenceWork(RunSetup& setup, const SequenceModel& model, const DatasetOutput& output)
-      : model_(model), factory_(setup, model), writer_(output.writer()), paths_(output.paths()) {}
+      : model_(model), factory_(setup, model), writer_(output.writer()) {}
 
-  // As the samples' walk: records/ listed once, the shard's sequences walked without being
-  // stored; a sequence is done when every one of its steps is a finished sample.
-  void begin_walk(const Shard& shard, ResumeCounts* resume, unsigned threads) override {
-    std::vector<std::uint64_t> done;
-    if (resume) done = done_sequences(shard, *resume, threads);
-    pending_.emplace(shard.samples(model_.sequence_count()), std::move(done));
-    at_ = pending_->begin();
+  SampleSpan samples(std::uint64_t s) const override {
+    return {model_.first_sample(s), model_.length(s)};
   }
-  std::optional<std::uint64_t> next_unit() override {
-    if (at_ == pending_->end()) return std::nullopt;
-    return *at_++;
+  std::optional<std::uint64_t> unit_of(std::uint64_t sample) const override {
+    try {
+      return model_.sequence_of(sample);
+    } catch (const std::out_of_range&) {  // a record past the set's samples: a stray
+      return std::nullopt;
+    }
   }
   RenderedSequence produce(std::uint64_t& s) override { return factory_(s); }
   // One step: a sequence may be thousands of them, and the folder waits for the probe.
@@ -64,46 +75,13 @@ class SequenceWork final : public RunWork<std::uint64_t, RenderedSequence> {
   void write(const RenderedSequence& sequence) const override {
     for (const RenderedSample& step : sequence) writer_.write(step);
   }
-  std::optional<std::uint64_t> walk_size() const override { return pending_->size(); }
+  std::optional<std::uint64_t> unit_count() const override { return model_.sequence_count(); }
   std::string unit_name() const override { return "sequences"; }
 
  private:
-  // The shard's sequences whose steps are all finished samples, ascending; those with some steps
-  // finished or failing their check count as redone.
-  std::vector<std::uint64_t> done_sequences(const Shard& shard, ResumeCounts& resume,
-                                            unsigned threads) const {
-    auto mine = [&](std::uint64_t sample) {
-      try {
-        return shard.contains(model_.sequence_of(sample));
-      } catch (const std::out_of_range&) {  // a record past the set's samples: a stray
-        return false;
-      }
-    };
-    std::vector<std::uint64_t> failed;
-    std::vector<std::uint64_t> finished = finished_samples(paths_, mine, threads, failed);
-    std::vector<std::uint64_t> done, touched;
-    for (std::size_t at = 0; at < finished.size();) {
-      std::uint64_t s = model_.sequence_of(finished[at]), steps = 0;
-      for (; at < finished.size() && model_.sequence_of(finished[at]) == s; ++at) ++steps;
-      (steps == model_.length(s) ? done : touched).push_back(s);
-    }
-    for (std::uint64_t sample : failed) touched.push_back(model_.sequence_of(sample));
-    std::sort(touched.begin(), touched.end());
-    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
-    resume.skipped = done.size();
-    resume.redone = touched.size() - static_cast<std::uint64_t>(std::count_if(
-                                         touched.begin(), touched.end(), [&](std::uint64_t s) {
-                                           return std::binary_search(done.begin(), done.end(), s);
-                                         }));
-    return done;
-  }
-
   const SequenceModel& model_;
   SequenceFactory factory_;
   SampleWriter writer_;
-  const DatasetPaths& paths_;
-  std::optional<PendingIndices> pending_;
-  PendingIndices::iterator at_;
 };
 
 }  // namespace
@@ -111,43 +89,57 @@ class SequenceWork final : public RunWork<std::uint64_t, RenderedSequence> {
 RunSummary generate_sequences(const DatasetConfig& config, const RunOptions& options) {
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   SequenceModel model(config, inputs);  // every refusal, before a renderer starts
-  if (config.sequence.incremental()) {
-    EpisodeTrains trains(model, config.sequence.episode);
-    return render_samples(config, inputs, trains, inputs.rule_name, options);
-  }
   RunSetup setup(config, inputs);
   SequenceOutput output(config, inputs, model);
-  SequenceWork work(setup, model, output.samples());
+  SequenceWork work(setup, model, output);
   return run_job(work, output, setup, options);
 }
 
 std::filesystem::path merge_sequences(const DatasetConfig& config, const RunOptions& options) {
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
-  if (config.sequence.incremental()) {
-    DatasetOutput output(config, inputs.rule_name, inputs.scene_name);
-    return merge_run(output, config, inputs, options);
-  }
   SequenceModel model(config, inputs);
   SequenceOutput output(config, inputs, model);
   return merge_run(output, config, inputs, options);
 }
 
+RunSummary generate_episode(const DatasetConfig& config, const RunOptions& options) {
+  DatasetInputs inputs = resolve_inputs(config, options.data_dir);
+  std::shared_ptr<TrainSource> trains = episode_trains(config, inputs);  // every refusal first
+  return render_samples(config, inputs, *trains, inputs.rule_name, options);
+}
+
+void remake_sequences(const FinalizeContext& context) {
+  finalize_sequences(context,
+                     SequenceModel(context.config, resolve_inputs(context.config, data_root())));
+}
+
+std::shared_ptr<TrainSource> sequence_trains(const DatasetConfig& config,
+                                             const DatasetInputs& inputs) {
+  return with_model<StepTrains>(config, inputs);
+}
+
+std::shared_ptr<TrainSource> episode_trains(const DatasetConfig& config,
+                                            const DatasetInputs& inputs) {
+  return with_model<EpisodeTrains>(config, inputs);
+}
+
+void write_curriculum(const DatasetConfig& config, const std::filesystem::path& data_dir,
+                      AtomicFile& out) {
+  SequenceModel model(config, resolve_inputs(config, data_dir));
+  nlohmann::ordered_json letters = nlohmann::ordered_json::array();
+  for (std::uint32_t letter : model.curriculum().letters)
+    letters.push_back(letter_text(model.names(), letter));
+  out.write(nlohmann::ordered_json{{"curriculum_seed", config.sequence.curriculum_seed},
+                                   {"episodes", letters.size()},
+                                   {"letters", std::move(letters)},
+                                   {"states", model.curriculum().states}}
+                .dump() +
+            "\n");
+}
+
 void write_symbolic_sequences(const DatasetConfig& config, const std::filesystem::path& data_dir,
                               AtomicFile& out) {
-  DatasetInputs inputs = resolve_inputs(config, data_dir);
-  SequenceModel model(config, inputs);
-  if (config.sequence.incremental()) {  // the curriculum: one positive trace of episodes
-    nlohmann::ordered_json letters = nlohmann::ordered_json::array();
-    for (std::uint32_t letter : model.curriculum().letters)
-      letters.push_back(letter_text(model.names(), letter));
-    out.write(nlohmann::ordered_json{{"curriculum_seed", config.sequence.curriculum_seed},
-                                     {"episodes", letters.size()},
-                                     {"letters", std::move(letters)},
-                                     {"states", model.curriculum().states}}
-                  .dump() +
-              "\n");
-    return;
-  }
+  SequenceModel model(config, resolve_inputs(config, data_dir));
   SequenceSampler sampler = model.sampler();
   for (std::uint64_t s = 0; s < model.sequence_count(); ++s) {
     SymbolicSequence sequence = sampler.sequence(s, model.redraw(s));

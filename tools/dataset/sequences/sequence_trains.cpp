@@ -1,5 +1,7 @@
 #include "tools/dataset/sequences/sequence_trains.h"
 
+#include <algorithm>
+
 #include "tools/dataset/sequences/sequence_factory.h"
 
 namespace railyard {
@@ -29,18 +31,15 @@ std::optional<SequenceStepRecord> StepTrains::sequence_step(std::uint64_t index)
                      drawn);
 }
 
-std::unique_ptr<TrainSource> sequence_trains(const SequenceModel& model,
-                                             const DatasetConfig& config) {
-  if (config.sequence.incremental())
-    return std::make_unique<EpisodeTrains>(model, config.sequence.episode);
-  return std::make_unique<StepTrains>(model);
+std::optional<bool> StepTrains::label_given(std::uint64_t index) {
+  step(index);
+  return sequence_labels_given(config_, model_, current_);
 }
 
-std::uint64_t samples_of_first(const SequenceModel& model, const DatasetConfig& config,
-                               std::uint64_t sequences) {
-  if (config.sequence.incremental()) return sequences;
-  sequences = std::min(sequences, model.sequence_count());
-  return sequences == model.sequence_count() ? model.sample_count() : model.first_sample(sequences);
+std::uint64_t StepTrains::samples_of_first(std::uint64_t sequences) const {
+  sequences = std::min(sequences, model_.sequence_count());
+  return sequences == model_.sequence_count() ? model_.sample_count()
+                                              : model_.first_sample(sequences);
 }
 
 }  // namespace railyard

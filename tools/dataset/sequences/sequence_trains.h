@@ -5,9 +5,7 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 
-#include "tools/dataset/config.h"
 #include "tools/dataset/sequences/sequence_model.h"
 #include "tools/dataset/train_source.h"
 
@@ -17,8 +15,8 @@ namespace railyard {
 // (sequence 0, step = the episode).
 class EpisodeTrains final : public TrainSource {
  public:
-  EpisodeTrains(const SequenceModel& model, std::uint64_t episode)
-      : model_(model), sampler_(model.sampler()), episode_(episode) {}
+  EpisodeTrains(const SequenceModel& model, const DatasetConfig& config)
+      : model_(model), sampler_(model.sampler()), episode_(config.sequence.episode) {}
 
   LabelledTrain train(std::uint64_t index) override { return step(index).train; }
   std::optional<SequenceStepRecord> sequence_step(std::uint64_t index) override;
@@ -35,28 +33,25 @@ class EpisodeTrains final : public TrainSource {
 
 // Sequential mode: sample i is a step of the sequence holding it; sequences are made as the
 // indices ask for them (the last one kept), so walking the indices in order samples each once.
+// Its steps show their labels as their sequence does (sequence_labels_given).
 class StepTrains final : public TrainSource {
  public:
-  explicit StepTrains(const SequenceModel& model) : model_(model), sampler_(model.sampler()) {}
+  StepTrains(const SequenceModel& model, const DatasetConfig& config)
+      : config_(config), model_(model), sampler_(model.sampler()) {}
 
   LabelledTrain train(std::uint64_t index) override;
   std::optional<SequenceStepRecord> sequence_step(std::uint64_t index) override;
+  std::optional<bool> label_given(std::uint64_t index) override;
+  std::uint64_t samples_of_first(std::uint64_t sequences) const override;
 
  private:
   const SequenceStep& step(std::uint64_t index);
 
+  const DatasetConfig& config_;
   const SequenceModel& model_;
   SequenceSampler sampler_;
   std::uint64_t current_ = 0;
   std::optional<SymbolicSequence> sequence_;
 };
-
-// The trains of `config`'s sequence dataset, either mode.
-std::unique_ptr<TrainSource> sequence_trains(const SequenceModel& model,
-                                             const DatasetConfig& config);
-
-// The samples of its first `sequences` sequences (of as many samples in incremental mode).
-std::uint64_t samples_of_first(const SequenceModel& model, const DatasetConfig& config,
-                               std::uint64_t sequences);
 
 }  // namespace railyard

@@ -1,11 +1,13 @@
 #include "tools/records/formats/sequence_files.h"
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "logic/vocabulary.h"
 #include "tools/records/dataset_error.h"
 #include "util/atomic_file.h"
 #include "util/file_system.h"
+#include "util/read_file.h"
 
 namespace railyard {
 namespace {
@@ -26,33 +28,9 @@ bool relevant(const SequenceStepRecord& step, const std::string& name) {
   return false;
 }
 
-// One line of sequences.jsonl, with what `shown` publishes.
-Json shown_json(const SequenceSteps& sequence, std::uint64_t index, const std::string& split,
-                SequenceAnnotations shown) {
-  Json samples = Json::array(), states = Json::array(), steps = Json::array();
-  for (std::size_t t = 0; t < sequence.steps.size(); ++t) {
-    const SequenceStepRecord& step = sequence.steps[t];
-    samples.push_back(sequence.first_sample + t);
-    if (t == 0) states.push_back(step.state);
-    states.push_back(step.next_state);
-    if (!shows(shown, SequenceAnnotations::Predicates)) continue;
-    Json predicates = Json::object();
-    for (const auto& [atom, value] : step.predicates) predicates[atom] = value;
-    Json line = {{"predicates", std::move(predicates)},
-                 {"relevant", step.relevant},
-                 {"label", std::string(name(sequence.step_labels[t]))},
-                 {"origin", step.origin}};
-    if (!step.edits.empty()) line["edits"] = step.edits;
-    steps.push_back(std::move(line));
-  }
-  Json json = {{"sequence", index},
-               {"split", split},
-               {"accepted", sequence.accepted()},
-               {"length", sequence.steps.size()},
-               {"samples", std::move(samples)}};
-  if (shows(shown, SequenceAnnotations::States)) json["states"] = std::move(states);
-  if (shows(shown, SequenceAnnotations::Predicates)) json["steps"] = std::move(steps);
-  return json;
+// A step's line as the file shows it.
+SequenceLineStep line_step(const SequenceStepRecord& step, Direction label) {
+  return {step.predicates, step.relevant, label, step.origin, step.edits};
 }
 
 std::string csv_header(const SequenceSteps& any) {
@@ -139,7 +117,7 @@ void SequenceFiles::write(const std::filesystem::path& folder,
   for (auto& [split, csv] : csvs)
     if (!all.empty()) csv = csv_header(all.front());
   for (std::uint64_t s = 0; s < all.size(); ++s) {
-    lines += sequence_line(all[s], s, splits[s], train_annotations).dump() + "\n";
+    lines += to_json(sequence_line(all[s], s, splits[s], train_annotations)).dump() + "\n";
     SequenceAnnotations shown =
         splits[s] == "train" ? train_annotations : SequenceAnnotations::States;
     for (auto& [split, csv] : csvs)
@@ -150,11 +128,96 @@ void SequenceFiles::write(const std::filesystem::path& folder,
     write_file_atomically(folder / ("sequence_" + split + ".csv"), csv);
 }
 
-nlohmann::ordered_json sequence_line(const SequenceSteps& sequence, std::uint64_t index,
-                                     const std::string& split,
-                                     SequenceAnnotations train_annotations) {
-  return shown_json(sequence, index, split,
-                    split == "train" ? train_annotations : SequenceAnnotations::States);
+SequenceLine sequence_line(const SequenceSteps& sequence, std::uint64_t index,
+                           const std::string& split, SequenceAnnotations train_annotations) {
+  const SequenceAnnotations shown =
+      split == "train" ? train_annotations : SequenceAnnotations::States;
+  SequenceLine line;
+  line.sequence = index;
+  line.split = split;
+  line.accepted = sequence.accepted();
+  line.length = sequence.steps.size();
+  std::vector<std::uint32_t> states;
+  std::vector<SequenceLineStep> steps;
+  for (std::size_t t = 0; t < sequence.steps.size(); ++t) {
+    const SequenceStepRecord& step = sequence.steps[t];
+    line.samples.push_back(sequence.first_sample + t);
+    if (t == 0) states.push_back(step.state);
+    states.push_back(step.next_state);
+    steps.push_back(line_step(step, sequence.step_labels[t]));
+  }
+  if (shows(shown, SequenceAnnotations::States)) line.states = std::move(states);
+  if (shows(shown, SequenceAnnotations::Predicates)) line.steps = std::move(steps);
+  return line;
+}
+
+Json to_json(const SequenceLine& line) {
+  Json json = {{"sequence", line.sequence},
+               {"split", line.split},
+               {"accepted", line.accepted},
+               {"length", line.length},
+               {"samples", line.samples}};
+  if (line.states) json["states"] = *line.states;
+  if (!line.steps) return json;
+  Json steps = Json::array();
+  for (const SequenceLineStep& step : *line.steps) {
+    Json predicates = Json::object();
+    for (const auto& [atom, value] : step.predicates) predicates[atom] = value;
+    Json out = {{"predicates", std::move(predicates)},
+                {"relevant", step.relevant},
+                {"label", std::string(name(step.label))},
+                {"origin", step.origin}};
+    if (!step.edits.empty()) out["edits"] = step.edits;
+    steps.push_back(std::move(out));
+  }
+  json["steps"] = std::move(steps);
+  return json;
+}
+
+SequenceLine sequence_line_from_json(const JsonField<Json>& field) {
+  field.only_keys({"sequence", "split", "accepted", "length", "samples", "states", "steps"});
+  SequenceLine line;
+  line.sequence = field["sequence"].as_unsigned();
+  line.split = field["split"].as_name({"train", "val", "test"});
+  line.accepted = field["accepted"].as_bool();
+  line.length = field["length"].as_unsigned();
+  for (const auto& sample : field["samples"].items()) line.samples.push_back(sample.as_unsigned());
+  if (line.length == 0 || line.samples.size() != line.length)
+    field["samples"].fail("not `length` samples (a sequence has at least one step)");
+  for (std::size_t t = 1; t < line.samples.size(); ++t)
+    if (line.samples[t] != line.samples[0] + t) field["samples"].fail("not consecutive samples");
+  if (auto states = field.find("states")) {
+    line.states.emplace();
+    for (const auto& state : states->items(line.length + 1))
+      line.states->push_back(static_cast<std::uint32_t>(state.as_unsigned()));
+  }
+  if (auto steps = field.find("steps")) {
+    line.steps.emplace();
+    for (const auto& step : steps->items(line.length)) {
+      step.only_keys({"predicates", "relevant", "label", "origin", "edits"});
+      SequenceLineStep& out = line.steps->emplace_back();
+      for (const auto& [atom, value] : step["predicates"].members())
+        out.predicates.emplace_back(atom, value.as_bool());
+      out.relevant = step["relevant"].as_strings();
+      out.label =
+          step["label"].as_name({"east", "west"}) == "east" ? Direction::East : Direction::West;
+      out.origin = step["origin"].as_name({"drawn", "edited", "redrawn"});
+      if (auto edits = step.find("edits")) out.edits = edits->as_string();
+    }
+  }
+  return line;
+}
+
+std::vector<SequenceLine> read_sequence_lines(const std::filesystem::path& file) {
+  std::ifstream in = open_input_stream(file);
+  std::vector<SequenceLine> lines;
+  std::string text;
+  for (std::size_t number = 1; std::getline(in, text); ++number) {
+    JsonOrigin origin{file.string(), number};
+    Json json = parse_ordered_json(text, origin);
+    lines.push_back(sequence_line_from_json(JsonField<Json>(json, origin)));
+  }
+  return lines;
 }
 
 std::vector<std::uint64_t> sequence_samples(const std::vector<SequenceSteps>& sequences,

@@ -15,11 +15,14 @@
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "logic/train.h"
 #include "tools/records/formats/sample_record.h"
+#include "tools/records/json_fields.h"
 #include "util/enum_names.h"
 
 namespace railyard {
@@ -58,11 +61,39 @@ class SequenceFiles {
   std::vector<SequenceSteps> sequences_;
 };
 
-// The line of sequences.jsonl of sequence `index` in `split`: everything, except in the train
-// split, which shows what `train_annotations` publishes.
-nlohmann::ordered_json sequence_line(const SequenceSteps& sequence, std::uint64_t index,
-                                     const std::string& split,
-                                     SequenceAnnotations train_annotations);
+// One line of sequences.jsonl: a sequence as the file publishes it. The train split shows what
+// `train_annotations` publishes: `states` from States on, `steps` from Predicates on.
+struct SequenceLineStep {
+  std::vector<std::pair<std::string, bool>> predicates;  // in the alphabet's order
+  std::vector<std::string> relevant;
+  Direction label = Direction::West;  // the step's train, by the dataset's rule
+  std::string origin;                 // drawn | edited | redrawn
+  std::string edits;                  // edited: the operations from the previous step
+
+  bool operator==(const SequenceLineStep&) const = default;
+};
+
+struct SequenceLine {
+  std::uint64_t sequence = 0;
+  std::string split;  // train | val | test
+  bool accepted = false;
+  std::uint64_t length = 0;
+  std::vector<std::uint64_t> samples;                  // length consecutive sample indices
+  std::optional<std::vector<std::uint32_t>> states;    // the automaton's walk: length + 1 states
+  std::optional<std::vector<SequenceLineStep>> steps;  // one per sample
+
+  bool operator==(const SequenceLine&) const = default;
+};
+
+// Sequence `index` in `split`, as its line shows it.
+SequenceLine sequence_line(const SequenceSteps& sequence, std::uint64_t index,
+                           const std::string& split, SequenceAnnotations train_annotations);
+nlohmann::ordered_json to_json(const SequenceLine& line);
+// Throws DatasetError naming the origin (file and line) and the key.
+SequenceLine sequence_line_from_json(const JsonField<nlohmann::ordered_json>& field);
+// sequences/sequences.jsonl read back: each line checked as a sequence line (IoError when the
+// file cannot be read).
+std::vector<SequenceLine> read_sequence_lines(const std::filesystem::path& file);
 
 // The samples of the given sequences, ascending: a split of sequences as a split of samples.
 std::vector<std::uint64_t> sequence_samples(const std::vector<SequenceSteps>& sequences,

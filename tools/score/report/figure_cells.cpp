@@ -6,34 +6,7 @@
 
 namespace railyard::score {
 
-using nlohmann::json;
-
-const json* member(const json& object, const std::string& key) {
-  if (!object.is_object()) return nullptr;
-  auto it = object.find(key);
-  return it == object.end() || it->is_null() ? nullptr : &*it;
-}
-
-bool is_figure(const json& value) {
-  if (!value.is_object()) return false;
-  for (const char* key : {"value", "low", "high", "n"}) {
-    auto it = value.find(key);
-    if (it == value.end() || !it->is_number()) return false;
-  }
-  return true;
-}
-
 namespace {
-
-std::string key_label(std::string key) {
-  std::replace(key.begin(), key.end(), '_', ' ');
-  return key;
-}
-
-double number(const json& figure, const std::string& key) {
-  const json* value = member(figure, key);
-  return value && value->is_number() ? value->get<double>() : 0.0;
-}
 
 std::string shown(double value, FigureStyle style) {
   return style == FigureStyle::Percent ? percent_text(value) : fixed_text(value, 3);
@@ -45,11 +18,6 @@ std::string interval_text(double low, double high, FigureStyle style) {
   return fixed_text(low, 3) + "&ndash;" + fixed_text(high, 3);
 }
 
-std::string data_attribute(const json& figure, const std::string& key) {
-  const json* value = member(figure, key);
-  return value ? " data-" + key + "=\"" + json_number_text(*value) + "\"" : std::string();
-}
-
 // A track from 0 to 1 with the interval as a band and the value as a tick; ECE and the like
 // (not shares) are drawn on the same scale, clipped.
 std::string bar_cell(double value, double low, double high) {
@@ -59,33 +27,28 @@ std::string bar_cell(double value, double low, double high) {
          "%\"></div><div class=\"tick\" style=\"left:" + at(value) + "%\"></div></div></td>";
 }
 
-std::string count_text(const json& figure) {
-  const json* correct = member(figure, "correct");
-  const json* n = member(figure, "n");
-  std::string total = n ? json_number_text(*n) : "?";
-  return correct ? json_number_text(*correct) + " / " + total : "n = " + total;
-}
-
-}  // namespace
-
-std::string figure_cells(const json& figure, const std::string& path, FigureStyle style) {
-  double value = number(figure, "value"), low = number(figure, "low"),
-         high = number(figure, "high");
-  std::string out = "<td class=\"fig\" data-figure=\"" + escape_html(path) + "\"";
-  for (const char* key : {"value", "low", "high", "n", "correct"})
-    out += data_attribute(figure, key);
-  out += "><span class=\"v\">" + shown(value, style) + "</span> <span class=\"ci\">" +
-         interval_text(low, high, style) + "</span></td>";
-  out += "<td class=\"n\">" + count_text(figure) + "</td>";
-  return out + bar_cell(value, low, high);
-}
-
+// The header cells that go over figure_cells: "accuracy (95% CI)", "n", "".
 std::string figure_header_cells(const std::string& what, double confidence) {
   return "<th>" + escape_html(what) + " <span class=\"ci\">(" + fixed_text(100.0 * confidence, 0) +
          "% CI)</span></th><th class=\"n\">n</th><th class=\"bar\">0 &ndash; 1</th>";
 }
 
-std::string figure_row(const std::string& label, const json& figure, const std::string& path,
+}  // namespace
+
+std::string figure_cells(const Figure& figure, const std::string& path, FigureStyle style) {
+  std::string n = std::to_string(figure.n), correct;
+  if (figure.correct) correct = std::to_string(*figure.correct);
+  std::string out = "<td class=\"fig\" data-figure=\"" + escape_html(path) + "\" data-value=\"" +
+                    number_text(figure.value) + "\" data-low=\"" + number_text(figure.low) +
+                    "\" data-high=\"" + number_text(figure.high) + "\" data-n=\"" + n + "\"" +
+                    (figure.correct ? " data-correct=\"" + correct + "\"" : "");
+  out += "><span class=\"v\">" + shown(figure.value, style) + "</span> <span class=\"ci\">" +
+         interval_text(figure.low, figure.high, style) + "</span></td>";
+  out += "<td class=\"n\">" + (figure.correct ? correct + " / " + n : "n = " + n) + "</td>";
+  return out + bar_cell(figure.value, figure.low, figure.high);
+}
+
+std::string figure_row(const std::string& label, const Figure& figure, const std::string& path,
                        FigureStyle style) {
   return "<tr><th scope=\"row\">" + escape_html(label) + "</th>" +
          figure_cells(figure, path, style) + "</tr>\n";
@@ -99,41 +62,17 @@ std::string figure_table(const std::string& caption, const std::string& first_co
          "</tbody></table>\n";
 }
 
-std::string other_figure_rows(const json& object, const std::string& path,
-                              const std::vector<std::string>& known) {
+std::string breakdown_table(const Breakdown& breakdown, const std::string& path,
+                            const std::string& what, double confidence) {
   std::string rows;
-  if (!object.is_object()) return rows;
-  for (const auto& [key, value] : object.items()) {
-    if (std::find(known.begin(), known.end(), key) != known.end()) continue;
-    if (is_figure(value)) {
-      rows += figure_row(key_label(key), value, path + "." + key);
-    } else if (value.is_object()) {
-      for (const auto& [sub, inner] : value.items())
-        if (is_figure(inner))
-          rows += figure_row(key_label(key) + ": " + key_label(sub), inner,
-                             path + "." + key + "." + sub);
-    }
-  }
-  return rows;
-}
-
-std::string breakdown_table(const json& breakdown, const std::string& path, const std::string& what,
-                            double confidence) {
-  std::string by = breakdown.value("by", std::string());
-  std::string rows;
-  const json* list = member(breakdown, "rows");
-  for (std::size_t k = 0; list && list->is_array() && k < list->size(); ++k) {
-    const json& row = (*list)[k];
-    const json* value = member(row, "value");
-    std::string label = !value               ? ""
-                        : value->is_string() ? value->get<std::string>()
-                                             : value->dump();
-    if (const json* figure = member(row, "figure"))
-      rows += figure_row(label, *figure, path + ".rows." + std::to_string(k) + ".figure");
-  }
+  for (std::size_t k = 0; k < breakdown.rows.size(); ++k)
+    rows += figure_row(breakdown.rows[k].value, breakdown.rows[k].figure,
+                       path + ".rows." + std::to_string(k) + ".figure");
   // "cars_with:roof=flat" tables count cars: their title says which.
-  std::string column = by.rfind("cars_with:", 0) == 0 ? "cars" : key_label(by);
-  return figure_table(breakdown.value("title", by), column, what, confidence, rows);
+  std::string column = breakdown.by;
+  std::replace(column.begin(), column.end(), '_', ' ');
+  if (breakdown.by.starts_with("cars_with:")) column = "cars";
+  return figure_table(breakdown.title, column, what, confidence, rows);
 }
 
 }  // namespace railyard::score

@@ -4,17 +4,18 @@
 // has nothing for it.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <string>
+
+#include "tools/records/formats/score_report.h"
 
 namespace railyard::score {
 
-std::string inputs_section(const nlohmann::json& score);
-std::string datasets_overview(const nlohmann::json& score);
+std::string inputs_section(const ScoreReport& score);
+std::string datasets_overview(const ScoreReport& score);
 // Dataset k's detail: breakdowns, calibration, confounder, held-out combinations.
-std::string dataset_details(const nlohmann::json& score, std::size_t k);
-std::string pairs_figures(const nlohmann::json& score);
-std::string sequences_figures(const nlohmann::json& score);
-std::string worlds_figures(const nlohmann::json& score);
+std::string dataset_details(const ScoreReport& score, std::size_t k);
+std::string pairs_figures(const ScoreReport& score);
+std::string sequences_figures(const ScoreReport& score);
+std::string worlds_figures(const ScoreReport& score);
 
 }  // namespace railyard::score

@@ -7,22 +7,15 @@
 #include "tools/records/pair_record.h"
 #include "tools/records/pairs_folder.h"
 #include "tools/score/report/data_uri.h"
-#include "tools/score/report/figure_cells.h"
 #include "tools/score/report/html_text.h"
 #include "tools/score/report/thumbnail.h"
 #include "util/png_io.h"
 
 namespace railyard::score {
 
-using nlohmann::json;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string text_of(const json& object, const std::string& key) {
-  const json* value = member(object, key);
-  return !value ? "" : value->is_string() ? value->get<std::string>() : value->dump();
-}
 
 // A path as score.json gives it: absolute, or relative to `base`.
 fs::path resolve(const fs::path& base, const std::string& path) {
@@ -47,13 +40,14 @@ std::string missing_picture(const std::string& why) {
 }
 
 // The thumbnail, with the part masks as a second picture over it (shown on hover or toggle).
-std::string sample_picture(const fs::path& folder, const json& entry, const GalleryLimits& limits) {
+std::string sample_picture(const fs::path& folder, const Misclassified& entry,
+                           const GalleryLimits& limits) {
   try {
-    std::uint64_t index = entry.at("index").get<std::uint64_t>();
+    std::uint64_t index = entry.index;
     DatasetPaths paths(folder);
     SampleRecord record = read_sample_record(paths.record(index));
-    std::string image = text_of(entry, "image");
-    fs::path file = image.empty() ? paths.images() / record.files.image : resolve(folder, image);
+    fs::path file =
+        entry.image.empty() ? paths.images() / record.files.image : resolve(folder, entry.image);
     Image<Rgb8> picture = read_png_rgb(file);
     Image<Rgb8> overlay = mask_overlay(picture, record);
     return "<div class=\"thumb\">" +
@@ -67,23 +61,23 @@ std::string sample_picture(const fs::path& folder, const json& entry, const Gall
   }
 }
 
-std::string probability_text(const json& entry) {
-  const json* probability = member(entry, "probability");
-  if (!probability || !probability->is_number()) return "";
-  return "<span class=\"prob\" data-probability=\"" + json_number_text(*probability) +
-         "\">P(east) = " + fixed_text(probability->get<double>(), 2) + "</span>";
+std::string probability_text(const Misclassified& entry) {
+  if (!entry.probability) return "";
+  return "<span class=\"prob\" data-probability=\"" + number_text(*entry.probability) +
+         "\">P(east) = " + fixed_text(*entry.probability, 2) + "</span>";
 }
 
-std::string sample_card(const fs::path& folder, const json& entry, const GalleryLimits& limits) {
-  std::string index = text_of(entry, "index");
-  std::string label = text_of(entry, "label"), predicted = text_of(entry, "predicted");
+std::string sample_card(const fs::path& folder, const Misclassified& entry,
+                        const GalleryLimits& limits) {
+  std::string index = std::to_string(entry.index);
+  const std::string &label = entry.label, &predicted = entry.predicted;
   return "<figure class=\"card\" data-sample=\"" + escape_html(index) + "\" data-label=\"" +
          escape_html(label) + "\" data-predicted=\"" + escape_html(predicted) + "\">" +
          sample_picture(folder, entry, limits) + "<figcaption><div class=\"head\"><b>#" +
-         escape_html(index) + "</b> <span class=\"split\">" + escape_html(text_of(entry, "split")) +
+         escape_html(index) + "</b> <span class=\"split\">" + escape_html(entry.split) +
          "</span> " + probability_text(entry) + "</div><div>true " + label_span(label) +
          " &middot; predicted " + label_span(predicted) + "</div><code class=\"desc\">" +
-         escape_html(text_of(entry, "description")) + "</code></figcaption></figure>\n";
+         escape_html(entry.description) + "</code></figcaption></figure>\n";
 }
 
 std::string capped_note(std::size_t shown, std::size_t total, const std::string& what) {
@@ -105,16 +99,16 @@ std::string mask_legend() {
   return out + "</span>";
 }
 
-std::string misclassified_gallery(const json& score, std::size_t k, const GalleryLimits& limits) {
-  const json& dataset = score["datasets"][k];
-  const json* list = member(dataset, "misclassified");
-  if (!list || !list->is_array() || list->empty()) return "";
-  fs::path folder = text_of(dataset, "folder");
-  std::size_t shown = std::min(list->size(), limits.samples);
+std::string misclassified_gallery(const ScoreReport& score, std::size_t k,
+                                  const GalleryLimits& limits) {
+  const std::vector<Misclassified>& list = score.datasets[k].misclassified;
+  if (list.empty()) return "";
+  std::size_t shown = std::min(list.size(), limits.samples);
   std::string out = "<div class=\"gallery\" data-gallery=\"datasets." + std::to_string(k) +
                     "\" data-count=\"" + std::to_string(shown) + "\">\n";
-  for (std::size_t i = 0; i < shown; ++i) out += sample_card(folder, (*list)[i], limits);
-  return out + "</div>\n" + capped_note(shown, list->size(), "misclassified samples");
+  for (std::size_t i = 0; i < shown; ++i)
+    out += sample_card(score.datasets[k].folder, list[i], limits);
+  return out + "</div>\n" + capped_note(shown, list.size(), "misclassified samples");
 }
 
 namespace {
@@ -135,26 +129,18 @@ PairPictures read_pair(const PairsFolder& folder, std::uint64_t pair) {
           record.colour_difference.mask};
 }
 
-std::string side_caption(const json& example, const std::string& side) {
-  const json* entry = member(example, side);
-  if (!entry) return "";
-  return "<div>" + side + ": true " + label_span(text_of(*entry, "label")) +
-         " &middot; predicted " + label_span(text_of(*entry, "predicted")) + "</div>";
+std::string side_caption(const PairSide& entry, const std::string& side) {
+  return "<div>" + side + ": true " + label_span(entry.label) + " &middot; predicted " +
+         label_span(entry.predicted) + "</div>";
 }
 
-std::string flip_text(const json& example) {
-  const json* flipped = member(example, "flipped");
-  if (!flipped || !flipped->is_boolean()) return "";
-  return flipped->get<bool>() ? " <span class=\"split\">(the label flips)</span>"
-                              : " <span class=\"split\">(the label is kept)</span>";
-}
-
-std::string pair_card(const PairsFolder* folder, const json& example, const GalleryLimits& limits) {
-  std::string pair = text_of(example, "pair");
+std::string pair_card(const PairsFolder* folder, const PairExample& example,
+                      const GalleryLimits& limits) {
+  std::string pair = std::to_string(example.pair);
   std::string pictures;
   try {
     if (!folder) throw std::runtime_error("the target is not a pairs folder");
-    PairPictures p = read_pair(*folder, example.at("pair").get<std::uint64_t>());
+    PairPictures p = read_pair(*folder, example.pair);
     int width = limits.thumbnail_width;
     pictures = "<div class=\"side\">" +
                image_tag(png_data_uri(downscale(p.base, width)), "plain", "base") +
@@ -169,29 +155,28 @@ std::string pair_card(const PairsFolder* folder, const json& example, const Gall
   }
   return "<figure class=\"pair\" data-pair=\"" + escape_html(pair) + "\"><div class=\"sides\">" +
          pictures + "</div><figcaption><b>pair " + escape_html(pair) + "</b> <code>" +
-         escape_html(text_of(example, "operation")) + "</code>" + flip_text(example) +
-         side_caption(example, "base") + side_caption(example, "intervened") +
-         "</figcaption></figure>\n";
+         escape_html(example.operation) + "</code> <span class=\"split\">(the label " +
+         (example.flipped ? "flips" : "is kept") + ")</span>" + side_caption(example.base, "base") +
+         side_caption(example.intervened, "intervened") + "</figcaption></figure>\n";
 }
 
 }  // namespace
 
-std::string pairs_gallery(const json& score, const GalleryLimits& limits) {
-  const json* pairs = member(score, "pairs");
-  const json* examples = pairs ? member(*pairs, "examples") : nullptr;
-  if (!examples || !examples->is_array() || examples->empty()) return "";
+std::string pairs_gallery(const ScoreReport& score, const GalleryLimits& limits) {
+  if (!score.pairs || score.pairs->examples.empty()) return "";
+  const std::vector<PairExample>& examples = score.pairs->examples;
   std::optional<PairsFolder> folder;
   try {
-    folder = PairsFolder::open(score.at("inputs").at("target").at("path").get<std::string>());
+    folder = PairsFolder::open(score.inputs.target.path);
   } catch (const std::exception&) {
     // Each card then says why it has no pictures.
   }
-  std::size_t shown = std::min(examples->size(), limits.pairs);
+  std::size_t shown = std::min(examples.size(), limits.pairs);
   std::string out =
       "<div class=\"pairs\" data-gallery=\"pairs\" data-count=\"" + std::to_string(shown) + "\">\n";
   for (std::size_t i = 0; i < shown; ++i)
-    out += pair_card(folder ? &*folder : nullptr, (*examples)[i], limits);
-  return out + "</div>\n" + capped_note(shown, examples->size(), "inconsistent pairs");
+    out += pair_card(folder ? &*folder : nullptr, examples[i], limits);
+  return out + "</div>\n" + capped_note(shown, examples.size(), "inconsistent pairs");
 }
 
 }  // namespace railyard::score

@@ -6,9 +6,9 @@
 #pragma once
 
 #include <cstddef>
-#include <filesystem>
-#include <nlohmann/json.hpp>
 #include <string>
+
+#include "tools/records/formats/score_report.h"
 
 namespace railyard::score {
 
@@ -18,12 +18,12 @@ struct GalleryLimits {
   int thumbnail_width = 240;  // pixels
 };
 
-// Dataset k's misclassified samples (score["datasets"][k]["misclassified"]); "" when none.
-std::string misclassified_gallery(const nlohmann::json& score, std::size_t k,
+// Dataset k's misclassified samples; "" when none.
+std::string misclassified_gallery(const ScoreReport& score, std::size_t k,
                                   const GalleryLimits& limits = {});
 
-// score["pairs"]["examples"] read from the pairs folder `inputs.target.path`; "" when none.
-std::string pairs_gallery(const nlohmann::json& score, const GalleryLimits& limits = {});
+// The pairs' examples read from the pairs folder `inputs.target.path`; "" when none.
+std::string pairs_gallery(const ScoreReport& score, const GalleryLimits& limits = {});
 
 // The colour key of the mask overlay.
 std::string mask_legend();

@@ -1,6 +1,7 @@
 #include "tools/score/report/html_text.h"
 
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace railyard::score {
 
@@ -20,8 +21,8 @@ std::string escape_html(std::string_view text) {
   return out;
 }
 
-std::string json_number_text(const nlohmann::json& number) {
-  return number.is_number() ? number.dump() : std::string();
+std::string number_text(double number) {
+  return nlohmann::json(number).dump();
 }
 
 std::string fixed_text(double value, int digits) {

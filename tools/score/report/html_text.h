@@ -2,7 +2,6 @@
 // (so a test can compare the page with the file), and the shorter forms a reader sees.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
@@ -11,8 +10,8 @@ namespace railyard::score {
 // &, <, >, " and ' as entities: safe in element text and in quoted attribute values.
 std::string escape_html(std::string_view text);
 
-// A JSON number as score.json writes it (nlohmann's shortest round-trip form); "" for null.
-std::string json_number_text(const nlohmann::json& number);
+// A number as score.json writes it (nlohmann's shortest round-trip form).
+std::string number_text(double number);
 
 // 0.9134 -> "91.3%".
 std::string percent_text(double share);

@@ -6,7 +6,6 @@
 #include <exception>
 
 #include "tools/score/report/data_uri.h"
-#include "tools/score/report/figure_cells.h"
 #include "tools/score/report/figure_sections.h"
 #include "tools/score/report/gallery.h"
 #include "tools/score/report/html_text.h"
@@ -15,18 +14,12 @@
 
 namespace railyard::score {
 
-using nlohmann::json;
-
 namespace {
 
-std::string target_name(const json& score) {
-  try {
-    std::filesystem::path path = score.at("inputs").at("target").at("path").get<std::string>();
-    if (!path.has_filename()) path = path.parent_path();
-    return path.filename().string();
-  } catch (const json::exception&) {
-    return "predictions";
-  }
+std::string target_name(const ScoreReport& score) {
+  std::filesystem::path path = score.inputs.target.path;
+  if (!path.has_filename()) path = path.parent_path();
+  return path.filename().string();
 }
 
 std::string section(const std::string& id, const std::string& title, const std::string& body) {
@@ -35,12 +28,11 @@ std::string section(const std::string& id, const std::string& title, const std::
          "</section>\n";
 }
 
-std::string plots_body(const json& score, const std::filesystem::path& folder) {
-  const json* plots = member(score, "plots");
-  if (!plots || !plots->is_array() || plots->empty()) return "";
+std::string plots_body(const ScoreReport& score, const std::filesystem::path& folder) {
+  if (score.plots.empty()) return "";
   std::string out = "<div class=\"plots\">\n";
-  for (const json& plot : *plots) {
-    std::string file = plot.value("file", std::string()), title = plot.value("title", file);
+  for (const Plot& plot : score.plots) {
+    const std::string &file = plot.file, &title = plot.title;
     std::string picture;
     try {
       picture = "<img src=\"" + png_file_data_uri(folder / file) + "\" alt=\"" +
@@ -64,9 +56,8 @@ std::string gallery_block(const std::string& title, const std::string& gallery) 
 }
 
 // One dataset's tables and gallery; with many datasets (a suite) each folds away.
-std::string dataset_body(const json& score, std::size_t k, bool fold) {
-  const json& dataset = score["datasets"][k];
-  std::string name = dataset.value("name", "dataset " + std::to_string(k));
+std::string dataset_body(const ScoreReport& score, std::size_t k, bool fold) {
+  const std::string& name = score.datasets[k].name;
   std::string tables = dataset_details(score, k);
   std::string body = (tables.empty() ? "" : "<div class=\"tables\">\n" + tables + "</div>\n") +
                      gallery_block("Misclassified samples", misclassified_gallery(score, k));
@@ -77,48 +68,42 @@ std::string dataset_body(const json& score, std::size_t k, bool fold) {
          "</summary>\n" + body + "</details>\n";
 }
 
-std::string datasets_body(const json& score) {
-  const json* datasets = member(score, "datasets");
-  if (!datasets || !datasets->is_array()) return "";
-  bool fold = datasets->size() > 2;
+std::string datasets_body(const ScoreReport& score) {
+  bool fold = score.datasets.size() > 2;
   std::string out;
-  for (std::size_t k = 0; k < datasets->size(); ++k) out += dataset_body(score, k, fold);
+  for (std::size_t k = 0; k < score.datasets.size(); ++k) out += dataset_body(score, k, fold);
   return fold ? section("details", "Per dataset", "<div class=\"details\">\n" + out + "</div>\n")
               : out;
 }
 
-std::string headline(const json& score) {
-  const json* datasets = member(score, "datasets");
+std::string headline(const ScoreReport& score) {
   std::string out = "<p>";
-  if (datasets && datasets->size() == 1)
-    if (const json* accuracy = member((*datasets)[0], "accuracy"))
-      out += "Accuracy <b>" + percent_text(accuracy->value("value", 0.0)) + "</b> on " +
-             escape_html(accuracy->value("n", json()).dump()) + " samples. ";
-  if (datasets && datasets->size() > 1) out += std::to_string(datasets->size()) + " datasets. ";
-  if (const json* pairs = member(score, "pairs"))
-    if (const json* consistency = member(*pairs, "consistency"))
-      out += "Counterfactual consistency <b>" + percent_text(consistency->value("value", 0.0)) +
-             "</b>. ";
-  return out + "Every figure with its " + fixed_text(100.0 * score.value("confidence", 0.95), 0) +
+  if (score.datasets.size() == 1)
+    out += "Accuracy <b>" + percent_text(score.datasets[0].accuracy.value) + "</b> on " +
+           std::to_string(score.datasets[0].accuracy.n) + " samples. ";
+  if (score.datasets.size() > 1) out += std::to_string(score.datasets.size()) + " datasets. ";
+  if (score.pairs)
+    out +=
+        "Counterfactual consistency <b>" + percent_text(score.pairs->consistency.value) + "</b>. ";
+  return out + "Every figure with its " + fixed_text(100.0 * score.confidence, 0) +
          "% interval (Wilson for accuracies); score.json holds them all.</p>\n";
 }
 
-std::string nav(const json& score) {
+std::string nav(const ScoreReport& score) {
   std::string out = "<nav>";
   auto link = [&](const char* id, const char* title, bool present) {
     if (present) out += std::string("<a href=\"#") + id + "\">" + title + "</a>";
   };
-  const json* plots = member(score, "plots");
-  link("overview", "Overview", member(score, "datasets") != nullptr);
-  link("plots", "Plots", plots && !plots->empty());
-  link("pairs", "Pairs", member(score, "pairs") != nullptr);
-  link("sequences", "Sequences", member(score, "sequences") != nullptr);
-  link("worlds", "Worlds", member(score, "worlds") != nullptr);
+  link("overview", "Overview", true);
+  link("plots", "Plots", !score.plots.empty());
+  link("pairs", "Pairs", score.pairs.has_value());
+  link("sequences", "Sequences", score.sequences.has_value());
+  link("worlds", "Worlds", score.worlds.has_value());
   link("inputs", "Inputs", true);
   return out + "</nav>\n";
 }
 
-std::string page(const json& score, const std::filesystem::path& folder) {
+std::string page(const ScoreReport& score, const std::filesystem::path& folder) {
   std::string title = "railyard score: " + target_name(score);
   std::string pairs = pairs_figures(score);
   std::string pair_gallery = pairs_gallery(score);
@@ -143,7 +128,7 @@ std::string page(const json& score, const std::filesystem::path& folder) {
 
 }  // namespace
 
-void write_report_page(const json& score, const std::filesystem::path& folder) {
+void write_report_page(const ScoreReport& score, const std::filesystem::path& folder) {
   write_file_atomically(folder / "report.html", page(score, folder));
 }
 

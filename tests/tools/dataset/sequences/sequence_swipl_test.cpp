@@ -9,7 +9,7 @@
 #include "tests/support/scratch_dir.h"
 #include "tests/support/test_backend.h"
 #include "tools/bench/swipl.h"
-#include "tools/dataset/dataset_run.h"
+#include "tools/dataset/run_kinds/run_kinds.h"
 #include "tools/records/dataset_folder.h"
 
 namespace railyard {

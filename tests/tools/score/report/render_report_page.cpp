@@ -1,11 +1,11 @@
-// Writes report.html beside a score.json: the report page alone, for its test's hand-made
-// score.json that has every section (pairs, sequences, worlds) a single real run does not.
+// Writes report.html beside a score.json (read through its record): the report page alone, for
+// its test's hand-made score.json that has every section (pairs, sequences, worlds) a single real
+// run does not.
 #include <exception>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
+#include "tools/records/formats/score_report.h"
 #include "tools/score/report/report_page.h"
 
 int main(int argc, char** argv) {
@@ -15,8 +15,8 @@ int main(int argc, char** argv) {
   }
   try {
     std::filesystem::path folder = argv[1];
-    std::ifstream file(folder / "score.json");
-    railyard::score::write_report_page(nlohmann::json::parse(file), folder);
+    railyard::score::write_report_page(railyard::score::read_score_report(folder / "score.json"),
+                                       folder);
   } catch (const std::exception& error) {
     std::cerr << "render_report_page: " << error.what() << "\n";
     return 1;

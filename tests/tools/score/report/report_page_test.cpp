@@ -67,9 +67,7 @@ TEST(ReportPage, OverlayTintsOnlyAPartsPixels) {
 }
 
 TEST(ReportPage, FigureCellsCarryScoreJsonsNumbers) {
-  auto figure = nlohmann::json::parse(
-      R"({"n": 1000, "correct": 913, "value": 0.913, "low": 0.8944, "high": 0.929})");
-  std::string cells = figure_cells(figure, "datasets.0.accuracy");
+  std::string cells = figure_cells({1000, 913, 0.913, 0.8944, 0.929}, "datasets.0.accuracy");
   EXPECT_NE(cells.find("data-figure=\"datasets.0.accuracy\""), std::string::npos);
   EXPECT_NE(cells.find("data-value=\"0.913\""), std::string::npos);
   EXPECT_NE(cells.find("data-low=\"0.8944\""), std::string::npos);
@@ -79,17 +77,15 @@ TEST(ReportPage, FigureCellsCarryScoreJsonsNumbers) {
 }
 
 TEST(ReportPage, WritesAPageWithoutPicturesForAMinimalScore) {
-  auto score = nlohmann::json::parse(R"({
-    "railyard_score": 1, "confidence": 0.95,
-    "inputs": {"predictions": [{"path": "/p.jsonl", "sha256": "00"}],
-               "target": {"path": "/nowhere/<b>set", "kind": "dataset", "sha256": "11"}},
-    "coverage": {"expected": 10, "scored": 8, "missing": 2, "partial": true},
-    "datasets": [{"name": "<b>set", "folder": "/nowhere", "accuracy":
-                  {"n": 8, "correct": 6, "value": 0.75, "low": 0.409, "high": 0.929},
-                  "splits": {}, "breakdowns": [],
-                  "misclassified": [{"index": 1, "image": "images/1_m_train.png", "split": "test",
-                                     "label": "east", "predicted": "west"}]}],
-    "pairs": null, "sequences": null, "worlds": null, "plots": []})");
+  ScoreReport score;
+  score.inputs = {{{"/p.jsonl", "00"}}, std::nullopt, {"/nowhere/<b>set", "dataset", "11"}};
+  score.coverage = {10, 8, 2, true};
+  DatasetScore dataset;
+  dataset.name = "<b>set";
+  dataset.folder = "/nowhere";
+  dataset.accuracy = {8, 6, 0.75, 0.409, 0.929};
+  dataset.misclassified = {{1, "images/1_m_train.png", "test", "east", "west", std::nullopt, ""}};
+  score.datasets = {dataset};
   auto folder = std::filesystem::path(::testing::TempDir()) / "report_page_test";
   std::filesystem::create_directories(folder);
   write_report_page(score, folder);

@@ -1,16 +1,10 @@
-#include "tools/dataset/dataset_verify.h"
+#include "tools/dataset/run_kinds/dataset_verify.h"
 
 #include <fstream>
 #include <optional>
 #include <set>
 
-#include "tools/dataset/config.h"
-#include "tools/dataset/finalize.h"
-#include "tools/dataset/inputs.h"
-#include "tools/dataset/run_lock.h"
-#include "tools/dataset/sequences/sequence_finalize.h"
-#include "tools/dataset/sequences/sequence_model.h"
-#include "tools/dataset/sequences/sequence_run.h"
+#include "tools/dataset/run_kinds/run_kinds.h"
 #include "tools/records/dataset_folder.h"
 #include "tools/records/pairs_folder.h"
 #include "tools/records/sample_files.h"
@@ -123,20 +117,13 @@ void check_dataset_files(const DatasetFolder& folder, VerifyReport& report) {
   FinalizeContext context{config,           made,           rule, scene, manifest.created,
                           manifest.version, manifest.inputs};
   context.exports = false;
-  // A sequence dataset: its samples are its sequences' steps, split by sequence. automaton.json
-  // comes from the config and its inputs (the formula, the predicates, the measured rates), not
-  // from the records: it is made again from them.
-  std::optional<SequenceFinalize> sequences;
-  if (config.sequence.enabled() && !config.sequence.incremental()) {
-    SequenceModel model(config, resolve_inputs(config, data_root()));
-    sequences.emplace(config, folder.count(), model.automaton_file().to_json());
-    sequences->attach(context);
-  }
-  finalize_dataset(context);
+  // As the config's kind finishes it: a sequence set's sequence files too, and automaton.json
+  // from the config and its inputs (the formula, the predicates, the measured rates).
+  run_kind(config).remake(context);
   for (const fs::path& file : {made.all_scenes(), made.coco(), made.manifest()})
     if (file_system::exists(file))
       same_file(file, paths.root() / file.lexically_relative(made.root()), report);
-  if (sequences)
+  if (file_system::exists(made.sequences()))
     for (const fs::path& entry : file_system::list_folder(made.sequences()))
       same_file(entry, paths.sequences() / entry.filename(), report);
   for (const fs::path& entry : file_system::list_folder(made.splits()))

@@ -1,4 +1,4 @@
-#include "tools/dataset/label_noise.h"
+#include "tools/dataset/settings/label_noise.h"
 
 #include <cmath>
 

@@ -1,6 +1,7 @@
-#include "tools/suite/suite_summary_record.h"
+#include "tools/records/suite_summary_record.h"
 
 #include <algorithm>
+#include <set>
 
 #include "util/printable_text.h"
 #include "util/read_file.h"
@@ -115,7 +116,17 @@ SuiteSummary suite_summary_from_json(const Json& json, const JsonOrigin& origin)
   summary.holdout = field["holdout"].as_strings();
   summary.confounders = field["confounders"].as_strings();
   Field variants = field["variants"];
-  for (const Field& v : variants.items()) summary.variants.push_back(variant_from_json(v));
+  std::set<std::string> names;
+  for (const Field& v : variants.items()) {
+    summary.variants.push_back(variant_from_json(v));
+    const SuiteVariantSummary& variant = summary.variants.back();
+    if (!names.insert(variant.name).second)
+      v["name"].fail("variant '" + printable(variant.name) + "' is listed twice");
+    const std::filesystem::path folder(variant.folder);
+    bool inside = !folder.empty() && folder.is_relative();
+    for (const std::filesystem::path& part : folder) inside = inside && part != "..";
+    if (!inside) v["folder"].fail("not a folder inside the suite");
+  }
   if (summary.variants.empty()) variants.fail("expected at least one variant");
   if (std::none_of(summary.variants.begin(), summary.variants.end(),
                    [&](const SuiteVariantSummary& v) { return v.name == summary.reference; }))

@@ -66,11 +66,6 @@ const Schema<SequenceSettings>& sequence_schema();
 // not a predicate or a predicate has neither or both of rule and text.
 void check_sequence_settings(const SequenceSettings& settings);
 
-// For the commands that make single trains (intervene, render, Python's Generator): throws
-// ConfigError naming `command` when the config has a sequence.formula, rather than ignore it.
-void refuse_sequences(const SequenceSettings& settings, const std::string& command,
-                      const std::string& instead);
-
 // "label", "predicates", "states": kSequenceAnnotationNames (sequence_files.h), as C text.
 const char* sequence_annotations_name(SequenceAnnotations annotations);
 

@@ -1,4 +1,4 @@
-#include "tools/dataset/pairs/intervention_settings.h"
+#include "tools/dataset/settings/intervention_settings.h"
 
 #include "logic/errors.h"
 

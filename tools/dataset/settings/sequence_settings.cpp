@@ -1,4 +1,4 @@
-#include "tools/dataset/sequences/sequence_settings.h"
+#include "tools/dataset/settings/sequence_settings.h"
 
 #include <cctype>
 #include <charconv>
@@ -135,13 +135,6 @@ Codec<sequences::DecayRule> decay() {
 }
 
 }  // namespace sequence_codecs
-
-void refuse_sequences(const SequenceSettings& settings, const std::string& command,
-                      const std::string& instead) {
-  if (settings.enabled())
-    throw ConfigError("sequence.formula is set, but " + command +
-                      " makes single trains, not sequences: " + instead);
-}
 
 const char* sequence_annotations_name(SequenceAnnotations annotations) {
   return kSequenceAnnotationNames.name(annotations).data();  // the table's names are literals
