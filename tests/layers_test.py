@@ -5,25 +5,30 @@
     logic     -> util                       (trains, samplers, rules, the Prolog engine)
     renderer  -> util                       (meshes, materials, cameras, lenses, passes)
     scenes    -> logic, renderer, util      (a train laid out as a render::Scene)
-    tools     -> anything above, and inside tools/ its own sub-layers:
-        tools/records   the record layer: a dataset folder's layout, typed records, formats
-        tools/export    -> records                 (exports for symbolic learners)
-        tools/dataset   -> export, records         (config, the run skeleton, its run kinds)
-        tools/sheet     -> records                 (contact sheets)
-        tools/suite     -> dataset, export, records, sheet
-        tools/worlds    -> dataset, export, records  (rule worlds: spec file, build, folder)
-        tools/score     -> suite, worlds, dataset, export, records, sheet  (predictions scored)
-        tools/assetgen  -> nothing of tools/       (the mesh generator)
+    tools     -> anything above, and inside tools/ its own sub-layers: the libraries in tools/lib/,
+              the programs beside them (tools/README.md)
+        tools/lib/records   the record layer: a dataset folder's layout, typed records, formats
+        tools/lib/export    -> records                 (exports for symbolic learners)
+        tools/lib/dataset   -> export, records         (config, the run skeleton, its run kinds)
+        tools/lib/sheet     -> records                 (contact sheets)
+        tools/lib/suite     -> dataset, export, records, sheet
+        tools/lib/worlds    -> dataset, export, records  (rule worlds: spec file, build, folder)
+        tools/lib/score     -> suite, worlds, dataset, export, records, sheet  (predictions scored)
+        tools/assetgen  -> nothing of tools/       (the program that writes assets/)
         tools/railyard and tools/bench sit on top: no other part of tools includes them
-    tools/dataset -> its own floors, each including only those below it and its own folder:
+      every folder of tools/lib/ is a row here; a library without one is a failure.
+    tools/lib/dataset -> its own floors, each including only those below it and its own folder:
         settings/   the config's sections        config.h, config.cpp   the config
-        the rest of tools/dataset/: the run skeleton, with the samples kind
+        the rest of tools/lib/dataset/: the run skeleton, with the samples kind
         pairs/, sequences/   the other kinds (neither includes the other)
         run_kinds/  the table of kinds, and verify
-      a folder of tools/dataset/ without a floor here is a failure too.
+      a folder of tools/lib/dataset/ without a floor here is a failure too.
 
-No JSON member is read by string key outside the record layer (tools/records/): every file railyard
-writes or reads back is a typed record there, with one validating reader (`x.at("key")`,
+No two folders include each other, whatever their depth (renderer/ and renderer/opengl/, a library
+and its formats/): a folder loop is one concept split in two, or a registry in the wrong place.
+
+No JSON member is read by string key outside the record layer (tools/lib/records/): every file
+railyard writes or reads back is a typed record there, with one validating reader (`x.at("key")`,
 `x["key"]` not assigned to, `x.contains("key")`, `x.value("key", default)` are reads; writing a
 member is fine). Python reads no JSON file of railyard's itself: the native readers check it and
 hand it over (COCO, a standard format its own readers read, aside).
@@ -47,30 +52,33 @@ ALLOWED = {
 # Inside tools/: the command and the benchmarks sit on top; no other part of tools includes them.
 TOP_OF_TOOLS = {"tools/railyard", "tools/bench"}
 TOOLS_ALLOWED = {
-    "tools/records": {"tools/records"},
-    "tools/export": {"tools/export", "tools/records"},
-    "tools/dataset": {"tools/dataset", "tools/export", "tools/records"},
-    "tools/sheet": {"tools/sheet", "tools/records"},
-    "tools/suite": {"tools/suite", "tools/dataset", "tools/export", "tools/records", "tools/sheet"},
-    "tools/worlds": {"tools/worlds", "tools/dataset", "tools/export", "tools/records"},
-    "tools/score": {"tools/score", "tools/suite", "tools/dataset", "tools/export", "tools/records",
-                    "tools/sheet", "tools/worlds"},
+    "tools/lib/records": {"tools/lib/records"},
+    "tools/lib/export": {"tools/lib/export", "tools/lib/records"},
+    "tools/lib/dataset": {"tools/lib/dataset", "tools/lib/export", "tools/lib/records"},
+    "tools/lib/sheet": {"tools/lib/sheet", "tools/lib/records"},
+    "tools/lib/suite": {"tools/lib/suite", "tools/lib/dataset", "tools/lib/export",
+                        "tools/lib/records", "tools/lib/sheet"},
+    "tools/lib/worlds": {"tools/lib/worlds", "tools/lib/dataset", "tools/lib/export",
+                         "tools/lib/records"},
+    "tools/lib/score": {"tools/lib/score", "tools/lib/suite", "tools/lib/dataset",
+                        "tools/lib/export", "tools/lib/records", "tools/lib/sheet",
+                        "tools/lib/worlds"},
     "tools/assetgen": {"tools/assetgen"},
 }
 # Floors inside tools/dataset: the longest prefix names a file's floor and group; a file may
 # include a lower floor or its own group.
 DATASET_FLOORS = {
-    "tools/dataset/settings/": 0,
-    "tools/dataset/config.": 1,
-    "tools/dataset/": 2,
-    "tools/dataset/pairs/": 3,
-    "tools/dataset/sequences/": 3,
-    "tools/dataset/run_kinds/": 4,
+    "tools/lib/dataset/settings/": 0,
+    "tools/lib/dataset/config.": 1,
+    "tools/lib/dataset/": 2,
+    "tools/lib/dataset/pairs/": 3,
+    "tools/lib/dataset/sequences/": 3,
+    "tools/lib/dataset/run_kinds/": 4,
 }
 
 
 def dataset_group(path):
-    """('tools/dataset/pairs/', 3) for tools/dataset/pairs/x.h; None outside tools/dataset."""
+    """('tools/lib/dataset/pairs/', 3) for tools/lib/dataset/pairs/x.h; None outside tools/dataset."""
     groups = [g for g in DATASET_FLOORS if path.startswith(g)]
     group = max(groups, key=len) if groups else None
     return (group, DATASET_FLOORS[group]) if group else None
@@ -85,9 +93,11 @@ def dataset_floor_problem(relative, target):
 
 
 def tools_part(path):
-    """'tools/export' for tools/export/x.h; None outside tools/."""
+    """'tools/lib/export' for tools/lib/export/x.h, 'tools/bench' for tools/bench/x.h; None outside
+    tools/."""
     parts = path.split("/")
-    return "/".join(parts[:2]) if parts[0] == "tools" and len(parts) > 2 else None
+    depth = 3 if parts[:2] == ["tools", "lib"] else 2
+    return "/".join(parts[:depth]) if parts[0] == "tools" and len(parts) > depth else None
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
 THROWING_CALL = re.compile(
@@ -136,7 +146,7 @@ def json_key_reads(relative, text):
         return [f"{relative}:{number}: parses JSON itself; read it through a native reader"
                 for number, line in enumerate(text.splitlines(), 1)
                 if PYTHON_JSON_READ.search(line) and "COCO" not in line]
-    if relative.split("/")[0] == "tests" or relative.startswith("tools/records/") or \
+    if relative.split("/")[0] == "tests" or relative.startswith("tools/lib/records/") or \
             "json" not in text:
         return []
     found = []
@@ -144,8 +154,27 @@ def json_key_reads(relative, text):
         code = line.split("//")[0]
         if JSON_KEY_READ.search(code):
             found.append(f"{relative}:{number}: reads a JSON member by key outside the record "
-                         "layer; add a typed record to tools/records/")
+                         "layer; add a typed record to tools/lib/records/")
     return found
+
+
+def folder_loops(includes):
+    """Cycles in the folder graph ({folder: {folder it includes}}), each once, as 'a -> b -> a'."""
+    loops, seen = [], set()
+
+    def walk(folder, path):
+        for target in sorted(includes.get(folder, ())):
+            if target in path:
+                cycle = path[path.index(target):]
+                if frozenset(cycle) not in seen:
+                    seen.add(frozenset(cycle))
+                    loops.append(" -> ".join(cycle + [target]))
+            elif len(path) < 8:
+                walk(target, path + [target])
+
+    for folder in sorted(includes):
+        walk(folder, [folder])
+    return [f"folder loop: {loop}" for loop in loops]
 
 
 def main():
@@ -153,6 +182,7 @@ def main():
     problems = []
     for path in sorted(root.glob("python/railyard/*.py")):
         problems += json_key_reads(path.relative_to(root).as_posix(), path.read_text())
+    folders = {}  # folder -> folders its files include, tests aside
     for path in sorted(root.glob("*/**/*")):
         if path.suffix not in (".h", ".cpp") or "build" in path.parts[len(root.parts):][:1]:
             continue
@@ -161,11 +191,17 @@ def main():
         text = path.read_text(encoding="utf-8", errors="replace")
         problems += throwing_calls(relative, text)
         folder = relative.rsplit("/", 1)[0] + "/"
-        if folder.startswith("tools/dataset/") and folder not in DATASET_FLOORS:
+        if folder.startswith("tools/lib/dataset/") and folder not in DATASET_FLOORS:
             problems.append(f"{relative}: {folder} has no floor in DATASET_FLOORS")
+        if relative.startswith("tools/lib/") and tools_part(relative) not in TOOLS_ALLOWED:
+            problems.append(f"{relative}: {tools_part(relative)} is no row of TOOLS_ALLOWED")
         problems += json_key_reads(relative, text)
         for target in INCLUDE.findall(text):
             top = target.split("/")[0]
+            target_folder = target.rsplit("/", 1)[0] + "/"
+            if layer != "tests" and top not in ("tests",) and "/" in target and \
+                    target_folder != folder and (root / target).exists():
+                folders.setdefault(folder, set()).add(target_folder)
             if top not in ("util", "logic", "renderer", "scenes", "tools", "tests"):
                 continue  # a file beside it, or a generated header
             if layer in ALLOWED and top not in ALLOWED[layer]:
@@ -180,10 +216,11 @@ def main():
             problems += dataset_floor_problem(relative, target)
             if layer != "tests" and top == "tests":
                 problems.append(f"{relative} includes test code {target}")
+    problems += folder_loops(folders)
     for problem in problems:
         print(problem)
     print(f"{'FAIL' if problems else 'PASS'}: {len(problems)} fault(s): includes against the "
-          "layers, throwing file system calls, JSON members read by key")
+          "layers, folder loops, throwing file system calls, JSON members read by key")
     return 1 if problems else 0
 
 

@@ -1,8 +1,9 @@
 // A glTF scene as plain data (materials, triangle meshes, a node tree), written as binary glTF 2.0
 // (.glb) by Assimp's exporter: the one place that builds Assimp's scene, for the asset generator
-// (tools/assetgen/glb_writer.h) and a render::Scene's export (tools/records/formats/scene_glb.h).
-// Values go out as given: each caller turns its Z-up frame into glTF's Y-up its own way (the
-// vertices, or the root node's transform). The same scene gives the same bytes.
+// (tools/assetgen/glb_writer.h) and a render::Scene's export
+// (tools/lib/records/formats/scene_glb.h). Values go out as given: each caller turns its Z-up frame
+// into glTF's Y-up its own way (the vertices, or the root node's transform). The same scene gives
+// the same bytes.
 #pragma once
 
 #include <cstdint>

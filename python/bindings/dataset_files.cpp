@@ -5,8 +5,8 @@
 #include "python/bindings/arrays.h"
 #include "python/bindings/bindings.h"
 #include "python/bindings/json_objects.h"
-#include "tools/records/annotations/rle.h"
-#include "tools/records/formats/sample_record.h"
+#include "tools/lib/records/annotations/rle.h"
+#include "tools/lib/records/formats/sample_record.h"
 #include "util/exr_io.h"
 #include "util/png_io.h"
 

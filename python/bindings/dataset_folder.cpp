@@ -1,15 +1,15 @@
-// A finished dataset folder, as the C++ readers see it (tools/records/dataset_folder.h): where its
-// files are (DatasetPaths), and the folder opened once and checked once (DatasetFolder), so that
-// railyard.reader neither spells the layout nor repeats the checks. Paths are str; records are
+// A finished dataset folder, as the C++ readers see it (tools/lib/records/dataset_folder.h): where
+// its files are (DatasetPaths), and the folder opened once and checked once (DatasetFolder), so
+// that railyard.reader neither spells the layout nor repeats the checks. Paths are str; records are
 // dicts, exactly what records/<i>.json holds. Faults are DatasetErrors naming file and fault.
-#include "tools/records/dataset_folder.h"
+#include "tools/lib/records/dataset_folder.h"
 
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
 #include "python/bindings/bindings.h"
 #include "python/bindings/json_objects.h"
-#include "tools/records/sample_files.h"
+#include "tools/lib/records/sample_files.h"
 
 namespace railyard::python {
 namespace {

@@ -12,7 +12,7 @@
 #include "python/bindings/bindings.h"
 #include "renderer/renderer.h"
 #include "scenes/scene_error.h"
-#include "tools/records/dataset_error.h"
+#include "tools/lib/records/json/dataset_error.h"
 #include "util/input_error.h"
 #include "util/io_error.h"
 

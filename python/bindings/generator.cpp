@@ -14,9 +14,9 @@
 #include "python/bindings/bindings.h"
 #include "python/bindings/generator_setup.h"
 #include "python/bindings/json_objects.h"
-#include "tools/records/annotations/rle.h"
-#include "tools/records/formats/description.h"
-#include "tools/records/formats/train_json.h"
+#include "tools/lib/records/annotations/rle.h"
+#include "tools/lib/records/formats/description.h"
+#include "tools/lib/records/formats/train_json.h"
 #include "util/exr_io.h"
 
 namespace railyard::python {

@@ -14,8 +14,8 @@
 #include <string_view>
 #include <vector>
 
-#include "tools/dataset/dataset_run.h"
-#include "tools/dataset/run_kinds/run_kinds.h"
+#include "tools/lib/dataset/dataset_run.h"
+#include "tools/lib/dataset/run_kinds/run_kinds.h"
 
 namespace railyard::python {
 

@@ -1,7 +1,7 @@
-// The opener of railyard's folders (tools/records/open_folder.h): what a folder is, and the checked
-// views of a suite and a sequence set. Their records cross as dicts made by the records' to_json,
-// after the C++ reader has checked them: Python reads no file of these by key itself.
-#include "tools/records/open_folder.h"
+// The opener of railyard's folders (tools/lib/records/open_folder.h): what a folder is, and the
+// checked views of a suite and a sequence set. Their records cross as dicts made by the records'
+// to_json, after the C++ reader has checked them: Python reads no file of these by key itself.
+#include "tools/lib/records/open_folder.h"
 
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>

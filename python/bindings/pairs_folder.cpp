@@ -1,6 +1,6 @@
-// A finished pairs folder of `railyard intervene` (tools/records/pairs_folder.h): both sides
+// A finished pairs folder of `railyard intervene` (tools/lib/records/pairs_folder.h): both sides
 // opened as DatasetFolders and pairs.jsonl checked against them once, on opening.
-#include "tools/records/pairs_folder.h"
+#include "tools/lib/records/pairs_folder.h"
 
 #include <pybind11/stl/filesystem.h>
 

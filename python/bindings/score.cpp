@@ -1,9 +1,9 @@
 // railyard.score(): predictions scored against a dataset, suite, pairs or sequence folder by the
-// command's own code (tools/score/score.h), without the GIL; the result is score.json's object
+// command's own code (tools/lib/score/score.h), without the GIL; the result is score.json's object
 // as Python values, and with an output folder the score folder the command writes (the result
 // then lists its plots). Bad predictions are ScoreErrors (InputErrors: ValueErrors) naming the
 // file, line and key. read_score(): a score.json read through its checked reader.
-#include "tools/score/score.h"
+#include "tools/lib/score/score.h"
 
 #include <pybind11/stl.h>
 

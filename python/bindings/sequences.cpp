@@ -1,6 +1,6 @@
 // railyard.SequenceGenerator's engine: sequence i of a sequence dataset config (a `sequence:`
-// section, tools/dataset/sequences/), computed exactly as `generate` computes it (the same plan,
-// trains, layout, renderer and annotations, through SequenceFactory), handed to Python as an
+// section, tools/lib/dataset/sequences/), computed exactly as `generate` computes it (the same
+// plan, trains, layout, renderer and annotations, through SequenceFactory), handed to Python as an
 // image stack and the steps' records instead of files; or, symbolically, its steps without
 // pictures.
 //
@@ -16,11 +16,11 @@
 #include "python/bindings/bindings.h"
 #include "python/bindings/generator_setup.h"
 #include "python/bindings/json_objects.h"
-#include "tools/dataset/sequences/sequence_factory.h"
-#include "tools/dataset/sequences/sequence_model.h"
-#include "tools/records/formats/sample_record.h"
-#include "tools/records/formats/sequence_files.h"
-#include "tools/records/formats/train_json.h"
+#include "tools/lib/dataset/sequences/sequence_factory.h"
+#include "tools/lib/dataset/sequences/sequence_model.h"
+#include "tools/lib/records/formats/sample_record.h"
+#include "tools/lib/records/formats/sequence_files.h"
+#include "tools/lib/records/formats/train_json.h"
 
 namespace railyard::python {
 namespace {

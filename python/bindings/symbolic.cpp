@@ -16,11 +16,11 @@
 #include "logic/prolog/errors.h"
 #include "python/bindings/bindings.h"
 #include "python/bindings/json_objects.h"
-#include "tools/dataset/config.h"
-#include "tools/dataset/inputs.h"
-#include "tools/dataset/rule_loading.h"
-#include "tools/records/formats/description.h"
-#include "tools/records/formats/train_json.h"
+#include "tools/lib/dataset/config.h"
+#include "tools/lib/dataset/inputs.h"
+#include "tools/lib/dataset/rule_loading.h"
+#include "tools/lib/records/formats/description.h"
+#include "tools/lib/records/formats/train_json.h"
 
 namespace railyard::python {
 namespace {

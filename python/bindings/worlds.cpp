@@ -1,4 +1,4 @@
-// Rule worlds (logic/worlds/, tools/worlds/): the build behind railyard.worlds(). A spec file
+// Rule worlds (logic/worlds/, tools/lib/worlds/): the build behind railyard.worlds(). A spec file
 // and its overrides go in; the worlds' index (as worlds.json holds it) and each world's rule text
 // come out, and with an output folder the folder `railyard worlds` writes. The build runs
 // without the GIL. A spec that cannot be met is a WorldsError, an InputError: a ValueError.
@@ -10,8 +10,8 @@
 
 #include "python/bindings/bindings.h"
 #include "python/bindings/json_objects.h"
-#include "tools/worlds/world_files.h"
-#include "tools/worlds/worlds_run.h"
+#include "tools/lib/worlds/world_files.h"
+#include "tools/lib/worlds/worlds_run.h"
 
 namespace railyard::python {
 namespace {

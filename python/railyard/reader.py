@@ -16,7 +16,7 @@ per variant, in <suite>/<variant>/<dataset folder>/: `suite_variants(folder)`. A
     p = pairs[0]   # p["base"], p["intervened"] (samples as above), p["flipped"], p["operations"],
                    # p["colour_difference"], p["part_difference"] (masks), p["pair"] (the line)
 
-The layout and the checks are the C++ readers' (tools/records/dataset_folder.h, pairs_folder.h,
+The layout and the checks are the C++ readers' (tools/lib/records/dataset_folder.h, pairs_folder.h,
 bound as railyard._native.DatasetFolder and PairsFolder): opening a folder checks it once. A
 missing file (manifest, image, the split asked for) is a FileNotFoundError naming it, a folder
 where a file belongs an IsADirectoryError. Files that disagree with each other or are not what
@@ -81,7 +81,7 @@ def is_dataset(folder):
 def suite_variants(folder):
     """{variant name: DatasetOnDisk} of a finished suite folder (<output>/<suite>/), in the suite
     file's order (a curriculum's task order). The suite's summary.json, written last, names each
-    variant's dataset folder (<variant>/<V-LoL dataset folder>/, tools/suite/README.md)."""
+    variant's dataset folder (<variant>/<V-LoL dataset folder>/, tools/lib/suite/README.md)."""
     folder = _require_folder(path_argument(folder, "suite folder", "suite_variants"),
                              "suite folder")
     path = os.path.join(folder, "summary.json")

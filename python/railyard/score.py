@@ -6,7 +6,7 @@
     rows = railyard.score_rows(result)          # pandas.DataFrame(rows), one row per figure
 
 `predictions` is a predictions file (JSON Lines or CSV: index or image name, predicted label,
-optional probability of east; tools/score/README.md), a list of files (a suite: one per
+optional probability of east; tools/lib/score/README.md), a list of files (a suite: one per
 variant), or the predictions themselves as a list of dicts ({"index": 3, "label": "east",
 "probability": 0.8}), written to a temporary JSON Lines file first. The result is score.json's
 object: the same figures, computed by the same code as the command. With `output` the score
@@ -79,7 +79,7 @@ OPTIONS = {"baseline": "", "confidence": 0.95, "worlds": None, "misclassified": 
 
 def score(predictions, target, output=None, partial=False, **options):
     """The figures of `predictions` scored against `target` (a dataset, suite, pairs or sequence
-    folder) as a dict (score.json's object, tools/score/README.md). Options, as the command's
+    folder) as a dict (score.json's object, tools/lib/score/README.md). Options, as the command's
     flags: confidence (of every interval, 0.95), misclassified (samples listed per dataset,
     50), worlds (worlds.json of a worlds suite), baseline ("rule" or "majority": score that
     instead; predictions=None)."""

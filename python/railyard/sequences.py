@@ -20,7 +20,7 @@ also be a string 'east,roofed; -; roofed' or a dict {atom: T values} (Sequence.p
 name that is not an atom of the alphabet is a FormulaError naming the step and the atom.
 
 A sequence dataset is an ordinary dataset folder whose samples are the sequences' steps, plus
-sequences/ (automaton.json, sequences.jsonl, sequence_<split>.csv: tools/records/formats/
+sequences/ (automaton.json, sequences.jsonl, sequence_<split>.csv: tools/lib/records/formats/
 sequence_files.h). The records keep every step's predicates, relevance and states; sequences.jsonl
 shows the train split only what the config's train_annotations publishes (Sequence.published).
 """

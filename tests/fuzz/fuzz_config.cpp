@@ -1,5 +1,5 @@
 #include "tests/fuzz/fuzz_targets.h"
-#include "tools/dataset/config.h"
+#include "tools/lib/dataset/config.h"
 #include "util/input_error.h"
 
 namespace railyard {

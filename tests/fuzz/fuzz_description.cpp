@@ -3,7 +3,7 @@
 
 #include "logic/errors.h"
 #include "tests/fuzz/fuzz_targets.h"
-#include "tools/records/formats/description.h"
+#include "tools/lib/records/formats/description.h"
 
 namespace railyard {
 

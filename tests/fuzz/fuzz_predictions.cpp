@@ -2,8 +2,8 @@
 #include <fstream>
 
 #include "tests/fuzz/fuzz_targets.h"
-#include "tools/score/matching.h"
-#include "tools/score/predictions.h"
+#include "tools/lib/score/matching.h"
+#include "tools/lib/score/predictions.h"
 #include "util/input_error.h"
 
 namespace railyard {

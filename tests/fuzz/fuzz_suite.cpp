@@ -1,6 +1,6 @@
 #include "tests/fuzz/fuzz_targets.h"
-#include "tools/dataset/config.h"
-#include "tools/suite/suite.h"
+#include "tools/lib/dataset/config.h"
+#include "tools/lib/suite/suite.h"
 #include "util/input_error.h"
 
 namespace railyard {

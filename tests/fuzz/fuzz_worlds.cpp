@@ -3,7 +3,7 @@
 #include "logic/prolog/engine.h"
 #include "logic/worlds/concept_grammar.h"
 #include "tests/fuzz/fuzz_targets.h"
-#include "tools/worlds/worlds_file.h"
+#include "tools/lib/worlds/worlds_file.h"
 #include "util/input_error.h"
 
 namespace railyard {

@@ -75,7 +75,7 @@ def test_torch_reader_gives_detection_targets(small_dataset):
 
 
 # A suite as small as the tool allows: two variants (a training set and an i.i.d. test set) of a
-# few 64x36 images, in the suite file's format (tools/suite/README.md).
+# few 64x36 images, in the suite file's format (tools/lib/suite/README.md).
 TINY_SUITE = """suite: tiny
 seed: 5
 config: {count: 4, width: 64, height: 36, subsets: []}
@@ -266,7 +266,7 @@ def _splits_swapped(root):
 
 
 # (how to corrupt a copy of the dataset, the file named, the fault named): the faults as the C++
-# reader names them (tools/records/dataset_folder.h).
+# reader names them (tools/lib/records/dataset_folder.h).
 CORRUPTIONS = {
     "missing record": (_missing_record, "records", "records missing: 4"),
     "record beyond the count": (_extra_record, "records", "samples 6, beyond the manifest's 6"),

@@ -1,6 +1,6 @@
 // What every registered backend promises: its name, its declared options, the passes a request
 // names, and local lighting, under which changing one object changes only the pixels near it.
-#include "renderer/backends.h"
+#include "renderer/registry/backends.h"
 
 #include <gtest/gtest.h>
 
@@ -206,8 +206,8 @@ TEST(Backends, RasterPartIdsAreOneOfItsPartSamples) {
 }
 
 // Through a fisheye every backend annotates alike: the raster resamples cube maps for its colour
-// but traces its part ids and depth (renderer/traced_annotations.h), so its masks are the path
-// tracer's to the pixel, and asking for some passes alone gives the same images.
+// but traces its part ids and depth (renderer/registry/traced_annotations.h), so its masks are the
+// path tracer's to the pixel, and asking for some passes alone gives the same images.
 TEST(Backends, FisheyeAnnotationsAreThePathTracersInEveryBackend) {
   auto tracer = make_renderer("pathtrace");
   for (Lens lens : {Lens::Equidistant, Lens::Equisolid}) {

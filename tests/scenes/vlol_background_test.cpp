@@ -11,7 +11,7 @@
 #include <memory>
 #include <string>
 
-#include "renderer/backends.h"
+#include "renderer/registry/backends.h"
 #include "scenes/layout.h"
 #include "test_data.h"
 #include "util/cielab.h"

@@ -10,10 +10,10 @@
 #include <sstream>
 #include <string>
 
-#include "renderer/backends.h"
+#include "renderer/registry/backends.h"
 #include "scenes/layout.h"
 #include "test_data.h"
-#include "tools/records/annotations/image_annotations.h"
+#include "tools/lib/records/annotations/image_annotations.h"
 
 namespace railyard {
 namespace {

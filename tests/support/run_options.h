@@ -2,7 +2,7 @@
 // string (it is written into manifests).
 #pragma once
 
-#include "tools/dataset/run_job.h"
+#include "tools/lib/dataset/run_job.h"
 
 namespace railyard::testing {
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "tests/support/test_backend.h"
-#include "tools/dataset/config.h"
+#include "tools/lib/dataset/config.h"
 
 namespace railyard::testing {
 

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-#include "renderer/backends.h"
+#include "renderer/registry/backends.h"
 
 namespace railyard::testing {
 

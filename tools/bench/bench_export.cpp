@@ -1,5 +1,5 @@
 // `railyard bench export`: trains/s of the exporters for symbolic and neuro-symbolic learners
-// (tools/export) on one thread, each export written in full to a temporary folder. Trains are
+// (tools/lib/export) on one thread, each export written in full to a temporary folder. Trains are
 // Michalski trains of 2..4 cars labelled by theoryx, split 70/15/15 by index; the scene graphs
 // get synthetic part annotations shaped like a rendered Trains scene (locomotive, rail, and per
 // car body, wall, roof when closed, wheels and loads), since rendering is not what is measured.
@@ -10,8 +10,8 @@
 
 #include "logic/sampler.h"
 #include "logic/vocabulary.h"
-#include "tools/dataset/rule_loading.h"
-#include "tools/export/exporter.h"
+#include "tools/lib/dataset/rule_loading.h"
+#include "tools/lib/export/exporter.h"
 #include "util/external_program.h"
 
 namespace railyard {

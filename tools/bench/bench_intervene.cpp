@@ -9,7 +9,7 @@
 
 #include "logic/intervention/intervention.h"
 #include "logic/sampler.h"
-#include "tools/dataset/rule_loading.h"
+#include "tools/lib/dataset/rule_loading.h"
 
 namespace railyard {
 namespace {

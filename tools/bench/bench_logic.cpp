@@ -9,8 +9,8 @@
 #include "logic/sampler.h"
 #include "tools/bench/measure.h"
 #include "tools/bench/swipl.h"
-#include "tools/dataset/inputs.h"
-#include "tools/dataset/rule_loading.h"
+#include "tools/lib/dataset/inputs.h"
+#include "tools/lib/dataset/rule_loading.h"
 #include "util/child_process.h"
 
 namespace railyard {

@@ -12,12 +12,12 @@
 #include <vector>
 
 #include "tools/bench/measure.h"
-#include "tools/dataset/dataset_run.h"
-#include "tools/dataset/inputs.h"
-#include "tools/dataset/pairs/pairs_run.h"
-#include "tools/dataset/run_kinds/run_kinds.h"
-#include "tools/records/dataset_paths.h"
-#include "tools/records/formats/description.h"
+#include "tools/lib/dataset/dataset_run.h"
+#include "tools/lib/dataset/inputs.h"
+#include "tools/lib/dataset/pairs/pairs_run.h"
+#include "tools/lib/dataset/run_kinds/run_kinds.h"
+#include "tools/lib/records/dataset_paths.h"
+#include "tools/lib/records/formats/description.h"
 #include "util/file_system.h"
 
 namespace railyard {

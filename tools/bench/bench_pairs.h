@@ -3,7 +3,7 @@
 // run's peak memory (flat in the number of pairs: compare two sizes).
 #pragma once
 
-#include "tools/dataset/config.h"
+#include "tools/lib/dataset/config.h"
 
 namespace railyard {
 

@@ -22,7 +22,7 @@
 #include "tools/bench/cycles_export.h"
 #include "tools/bench/measure.h"
 #include "tools/bench/pathtrace_quality.h"
-#include "tools/dataset/inputs.h"
+#include "tools/lib/dataset/inputs.h"
 #include "util/content_hash.h"
 #include "util/external_program.h"
 #include "util/file_system.h"

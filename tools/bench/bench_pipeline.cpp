@@ -9,9 +9,9 @@
 #include <cstdio>
 
 #include "tools/bench/measure.h"
-#include "tools/dataset/inputs.h"
-#include "tools/dataset/run_kinds/run_kinds.h"
-#include "tools/dataset/run_setup.h"
+#include "tools/lib/dataset/inputs.h"
+#include "tools/lib/dataset/run_kinds/run_kinds.h"
+#include "tools/lib/dataset/run_setup.h"
 #include "util/file_system.h"
 
 namespace railyard {

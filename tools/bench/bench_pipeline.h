@@ -1,7 +1,7 @@
 // The dataset pipeline's benchmark (see BENCHMARKS.md).
 #pragma once
 
-#include "tools/dataset/config.h"
+#include "tools/lib/dataset/config.h"
 
 namespace railyard {
 

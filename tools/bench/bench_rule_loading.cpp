@@ -18,7 +18,7 @@
 
 #include "logic/prolog/engine.h"
 #include "tools/bench/measure.h"
-#include "tools/dataset/inputs.h"
+#include "tools/lib/dataset/inputs.h"
 #include "util/file_system.h"
 
 namespace railyard {

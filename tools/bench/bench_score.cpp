@@ -12,9 +12,9 @@
 #include <random>
 
 #include "tools/bench/measure.h"
-#include "tools/records/dataset_folder.h"
-#include "tools/records/suite_summary_record.h"
-#include "tools/score/score.h"
+#include "tools/lib/records/dataset_folder.h"
+#include "tools/lib/records/suite_summary_record.h"
+#include "tools/lib/score/score.h"
 #include "util/atomic_file.h"
 #include "util/child_process.h"
 #include "util/file_system.h"

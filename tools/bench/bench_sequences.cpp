@@ -8,10 +8,10 @@
 #include <cstdio>
 
 #include "logic/errors.h"
-#include "tools/dataset/config.h"
-#include "tools/dataset/inputs.h"
-#include "tools/dataset/run_kinds/run_kinds.h"
-#include "tools/dataset/sequences/sequence_model.h"
+#include "tools/lib/dataset/config.h"
+#include "tools/lib/dataset/inputs.h"
+#include "tools/lib/dataset/run_kinds/run_kinds.h"
+#include "tools/lib/dataset/sequences/sequence_model.h"
 #include "util/external_program.h"
 #include "util/file_system.h"
 

@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "tools/bench/measure.h"
-#include "tools/worlds/worlds_run.h"
+#include "tools/lib/worlds/worlds_run.h"
 
 namespace railyard {
 

@@ -10,7 +10,7 @@
 
 #include "renderer/pattern.h"
 #include "renderer/tone.h"
-#include "tools/records/formats/scene_glb.h"
+#include "tools/lib/records/formats/scene_glb.h"
 #include "util/file_system.h"
 
 namespace railyard {

@@ -3,7 +3,7 @@
 //   scene.glb  - every instance as a glTF node (meshes shared between instances), materials as
 //                glTF metal/roughness; a root node turns our Z-up world into glTF's Y-up, which
 //                Blender's importer turns back, so Blender's world coordinates equal ours.
-//                tools/records/formats/scene_glb.h writes it, without its camera and lights.
+//                tools/lib/records/formats/scene_glb.h writes it, without its camera and lights.
 //   scene.json - what glTF cannot carry as we need it: the camera (pose, field of view, lens,
 //                resolution), the sun (direction, irradiance, angular radius), the studio lamps,
 //                the sky gradient, the flat background, the tone mapping and the procedural

@@ -1,14 +1,14 @@
 // `railyard export DATASET...`: a finished dataset (or a pairs folder, or every variant of a
 // suite given one by one) as input for Popper, Aleph and graph learners.
 //
-// Its flags are the keys of one export, declared once in tools/export/export_schema.h (the items
-// of a dataset config's `exports:`): -t/--target (several, comma-separated; every target unless
-// given), --vocabulary, --noise and --noise-seed, with the schema's help and defaults.
+// Its flags are the keys of one export, declared once in tools/lib/export/export_schema.h (the
+// items of a dataset config's `exports:`): -t/--target (several, comma-separated; every target
+// unless given), --vocabulary, --noise and --noise-seed, with the schema's help and defaults.
 #include <cstdio>
 
-#include "tools/export/dataset_export.h"
-#include "tools/export/export_schema.h"
-#include "tools/export/exporter.h"
+#include "tools/lib/export/dataset_export.h"
+#include "tools/lib/export/export_schema.h"
+#include "tools/lib/export/exporter.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
 #include "tools/railyard/path_checks.h"

@@ -1,4 +1,4 @@
-// `railyard intervene`: a dataset of base/intervened pairs (tools/dataset/pairs/pairs_run.h).
+// `railyard intervene`: a dataset of base/intervened pairs (tools/lib/dataset/pairs/pairs_run.h).
 #include <cstdio>
 #include <filesystem>
 

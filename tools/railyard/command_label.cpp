@@ -1,12 +1,12 @@
 // `railyard label`: relabels an existing description file with another rule.
 #include <cstdio>
 
-#include "tools/dataset/config.h"
-#include "tools/dataset/rule_loading.h"
+#include "tools/lib/dataset/config.h"
+#include "tools/lib/dataset/rule_loading.h"
+#include "tools/lib/records/formats/description.h"
+#include "tools/lib/records/formats/train_set_writer.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/path_checks.h"
-#include "tools/records/formats/description.h"
-#include "tools/records/formats/train_set_writer.h"
 #include "util/file_system.h"
 
 namespace railyard {

@@ -2,11 +2,11 @@
 // folder layout. Labels are taken as written.
 #include <algorithm>
 
+#include "tools/lib/records/formats/description.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
 #include "tools/railyard/path_checks.h"
 #include "tools/railyard/run_flags.h"
-#include "tools/records/formats/description.h"
 #include "util/file_system.h"
 
 namespace railyard {

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "logic/labelled_batch.h"
-#include "tools/dataset/rule_loading.h"
+#include "tools/lib/dataset/rule_loading.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
 #include "util/wilson.h"

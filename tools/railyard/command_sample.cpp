@@ -4,12 +4,12 @@
 #include <optional>
 
 #include "logic/labelled_batch.h"
-#include "tools/dataset/inputs.h"
-#include "tools/dataset/rule_loading.h"
-#include "tools/dataset/run_kinds/run_kinds.h"
+#include "tools/lib/dataset/inputs.h"
+#include "tools/lib/dataset/rule_loading.h"
+#include "tools/lib/dataset/run_kinds/run_kinds.h"
+#include "tools/lib/records/formats/train_set_writer.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
-#include "tools/records/formats/train_set_writer.h"
 #include "util/atomic_file.h"
 #include "util/file_system.h"
 

@@ -1,12 +1,13 @@
 // `railyard score PREDICTIONS... TARGET -o DIR`: a model's predictions scored against a folder
-// railyard made, with every figure's interval (tools/score/README.md); `--baseline rule|majority`
-// scores a shipped baseline instead; `--compare A B` puts two score folders side by side.
+// railyard made, with every figure's interval (tools/lib/score/README.md); `--baseline
+// rule|majority` scores a shipped baseline instead; `--compare A B` puts two score folders side by
+// side.
 #include <cstdio>
 
+#include "tools/lib/score/compare.h"
+#include "tools/lib/score/score.h"
+#include "tools/lib/score/score_error.h"
 #include "tools/railyard/commands.h"
-#include "tools/score/compare.h"
-#include "tools/score/score.h"
-#include "tools/score/score_error.h"
 
 namespace railyard {
 
@@ -87,7 +88,7 @@ void add_score_command(CLI::App& app) {
       "  railyard score preds.jsonl output/Trains_theoryx_... -o score/\n"
       "  railyard score --baseline rule output/vlol_paper -o score_rule/\n"
       "  railyard score --compare score_a/ score_b/ -o a_vs_b/\n"
-      "See tools/score/README.md for score.json.");
+      "See tools/lib/score/README.md for score.json.");
   command->add_option("inputs", options->inputs,
                       "PREDICTIONS... TARGET: prediction files (or folders of them), then the "
                       "dataset, suite, pairs folder or sequence set they answer");

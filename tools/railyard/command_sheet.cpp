@@ -5,12 +5,12 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "renderer/backends.h"
-#include "tools/dataset/inputs.h"
-#include "tools/dataset/sample_factory.h"
+#include "renderer/registry/backends.h"
+#include "tools/lib/dataset/inputs.h"
+#include "tools/lib/dataset/sample_factory.h"
+#include "tools/lib/sheet/contact_sheet.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
-#include "tools/sheet/contact_sheet.h"
 #include "util/file_system.h"
 #include "util/png_io.h"
 #include "util/text_painter.h"

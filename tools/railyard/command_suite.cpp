@@ -1,19 +1,19 @@
 // `railyard suite`: a benchmark's training set and test variants from one suite file
-// (tools/suite/README.md), and `railyard bench suite`.
+// (tools/lib/suite/README.md), and `railyard bench suite`.
 #include <cstdio>
 #include <iostream>
 #include <optional>
 
-#include "tools/dataset/inputs.h"
+#include "tools/lib/dataset/inputs.h"
+#include "tools/lib/suite/suite.h"
+#include "tools/lib/suite/suite_bench.h"
+#include "tools/lib/suite/suite_check.h"
+#include "tools/lib/suite/suite_run.h"
+#include "tools/lib/suite/suite_summary.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
 #include "tools/railyard/path_checks.h"
 #include "tools/railyard/run_flags.h"
-#include "tools/suite/suite.h"
-#include "tools/suite/suite_bench.h"
-#include "tools/suite/suite_check.h"
-#include "tools/suite/suite_run.h"
-#include "tools/suite/suite_summary.h"
 
 namespace railyard {
 namespace {
@@ -72,7 +72,7 @@ void add_suite_command(CLI::App& app) {
       app.add_subcommand("suite",
                          "a training set and its test variants (OOD, length, hold-out, confounded, "
                          "curriculum) from one suite file");
-  command->add_option("suite", options->file, "suite file (YAML, see tools/suite/README.md)")
+  command->add_option("suite", options->file, "suite file (YAML, see tools/lib/suite/README.md)")
       ->required()
       ->check(existing_file());
   command

@@ -2,7 +2,7 @@
 // report per dataset and a non-zero exit on any fault.
 #include <cstdio>
 
-#include "tools/dataset/run_kinds/dataset_verify.h"
+#include "tools/lib/dataset/run_kinds/dataset_verify.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/path_checks.h"
 

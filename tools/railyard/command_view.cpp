@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "renderer/backends.h"
+#include "renderer/registry/backends.h"
 #include "renderer/viewer/viewer.h"
-#include "tools/dataset/run_kinds/run_kinds.h"
+#include "tools/lib/dataset/run_kinds/run_kinds.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
 

@@ -2,8 +2,8 @@
 // worlds.json and ready suite files.
 #include <cstdio>
 
+#include "tools/lib/worlds/worlds_run.h"
 #include "tools/railyard/commands.h"
-#include "tools/worlds/worlds_run.h"
 
 namespace railyard {
 

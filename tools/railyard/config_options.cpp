@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "logic/errors.h"
-#include "tools/dataset/inputs.h"
+#include "tools/lib/dataset/inputs.h"
 #include "tools/railyard/path_checks.h"
 
 namespace railyard {

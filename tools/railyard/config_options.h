@@ -1,7 +1,7 @@
 // The config of the dataset commands (generate, merge, render, view, sheet, bench pipeline) and
 // of the symbolic ones (sample, label, rule-stats): a YAML file, then every flag and --set in the
 // order they are written on the command line, over the defaults. The flags come from the config
-// schema (tools/dataset/config.h): each key that declares one.
+// schema (tools/lib/dataset/config.h): each key that declares one.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "tools/dataset/config.h"
-#include "tools/dataset/dataset_run.h"
+#include "tools/lib/dataset/config.h"
+#include "tools/lib/dataset/dataset_run.h"
 
 namespace railyard {
 

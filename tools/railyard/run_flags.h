@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "tools/dataset/run_kinds/run_kinds.h"
+#include "tools/lib/dataset/run_kinds/run_kinds.h"
 
 namespace railyard {
 

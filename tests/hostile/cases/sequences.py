@@ -1,4 +1,4 @@
-"""`sequence:` sections of dataset configs (README's temporal sequences; tools/dataset/sequences/
+"""`sequence:` sections of dataset configs (README's temporal sequences; tools/lib/dataset/sequences/
 sequence_settings.cpp): every key against wrong types, out-of-range and huge numbers; formulas
 that do not parse, are unsatisfiable or tautologies, have 12 and 13 atoms; predicates that do not
 load or run away; exclude/require that are temporal, false, contradictory; through `railyard

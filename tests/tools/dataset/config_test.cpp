@@ -1,4 +1,4 @@
-#include "tools/dataset/config.h"
+#include "tools/lib/dataset/config.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 
 #include "logic/errors.h"
 #include "tests/support/scratch_dir.h"
-#include "tools/export/export_schema.h"
+#include "tools/lib/export/export_schema.h"
 
 namespace railyard {
 namespace {

@@ -7,9 +7,9 @@
 
 #include "logic/sampler.h"
 #include "tests/support/test_backend.h"
-#include "tools/records/annotations/image_annotations.h"
-#include "tools/records/annotations/rle.h"
-#include "tools/dataset/sample_factory.h"
+#include "tools/lib/dataset/sample_factory.h"
+#include "tools/lib/records/annotations/image_annotations.h"
+#include "tools/lib/records/annotations/rle.h"
 
 namespace railyard {
 namespace {

@@ -2,7 +2,7 @@
 // merge without touching them. The unit is a sequence of three trains rendered as three samples
 // (3s, 3s+1, 3s+2) of one dataset folder; the test writes only what is the unit's own: its
 // samples, how to produce and write it.
-#include "tools/dataset/run_job.h"
+#include "tools/lib/dataset/run_job.h"
 
 #include <gtest/gtest.h>
 
@@ -14,9 +14,9 @@
 #include "tests/support/run_options.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/test_backend.h"
-#include "tools/dataset/dataset_run.h"
-#include "tools/dataset/inputs.h"
-#include "tools/dataset/train_source.h"
+#include "tools/lib/dataset/dataset_run.h"
+#include "tools/lib/dataset/inputs.h"
+#include "tools/lib/dataset/train_source.h"
 
 namespace railyard {
 namespace {

@@ -13,10 +13,10 @@
 
 #include "tests/support/run_options.h"
 #include "tests/support/test_backend.h"
-#include "tools/dataset/run_kinds/run_kinds.h"
-#include "tools/records/annotations/rle.h"
-#include "tools/records/dataset_paths.h"
-#include "tools/records/formats/sample_record.h"
+#include "tools/lib/dataset/run_kinds/run_kinds.h"
+#include "tools/lib/records/annotations/rle.h"
+#include "tools/lib/records/dataset_paths.h"
+#include "tools/lib/records/formats/sample_record.h"
 #include "util/child_process.h"
 #include "util/read_file.h"
 

@@ -1,11 +1,11 @@
-#include "tools/dataset/shard.h"
+#include "tools/lib/dataset/shard.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 
 #include "logic/errors.h"
-#include "tools/dataset/settings/label_noise.h"
+#include "tools/lib/dataset/settings/label_noise.h"
 
 namespace railyard {
 namespace {

@@ -1,4 +1,4 @@
-#include "tools/dataset/splits.h"
+#include "tools/lib/dataset/splits.h"
 
 #include <gtest/gtest.h>
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/export/example.h"
+#include "tools/lib/export/example.h"
 #include "util/child_process.h"
 
 namespace railyard::exports::testing {

@@ -15,8 +15,8 @@
 #include "logic/rule.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/tools/export/export_test_support.h"
-#include "tools/export/exporter.h"
-#include "tools/export/logic_vocabulary.h"
+#include "tools/lib/export/exporter.h"
+#include "tools/lib/export/logic_vocabulary.h"
 #include "util/external_program.h"
 
 namespace railyard::exports {

@@ -1,6 +1,6 @@
 // Perception noise: keyed by example alone, within the visual constraints, at the asked rate,
 // and recorded so that the noisy facts are the true train with the recorded changes applied.
-#include "tools/export/perception_noise.h"
+#include "tools/lib/export/perception_noise.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 
 #include "tests/support/scratch_dir.h"
 #include "tests/tools/export/export_test_support.h"
-#include "tools/export/exporter.h"
+#include "tools/lib/export/exporter.h"
 
 namespace railyard::exports {
 namespace {

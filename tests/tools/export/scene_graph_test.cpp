@@ -11,7 +11,7 @@
 #include "logic/vocabulary.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/tools/export/export_test_support.h"
-#include "tools/export/exporter.h"
+#include "tools/lib/export/exporter.h"
 
 namespace railyard::exports {
 namespace {

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """`railyard export`'s flags and the items of a dataset config's `exports:` are one declaration
-(tools/export/export_schema.h): `railyard export --help` and `railyard generate --print-config`
+(tools/lib/export/export_schema.h): `railyard export --help` and `railyard generate --print-config`
 show the same export keys, and each flag's default is the value an item given only its target
 prints.
 

@@ -1,10 +1,10 @@
-#include "tools/records/dataset_manifest.h"
+#include "tools/lib/records/dataset_manifest.h"
 
 #include <gtest/gtest.h>
 
 #include "tests/support/scratch_dir.h"
 #include "tests/tools/records/record_errors.h"
-#include "tools/records/dataset_folder.h"
+#include "tools/lib/records/dataset_folder.h"
 
 namespace railyard {
 namespace {

@@ -1,4 +1,4 @@
-#include "tools/records/json_fields.h"
+#include "tools/lib/records/json/json_fields.h"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,10 @@
-#include "tools/records/pair_record.h"
+#include "tools/lib/records/pair_record.h"
 
 #include <gtest/gtest.h>
 
 #include "tests/support/scratch_dir.h"
 #include "tests/tools/records/record_errors.h"
-#include "tools/records/dataset_error.h"
+#include "tools/lib/records/json/dataset_error.h"
 
 namespace railyard {
 namespace {

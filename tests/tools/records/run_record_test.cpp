@@ -1,4 +1,4 @@
-#include "tools/records/run_record.h"
+#include "tools/lib/records/run_record.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // binary (a dataset, a suite with a confounder and a hold-out, a pairs folder), hand-made
 // prediction files (perfect, inverted, constant, seeded random), and every figure computed again
 // here from the records (read through the record layer, not the scorer's reader).
-#include "tools/score/score.h"
+#include "tools/lib/score/score.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -18,10 +18,10 @@
 #include <vector>
 
 #include "logic/train_pattern.h"
-#include "tools/records/dataset_folder.h"
-#include "tools/records/formats/sample_record.h"
-#include "tools/score/compare.h"
-#include "tools/score/score_error.h"
+#include "tools/lib/records/dataset_folder.h"
+#include "tools/lib/records/formats/sample_record.h"
+#include "tools/lib/score/compare.h"
+#include "tools/lib/score/score_error.h"
 #include "util/child_process.h"
 #include "util/read_file.h"
 

@@ -1,4 +1,4 @@
-#include "tools/sheet/contact_sheet.h"
+#include "tools/lib/sheet/contact_sheet.h"
 
 #include <gtest/gtest.h>
 

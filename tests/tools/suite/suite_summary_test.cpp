@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "tools/records/suite_summary_record.h"
+#include "tools/lib/records/suite_summary_record.h"
 #include "util/input_error.h"
 
 namespace railyard {

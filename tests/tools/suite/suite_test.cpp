@@ -1,4 +1,4 @@
-#include "tools/suite/suite.h"
+#include "tools/lib/suite/suite.h"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <fstream>
 
 #include "logic/errors.h"
-#include "tools/suite/suite_check.h"
-#include "tools/suite/suite_summary.h"
+#include "tools/lib/suite/suite_check.h"
+#include "tools/lib/suite/suite_summary.h"
 
 namespace railyard {
 namespace {

@@ -14,9 +14,9 @@
 #include "logic/sampler.h"
 #include "tests/support/scratch_dir.h"
 #include "tools/bench/swipl.h"
-#include "tools/records/dataset_folder.h"
-#include "tools/worlds/world_files.h"
-#include "tools/worlds/worlds_run.h"
+#include "tools/lib/records/dataset_folder.h"
+#include "tools/lib/worlds/world_files.h"
+#include "tools/lib/worlds/worlds_run.h"
 #include "util/child_process.h"
 #include "util/read_file.h"
 

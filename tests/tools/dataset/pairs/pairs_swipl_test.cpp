@@ -6,8 +6,8 @@
 #include "logic/vocabulary.h"
 #include "tests/tools/dataset/pairs/pairs_test_support.h"
 #include "tools/bench/swipl.h"
-#include "tools/records/formats/sample_record.h"
-#include "tools/dataset/pairs/pairs_run.h"
+#include "tools/lib/dataset/pairs/pairs_run.h"
+#include "tools/lib/records/formats/sample_record.h"
 
 namespace railyard {
 namespace {

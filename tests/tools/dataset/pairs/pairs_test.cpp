@@ -10,10 +10,10 @@
 #include "logic/errors.h"
 #include "tests/support/test_backend.h"
 #include "tests/tools/dataset/pairs/pairs_test_support.h"
-#include "tools/records/annotations/rle.h"
-#include "tools/dataset/pairs/pair_difference.h"
-#include "tools/dataset/pairs/pair_plan.h"
-#include "tools/dataset/pairs/pairs_run.h"
+#include "tools/lib/dataset/pairs/pair_difference.h"
+#include "tools/lib/dataset/pairs/pair_plan.h"
+#include "tools/lib/dataset/pairs/pairs_run.h"
+#include "tools/lib/records/annotations/rle.h"
 
 namespace railyard {
 namespace {

@@ -14,7 +14,7 @@
 #include "tests/support/dataset_snapshot.h"
 #include "tests/support/run_options.h"
 #include "tests/support/test_backend.h"
-#include "tools/dataset/dataset_run.h"
+#include "tools/lib/dataset/dataset_run.h"
 
 namespace railyard::testing {
 

@@ -1,7 +1,7 @@
 // Sequence datasets end to end (issue #26): every label and state trace re-derives from the
 // records with LTLf's definition (not the automaton), labels are exactly balanced, sequences are
 // never split, and the run skeleton's resume and shards give the same bytes.
-#include "tools/dataset/sequences/sequence_run.h"
+#include "tools/lib/dataset/sequences/sequence_run.h"
 
 #include <gtest/gtest.h>
 
@@ -20,10 +20,10 @@
 #include "tests/support/scratch_dir.h"
 #include "tests/support/sequence_config.h"
 #include "tests/support/test_backend.h"
-#include "tools/dataset/run_kinds/dataset_verify.h"
-#include "tools/dataset/run_kinds/run_kinds.h"
-#include "tools/dataset/sequences/sequence_offsets.h"
-#include "tools/records/dataset_folder.h"
+#include "tools/lib/dataset/run_kinds/dataset_verify.h"
+#include "tools/lib/dataset/run_kinds/run_kinds.h"
+#include "tools/lib/dataset/sequences/sequence_offsets.h"
+#include "tools/lib/records/dataset_folder.h"
 #include "util/read_file.h"
 
 namespace railyard {

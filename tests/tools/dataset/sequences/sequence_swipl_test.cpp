@@ -9,8 +9,8 @@
 #include "tests/support/scratch_dir.h"
 #include "tests/support/test_backend.h"
 #include "tools/bench/swipl.h"
-#include "tools/dataset/run_kinds/run_kinds.h"
-#include "tools/records/dataset_folder.h"
+#include "tools/lib/dataset/run_kinds/run_kinds.h"
+#include "tools/lib/records/dataset_folder.h"
 
 namespace railyard {
 namespace {

@@ -1,4 +1,4 @@
-% The Michalski-style vocabulary of the exports (tools/export/logic_vocabulary.h), defined over
+% The Michalski-style vocabulary of the exports (tools/lib/export/logic_vocabulary.h), defined over
 % the canonical train term with the background predicates of logic/rules/background.pl (loaded
 % into module canon), so that exported facts can be compared with what it says. A car is the
 % object in(Train, Car), the j-th load of a car the object l(in(Train, Car), J).

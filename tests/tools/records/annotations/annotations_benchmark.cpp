@@ -12,12 +12,12 @@
 #include <vector>
 
 #include "tests/tools/records/annotations/box_world.h"
-#include "tools/records/annotations/full_box.h"
-#include "tools/records/annotations/image_annotations.h"
-#include "tools/records/annotations/mask_set.h"
-#include "tools/records/formats/depth_png.h"
-#include "tools/records/formats/sample_record.h"
-#include "tools/records/formats/vlol_scene.h"
+#include "tools/lib/records/annotations/full_box.h"
+#include "tools/lib/records/annotations/image_annotations.h"
+#include "tools/lib/records/annotations/mask_set.h"
+#include "tools/lib/records/formats/depth_png.h"
+#include "tools/lib/records/formats/sample_record.h"
+#include "tools/lib/records/formats/vlol_scene.h"
 #include "util/exr_io.h"
 #include "util/png_io.h"
 

@@ -1,9 +1,9 @@
-#include "tools/records/annotations/full_box.h"
+#include "tools/lib/records/annotations/full_box.h"
 
 #include <gtest/gtest.h>
 
 #include "tests/tools/records/annotations/box_world.h"
-#include "tools/records/annotations/image_annotations.h"
+#include "tools/lib/records/annotations/image_annotations.h"
 
 namespace railyard {
 namespace {

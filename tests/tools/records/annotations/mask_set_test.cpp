@@ -1,4 +1,4 @@
-#include "tools/records/annotations/mask_set.h"
+#include "tools/lib/records/annotations/mask_set.h"
 
 #include <gtest/gtest.h>
 

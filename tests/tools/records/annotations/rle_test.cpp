@@ -1,4 +1,4 @@
-#include "tools/records/annotations/rle.h"
+#include "tools/lib/records/annotations/rle.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "tools/records/formats/all_scenes_writer.h"
+#include "tools/lib/records/formats/all_scenes_writer.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // sequences/automaton.json read back: the same automaton, and an edit of any part (a state, a
 // guard, a letter, a rate, a predicate) refused, naming the file and the key.
-#include "tools/records/formats/automaton_file.h"
+#include "tools/lib/records/formats/automaton_file.h"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 #include "logic/train.h"
 #include "scenes/part.h"
 #include "tests/tools/records/annotations/box_world.h"
-#include "tools/records/formats/sample_record.h"
+#include "tools/lib/records/formats/sample_record.h"
 
 namespace railyard::testing {
 

@@ -1,4 +1,4 @@
-#include "tools/records/formats/depth_png.h"
+#include "tools/lib/records/formats/depth_png.h"
 
 #include <gtest/gtest.h>
 

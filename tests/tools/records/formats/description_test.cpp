@@ -1,4 +1,4 @@
-#include "tools/records/formats/description.h"
+#include "tools/lib/records/formats/description.h"
 
 #include <gtest/gtest.h>
 

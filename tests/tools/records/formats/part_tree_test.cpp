@@ -1,4 +1,4 @@
-#include "tools/records/formats/part_tree.h"
+#include "tools/lib/records/formats/part_tree.h"
 
 #include <gtest/gtest.h>
 

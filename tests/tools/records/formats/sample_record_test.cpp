@@ -1,4 +1,4 @@
-#include "tools/records/formats/sample_record.h"
+#include "tools/lib/records/formats/sample_record.h"
 
 #include <gtest/gtest.h>
 

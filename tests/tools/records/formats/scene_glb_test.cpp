@@ -2,7 +2,7 @@
 // importer (another reader than the one that wrote it) and by its JSON chunk, every node must be
 // the instance it names, with the part id the masks use, and the camera, lights, materials and
 // sample facts where glTF keeps them; the container must be valid and the bytes repeatable.
-#include "tools/records/formats/scene_glb.h"
+#include "tools/lib/records/formats/scene_glb.h"
 
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
@@ -19,9 +19,9 @@
 
 #include "tests/support/unit_cube.h"
 #include "tests/tools/records/formats/box_train.h"
-#include "tools/records/formats/glb_file.h"
-#include "tools/records/formats/gltf_camera_lights.h"
-#include "tools/records/formats/sample_scene_glb.h"
+#include "tools/lib/records/formats/glb_file.h"
+#include "tools/lib/records/formats/gltf_camera_lights.h"
+#include "tools/lib/records/formats/sample_scene_glb.h"
 
 namespace railyard {
 namespace {

@@ -1,6 +1,6 @@
 // score.json as a typed record: its JSON keeps optional keys out or null as the schema says, it
 // reads back as the same bytes, and a fault is refused naming the file and the key path.
-#include "tools/records/formats/score_report.h"
+#include "tools/lib/records/formats/score_report.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "tools/records/formats/vlol_scene.h"
+#include "tools/lib/records/formats/vlol_scene.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "tests/tools/records/formats/box_train.h"
-#include "tools/records/formats/description.h"
+#include "tools/lib/records/formats/description.h"
 
 namespace railyard {
 namespace {

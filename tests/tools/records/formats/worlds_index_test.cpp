@@ -1,7 +1,7 @@
 // worlds.json as a typed record: it reads back as the same bytes, and a file that is not what
 // `railyard worlds` writes (a key missing, a world file outside rules/, a concept the pool lacks,
 // a matrix of another size) is refused naming the file and the key.
-#include "tools/records/formats/worlds_index.h"
+#include "tools/lib/records/formats/worlds_index.h"
 
 #include <gtest/gtest.h>
 

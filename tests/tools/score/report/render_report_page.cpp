@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <iostream>
 
-#include "tools/records/formats/score_report.h"
-#include "tools/score/report/report_page.h"
+#include "tools/lib/records/formats/score_report.h"
+#include "tools/lib/score/report/report_page.h"
 
 int main(int argc, char** argv) {
   if (argc != 2) {

@@ -1,6 +1,6 @@
 // The report page's parts without a browser: base64, escaping, thumbnails and overlays, and a
 // page whose every figure carries its path and score.json's numbers.
-#include "tools/score/report/report_page.h"
+#include "tools/lib/score/report/report_page.h"
 
 #include <gtest/gtest.h>
 
@@ -9,11 +9,11 @@
 #include <sstream>
 #include <vector>
 
-#include "tools/records/annotations/rle.h"
-#include "tools/score/report/data_uri.h"
-#include "tools/score/report/figure_cells.h"
-#include "tools/score/report/html_text.h"
-#include "tools/score/report/thumbnail.h"
+#include "tools/lib/records/annotations/rle.h"
+#include "tools/lib/score/report/data_uri.h"
+#include "tools/lib/score/report/figure_cells.h"
+#include "tools/lib/score/report/html_text.h"
+#include "tools/lib/score/report/thumbnail.h"
 
 namespace railyard::score {
 namespace {

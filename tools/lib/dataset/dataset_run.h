@@ -1,0 +1,62 @@
+// The sample run kinds, `generate` (trains sampled and labelled by a rule) and `render` (trains of
+// a description file), on the run skeleton (run_job.h): a unit is a sample index, its item the
+// rendered sample, its output a dataset folder finished by finalize_dataset.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "logic/train.h"
+#include "tools/lib/dataset/config.h"
+#include "tools/lib/dataset/run_job.h"
+#include "tools/lib/dataset/sample_writer.h"
+#include "tools/lib/dataset/train_source.h"
+#include "tools/lib/records/dataset_paths.h"
+
+namespace railyard {
+
+// The output of a run whose units are the samples of one dataset folder (generate, render, and a
+// test's sequences of trains): the folder and how finalize_dataset finishes it.
+class DatasetOutput : public RunOutput {
+ public:
+  // rule_name, scene_name: the resolved names (inputs.h) the folder is named after.
+  DatasetOutput(const DatasetConfig& config, std::string rule_name, std::string scene_name);
+
+  const DatasetPaths& lock_folder() const override { return paths_; }
+  void remove_temporaries() const override;  // this dataset's description files
+  void finalize(const RunLock& lock, const std::string& version) override;
+
+  const DatasetConfig& config() const { return config_; }
+  const DatasetPaths& paths() const { return paths_; }
+  const std::string& rule_name() const { return rule_name_; }
+  const std::string& scene_name() const { return scene_name_; }
+  // Writes a sample's files into this folder, its record last.
+  SampleWriter writer() const { return {config_, paths_, rule_name_, scene_name_}; }
+
+ private:
+  const DatasetConfig& config_;
+  std::string rule_name_, scene_name_;
+  DatasetPaths paths_;
+};
+
+// railyard generate without a `sequence:` section: trains sampled and labelled by config.rule.
+RunSummary generate_samples(const DatasetConfig& config, const RunOptions& options);
+
+// railyard render: the trains of a description file, labels as given. `rule_name` names the
+// dataset folder and the scenes' classification_rule.
+RunSummary render_trains(const DatasetConfig& config, std::vector<LabelledTrain> trains,
+                         const std::string& rule_name, const RunOptions& options);
+
+// The samples of `trains` (generate's, render's, an incremental curriculum's episode) rendered
+// into the dataset folder of `config`, named after `rule_name`.
+RunSummary render_samples(const DatasetConfig& config, const DatasetInputs& inputs,
+                          TrainSource& trains, const std::string& rule_name,
+                          const RunOptions& options);
+
+// The dataset-wide files of a sharded run of samples, once every shard is done.
+std::filesystem::path merge_samples(const DatasetConfig& config, const RunOptions& options);
+
+}  // namespace railyard

@@ -1,0 +1,116 @@
+// The generation loop: one thread renders samples in index order (an OpenGL context belongs to
+// one thread; the path tracer parallelises inside), while a pool of writers annotates, encodes
+// and writes them. A bounded queue between the two keeps memory flat however large the dataset.
+// The run skeleton (run_job.h) drives it: generate moves single samples through it, intervene
+// pairs of them (tools/lib/dataset/pairs/).
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <thread>
+#include <vector>
+
+#include "tools/lib/dataset/progress.h"
+#include "tools/lib/dataset/shard.h"
+
+namespace railyard {
+
+// A bounded multi-consumer queue that can be closed, and that carries the first failure.
+template <class Item>
+class WorkQueue {
+ public:
+  explicit WorkQueue(std::size_t capacity) : capacity_(capacity) {}
+
+  // False when the run failed and the producer should stop.
+  bool push(Item item) {
+    std::unique_lock lock(mutex_);
+    space_.wait(lock, [&] { return items_.size() < capacity_ || failure_; });
+    if (failure_) return false;
+    items_.push_back(std::move(item));
+    ready_.notify_one();
+    return true;
+  }
+
+  std::optional<Item> pop() {
+    std::unique_lock lock(mutex_);
+    ready_.wait(lock, [&] { return !items_.empty() || closed_ || failure_; });
+    if (failure_ || items_.empty()) return std::nullopt;
+    Item item = std::move(items_.front());
+    items_.pop_front();
+    space_.notify_one();
+    return item;
+  }
+
+  void close() {
+    std::lock_guard lock(mutex_);
+    closed_ = true;
+    ready_.notify_all();
+  }
+
+  void fail(std::exception_ptr error) {
+    std::lock_guard lock(mutex_);
+    if (!failure_) failure_ = error;
+    ready_.notify_all();
+    space_.notify_all();
+  }
+
+  // Counts a written item; `report` runs under the lock, so it needs no locking of its own.
+  void mark_done(const std::function<void()>& report) {
+    std::lock_guard lock(mutex_);
+    report();
+  }
+
+  std::exception_ptr failure() {
+    std::lock_guard lock(mutex_);
+    return failure_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable ready_, space_;
+  std::deque<Item> items_;
+  std::size_t capacity_;
+  bool closed_ = false;
+  std::exception_ptr failure_;
+};
+
+// Produces an item of every unit on the calling thread (where the caller made its renderer) and
+// writes the items on `writer_threads` threads; the first error stops the run (items already
+// written stay valid) and is rethrown here, whether it came from produce, write or the walk of
+// the units itself: `next()` gives each unit (an optional) on the calling thread, nullopt at the
+// end (the run skeleton's walk of the units not done yet).
+template <class Item, class Next, class Produce>
+void run_work_pipeline(const Produce& produce, const std::function<void(const Item&)>& write,
+                       Next&& next, unsigned writer_threads, Progress& progress) {
+  WorkQueue<Item> queue(2 * std::max(1u, writer_threads) + 2);
+  auto report = [&] { progress.advance(); };
+  std::vector<std::jthread> writers;
+  for (unsigned t = 0; t < std::max(1u, writer_threads); ++t)
+    writers.emplace_back([&] {
+      while (auto item = queue.pop()) {
+        try {
+          write(*item);
+          queue.mark_done(report);
+        } catch (...) {
+          queue.fail(std::current_exception());
+        }
+      }
+    });
+  try {
+    while (auto unit = next())
+      if (!queue.push(produce(*unit))) break;
+  } catch (...) {
+    queue.fail(std::current_exception());
+  }
+  queue.close();
+  writers.clear();  // joins once the queue is drained
+  if (auto failure = queue.failure()) std::rethrow_exception(failure);
+}
+
+}  // namespace railyard
