@@ -46,6 +46,17 @@ void bind_score(py::module_& module) {
              py::arg("output"), py::arg("partial"), py::arg("baseline"), py::arg("confidence"),
              py::arg("worlds"), py::arg("misclassified"));
   module.def(
+      "score_defaults",
+      [] {
+        const score::ScoreRequest request;
+        py::dict out;
+        out["baseline"] = request.baseline;
+        out["confidence"] = request.confidence;
+        out["misclassified"] = request.misclassified;
+        return out;
+      },
+      "The options' defaults, ScoreRequest's: what the command's flags default to.");
+  module.def(
       "read_score",
       [](const std::string& file) {
         return to_python(record_json(score::read_score_report(file)));

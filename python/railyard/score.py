@@ -73,8 +73,8 @@ def _named_as_given(error, files, predictions):
     return type(error)(re.sub(path, "the predictions list", message))
 
 
-# The options of railyard.score, as the command's flags: their defaults are ScoreRequest's.
-OPTIONS = {"baseline": "", "confidence": 0.95, "worlds": None, "misclassified": 50}
+# The options of railyard.score, as the command's flags, with ScoreRequest's defaults.
+OPTIONS = {**_native.score_defaults(), "worlds": None}
 
 
 def score(predictions, target, output=None, partial=False, **options):

@@ -13,13 +13,11 @@ namespace railyard {
 
 namespace {
 
+// The command's own flags; the scoring options are ScoreRequest's, defaults and all.
 struct ScoreOptions {
-  std::vector<std::string> inputs;
-  std::string output, baseline, write_predictions, worlds;
-  std::vector<std::string> compare;
-  bool partial = false;
-  double confidence = 0.95;
-  std::size_t misclassified = 50;
+  std::vector<std::string> inputs, compare;
+  std::string output, write_predictions, worlds;
+  score::ScoreRequest request;
 };
 
 void print_summary(const score::ScoreReport& score, const std::string& folder) {
@@ -45,15 +43,11 @@ void run(const ScoreOptions& o) {
     std::printf("%swrote %s\n", score::compare_markdown(compare).c_str(), o.output.c_str());
     return;
   }
-  score::ScoreRequest request;
-  request.baseline = o.baseline;
-  request.partial = o.partial;
-  request.confidence = o.confidence;
-  request.misclassified = o.misclassified;
+  score::ScoreRequest request = o.request;
   if (!o.worlds.empty()) request.worlds = o.worlds;
-  std::size_t wanted = o.baseline.empty() ? 2 : 1;
-  if (o.inputs.size() < wanted || (!o.baseline.empty() && o.inputs.size() != 1))
-    throw score::ScoreError(o.baseline.empty()
+  std::size_t wanted = request.baseline.empty() ? 2 : 1;
+  if (o.inputs.size() < wanted || (!request.baseline.empty() && o.inputs.size() != 1))
+    throw score::ScoreError(request.baseline.empty()
                                 ? "give PREDICTIONS... TARGET (or --baseline NAME TARGET)"
                                 : "--baseline takes only the TARGET folder");
   request.target = o.inputs.back();
@@ -96,7 +90,7 @@ void add_score_command(CLI::App& app) {
                       "the score folder to write (whole or not at all; only a score folder is "
                       "replaced)");
   command
-      ->add_option("--baseline", options->baseline,
+      ->add_option("--baseline", options->request.baseline,
                    "score a baseline instead of predictions: rule (the rule on the symbolic "
                    "trains: the ceiling) or majority (the training set's majority class)")
       ->check(CLI::IsMember({"rule", "majority"}));
@@ -107,15 +101,15 @@ void add_score_command(CLI::App& app) {
                    "A B: two score folders of the same target side by side, with McNemar's "
                    "test (compare.json, compare.md in -o)")
       ->expected(2);
-  command->add_flag("--partial", options->partial,
+  command->add_flag("--partial", options->request.partial,
                     "score the samples predicted; report how many are missing (else refused)");
-  command->add_option("--confidence", options->confidence, "of every interval")
+  command->add_option("--confidence", options->request.confidence, "of every interval")
       ->capture_default_str();
   command->add_option("--worlds", options->worlds,
                       "worlds.json (or the folder of `railyard worlds`) of a worlds suite: "
                       "accuracy per world and its correlation with world similarity");
   command
-      ->add_option("--misclassified", options->misclassified,
+      ->add_option("--misclassified", options->request.misclassified,
                    "misclassified samples listed per dataset")
       ->check(CLI::Range(0, 1'000'000))
       ->capture_default_str();
