@@ -77,7 +77,8 @@ void bind_open_folder(py::module_& m) {
         return std::string(kFolderContentNames.name(folder_content(root)));
       },
       py::arg("root"),
-      "What a folder railyard wrote is: 'dataset', 'sequences', 'pairs' or 'suite' "
+      "What a folder railyard wrote is: 'dataset', 'sequences', 'pairs', 'suite', 'worlds' or "
+      "'score' "
       "(DatasetError when it is none of them).");
   bind_suite_folder(m);
   bind_sequence_set(m);

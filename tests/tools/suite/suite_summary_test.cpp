@@ -102,6 +102,11 @@ TEST_F(SuiteSummaryRecordTest, DamagedSummariesNameTheFileLineAndKey) {
   EXPECT_NE(m.find(file + ": key 'reference': 'test' is not one of the variants"),
             std::string::npos)
       << m;
+  // A variant's dataset lies inside the suite folder, where opening the suite looks for it.
+  for (const char* outside : {"../train/Trains_x", "/tmp/Trains_x", ""}) {
+    m = message(edited("\"train/Trains_x\"", "\"" + std::string(outside) + "\""));
+    EXPECT_EQ(m, file + ": key 'variants[0].folder': not a folder inside the suite") << outside;
+  }
 }
 
 }  // namespace

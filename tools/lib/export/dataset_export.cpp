@@ -22,9 +22,10 @@ std::vector<std::pair<std::string, DatasetFolder>> open_sides(const fs::path& da
       return {{"base", pairs->base()}, {"intervened", pairs->intervened()}};
     if (auto* sequences = std::get_if<SequenceSet>(&opened)) return {{"", sequences->dataset()}};
     if (auto* folder = std::get_if<DatasetFolder>(&opened)) return {{"", std::move(*folder)}};
-    throw ExportError(dataset.string() +
-                      ": a suite; export one of its variants' dataset folders (summary.json names "
-                      "them)");
+    throw ExportError(dataset.string() + ": a " +
+                      std::string(kFolderContentNames.name(folder_content(dataset))) +
+                      " folder, not a dataset or pairs folder (a suite's summary.json names its "
+                      "variants' dataset folders)");
   } catch (const DatasetError& e) {
     throw ExportError(e.what());
   }

@@ -31,6 +31,8 @@ void check_sequence_splits(const DatasetFolder& dataset, const std::vector<Seque
 FolderContent folder_content(const fs::path& root) {
   if (!file_system::is_directory(root)) throw DatasetError(root.string() + ": not a folder");
   if (file_system::exists(root / "summary.json")) return FolderContent::Suite;
+  if (file_system::exists(root / kWorldsIndexFile)) return FolderContent::Worlds;
+  if (file_system::exists(root / kScoreReportFile)) return FolderContent::Score;
   if (PairsFolder::is_pairs_folder(root)) return FolderContent::Pairs;
   if (file_system::exists(DatasetPaths(root).sequences() / "sequences.jsonl"))
     return FolderContent::SequenceSet;
@@ -80,6 +82,8 @@ OpenedFolder open_folder(const fs::path& root) {
     case FolderContent::Suite: return SuiteFolder::open(root);
     case FolderContent::Pairs: return PairsFolder::open(root);
     case FolderContent::SequenceSet: return SequenceSet::open(root);
+    case FolderContent::Worlds: return WorldsFolder::open(root);
+    case FolderContent::Score: return ScoreFolder::open(root);
     case FolderContent::Dataset: break;
   }
   return DatasetFolder::open(root);

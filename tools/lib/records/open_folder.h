@@ -1,8 +1,9 @@
 // One opener for every folder railyard writes. A folder's kind is told once, here, from the file
-// that only that kind writes (summary.json a suite, pairs.jsonl a pairs folder, manifest.json a
-// dataset, one with sequence files a sequence set), and the folder is opened through its checked
-// view (dataset_folder.h, pairs_folder.h, and the two below): score, export, verify and the Python
-// module read folders through it, so no reader guesses a kind its own way.
+// that only that kind writes (summary.json a suite, pairs.jsonl a pairs folder, worlds.json rule
+// worlds, score.json a score folder, manifest.json a dataset, one with sequence files a sequence
+// set), and the folder is opened through its checked view (dataset_folder.h, pairs_folder.h, and
+// those below): score, export, verify and the Python module read folders through it, so no
+// reader guesses a kind its own way.
 #pragma once
 
 #include <cstddef>
@@ -13,19 +14,23 @@
 
 #include "tools/lib/records/dataset_folder.h"
 #include "tools/lib/records/formats/automaton_file.h"
+#include "tools/lib/records/formats/score_report.h"
 #include "tools/lib/records/formats/sequence_files.h"
+#include "tools/lib/records/formats/worlds_index.h"
 #include "tools/lib/records/pairs_folder.h"
 #include "tools/lib/records/suite_summary_record.h"
 #include "util/enum_names.h"
 
 namespace railyard {
 
-enum class FolderContent : std::uint8_t { Dataset, SequenceSet, Pairs, Suite };
+enum class FolderContent : std::uint8_t { Dataset, SequenceSet, Pairs, Suite, Worlds, Score };
 inline constexpr auto kFolderContentNames =
     enum_names<FolderContent>({{FolderContent::Dataset, "dataset"},
                                {FolderContent::SequenceSet, "sequences"},
                                {FolderContent::Pairs, "pairs"},
-                               {FolderContent::Suite, "suite"}});
+                               {FolderContent::Suite, "suite"},
+                               {FolderContent::Worlds, "worlds"},
+                               {FolderContent::Score, "score"}});
 
 // What `root` holds, told by the file only its kind writes; Dataset when none of them is there
 // (opening it then says what a dataset lacks). Throws DatasetError when `root` is not a folder.
@@ -73,7 +78,22 @@ class SuiteFolder {
   SuiteSummary summary_;
 };
 
-using OpenedFolder = std::variant<DatasetFolder, SequenceSet, PairsFolder, SuiteFolder>;
+// A folder of one record: `railyard worlds` (worlds.json) or `railyard score` (score.json), read
+// through the record's checked reader. (Whether the folder is as its command left it is its
+// StagedFolder marker's business, util/staged_folder.h.)
+template <class Record, Record (*read)(const std::filesystem::path&), const char* kFile>
+struct RecordFolder {
+  static RecordFolder open(const std::filesystem::path& root) { return {root, read(root / kFile)}; }
+  std::filesystem::path root;
+  Record record;
+};
+inline constexpr char kWorldsIndexFile[] = "worlds.json";
+inline constexpr char kScoreReportFile[] = "score.json";
+using WorldsFolder = RecordFolder<WorldsIndex, read_worlds_index, kWorldsIndexFile>;
+using ScoreFolder = RecordFolder<score::ScoreReport, score::read_score_report, kScoreReportFile>;
+
+using OpenedFolder =
+    std::variant<DatasetFolder, SequenceSet, PairsFolder, SuiteFolder, WorldsFolder, ScoreFolder>;
 
 // The folder opened as what folder_content says it is (its index in OpenedFolder is the kind's).
 OpenedFolder open_folder(const std::filesystem::path& root);

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "tools/lib/records/open_folder.h"
 #include "tools/lib/score/score.h"
 #include "tools/lib/score/score_error.h"
 #include "tools/lib/score/score_markdown.h"
@@ -38,10 +39,9 @@ McNemar mcnemar(std::uint64_t b, std::uint64_t c) {
 namespace {
 
 ScoreReport read_score(const fs::path& folder) {
-  fs::path file = folder / "score.json";
-  if (!file_system::exists(file))
+  if (!file_system::is_directory(folder) || folder_content(folder) != FolderContent::Score)
     throw ScoreError(folder.string() + ": not a score folder (no score.json)");
-  return read_score_report(file);
+  return ScoreFolder::open(folder).record;
 }
 
 FigurePair side_by_side(const Figure& a, const Figure& b) {

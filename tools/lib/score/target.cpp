@@ -203,6 +203,12 @@ Target load_target(const fs::path& folder) {
           return dataset_target(opened.dataset(), TargetKind::Sequences);
         if constexpr (std::is_same_v<View, DatasetFolder>)
           return dataset_target(opened, TargetKind::Dataset);
+        if constexpr (std::is_same_v<View, WorldsFolder> || std::is_same_v<View, ScoreFolder>) {
+          throw ScoreError(opened.root.string() +
+                           ": a folder of `railyard worlds` or `railyard score`, not something "
+                           "predictions answer (a dataset, suite, pairs folder or sequence set)");
+          return Target{};
+        }
       },
       open_folder(file_system::absolute(folder)));
 }

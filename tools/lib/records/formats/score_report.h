@@ -116,14 +116,14 @@ struct WorldsScore {
   Correlation similarity_correlation;
 };
 
-struct InputFile {
+struct PredictionsFile {
   std::string path, sha256;
 };
 struct TargetInput {
   std::string path, kind, sha256;
 };
 struct Inputs {
-  std::vector<InputFile> predictions;
+  std::vector<PredictionsFile> predictions;
   OptionalKey<std::string> baseline;
   TargetInput target;
 };
@@ -170,7 +170,7 @@ RAILYARD_RECORD(SequencesScore, sequences, sequence_accuracy, balanced_accuracy,
                 predicates)
 RAILYARD_RECORD(Correlation, pearson, n)
 RAILYARD_RECORD(WorldsScore, file, by_world, similarity_correlation)
-RAILYARD_RECORD(InputFile, path, sha256)
+RAILYARD_RECORD(PredictionsFile, path, sha256)
 RAILYARD_RECORD(TargetInput, path, kind, sha256)
 RAILYARD_RECORD(Inputs, predictions, baseline, target)
 RAILYARD_RECORD(Coverage, expected, scored, missing, partial)

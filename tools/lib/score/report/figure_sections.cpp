@@ -37,7 +37,7 @@ std::string inputs_section(const ScoreReport& score) {
                     ")</dt><dd><code>" + escape_html(target.path) +
                     "</code> <span class=\"hash\">sha256 " + escape_html(target.sha256) +
                     "</span></dd>\n";
-  for (const InputFile& file : score.inputs.predictions)
+  for (const PredictionsFile& file : score.inputs.predictions)
     out += "<dt>predictions</dt><dd><code>" + escape_html(file.path) +
            "</code> <span class=\"hash\">sha256 " + escape_html(file.sha256) + "</span></dd>\n";
   const Coverage& coverage = score.coverage;
