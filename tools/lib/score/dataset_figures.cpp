@@ -131,15 +131,20 @@ DatasetScore dataset_figures(const DatasetTarget& dataset, const std::vector<Ans
         {}, proportion(t.with.correct, t.with.n, z), proportion(t.without.correct, t.without.n, z)};
     for (const TrainPattern& p : dataset.heldout) heldout->combinations.push_back(p.describe());
   }
-  return DatasetScore(
-      dataset.name, dataset.folder.string(), dataset.samples.size(),
-      proportion(t.all.correct, t.all.n, z), balanced_accuracy(t.east, t.west, z),
+  return DatasetScore{
+      dataset.name,
+      dataset.folder.string(),
+      dataset.samples.size(),
+      proportion(t.all.correct, t.all.n, z),
+      balanced_accuracy(t.east, t.west, z),
       {proportion(t.east.correct, t.east.n, z), proportion(t.west.correct, t.west.n, z)},
-      splits_of(t.splits, z), breakdowns(t, z),
+      splits_of(t.splits, z),
+      breakdowns(t, z),
       t.forecasts.empty() ? std::nullopt
                           : std::optional(calibration_of(t.forecasts, settings.confidence)),
-      std::move(confounder), std::move(heldout),
-      misclassified(dataset, answers, settings.misclassified));
+      std::move(confounder),
+      std::move(heldout),
+      misclassified(dataset, answers, settings.misclassified)};
 }
 
 }  // namespace railyard::score

@@ -38,11 +38,14 @@ PairsScore pairs_figures(const Target& target, const Answers& answers,
                         std::nullopt});
   }
   double z = settings.z;
-  return PairsScore(target.pairs.size(), proportion(consistent.correct, consistent.n, z),
-                    proportion(flipped.correct, flipped.n, z), proportion(kept.correct, kept.n, z),
-                    breakdown_of(by_operation, z), proportion(base_right.correct, base_right.n, z),
+  return PairsScore{target.pairs.size(),
+                    proportion(consistent.correct, consistent.n, z),
+                    proportion(flipped.correct, flipped.n, z),
+                    proportion(kept.correct, kept.n, z),
+                    breakdown_of(by_operation, z),
+                    proportion(base_right.correct, base_right.n, z),
                     proportion(intervened_right.correct, intervened_right.n, z),
-                    std::move(examples));
+                    std::move(examples)};
 }
 
 }  // namespace railyard::score

@@ -27,10 +27,13 @@ SequencesScore sequence_figures(const DatasetTarget& set, const Answers& answers
   }
   by_length.sort_numeric();
   double z = settings.z;
-  return SequencesScore(
-      set.sequences.size(), proportion(all.correct, all.n, z), balanced_accuracy(east, west, z),
-      splits_of(splits, z), breakdown_of(by_length, z),
-      predicates.order.empty() ? std::nullopt : std::optional(breakdown_of(predicates, z)));
+  return SequencesScore{
+      set.sequences.size(),
+      proportion(all.correct, all.n, z),
+      balanced_accuracy(east, west, z),
+      splits_of(splits, z),
+      breakdown_of(by_length, z),
+      predicates.order.empty() ? std::nullopt : std::optional(breakdown_of(predicates, z))};
 }
 
 }  // namespace railyard::score

@@ -38,10 +38,18 @@ std::array<double, 2> bounds(const auto& band) {
 ConceptRecord concept_record(const WorldSet& set, int position) {
   const worlds::PoolConcept& c = set.pool[static_cast<std::size_t>(position)];
   int cars = c.clause.cars, literals = static_cast<int>(c.clause.literals.size());
-  return ConceptRecord(concept_id(set, position), position,
-                       "eastbound(T) :- " + c.clause.body() + ".", cars, c.clause.literals.size(),
-                       c.clause.kinds(), c.clause.chain(), cars + literals, c.probe.share(),
-                       c.fresh.share(), c.fresh.size(), c.literal_changes);
+  return ConceptRecord{concept_id(set, position),
+                       position,
+                       "eastbound(T) :- " + c.clause.body() + ".",
+                       cars,
+                       c.clause.literals.size(),
+                       c.clause.kinds(),
+                       c.clause.chain(),
+                       cars + literals,
+                       c.probe.share(),
+                       c.fresh.share(),
+                       c.fresh.size(),
+                       c.literal_changes};
 }
 
 std::vector<int> members(const WorldSet& set, std::size_t k) {
@@ -60,16 +68,35 @@ WorldRecord world_record(const WorldSet& set, std::size_t k) {
     const auto& clause = set.pool[static_cast<std::size_t>(p)].clause;
     complexity += clause.cars + static_cast<int>(clause.literals.size());
   }
-  return WorldRecord(world_id(set, k), k, world_rule_file(set, k), worlds::role_name(w.role),
-                     concepts, complexity, w.share, bounds(w.interval), w.east,
-                     set.spec.share_trains, w.probe.share(), w.sole);
+  return WorldRecord{world_id(set, k),
+                     k,
+                     world_rule_file(set, k),
+                     worlds::role_name(w.role),
+                     concepts,
+                     complexity,
+                     w.share,
+                     bounds(w.interval),
+                     w.east,
+                     set.spec.share_trains,
+                     w.probe.share(),
+                     w.sole};
 }
 
 WorldsSpecRecord spec_record(const worlds::WorldSpec& s) {
   WorldSplitSizes split{s.split.train, s.split.val, s.split.test};
-  return WorldsSpecRecord(s.name, s.seed, s.pool, s.window, s.stride, s.worlds(),
-                          bounds(s.concept_share), bounds(s.world_share), s.confidence,
-                          s.probe_trains, s.share_trains, s.min_distance, split);
+  return WorldsSpecRecord{s.name,
+                          s.seed,
+                          s.pool,
+                          s.window,
+                          s.stride,
+                          s.worlds(),
+                          bounds(s.concept_share),
+                          bounds(s.world_share),
+                          s.confidence,
+                          s.probe_trains,
+                          s.share_trains,
+                          s.min_distance,
+                          split};
 }
 
 }  // namespace

@@ -102,9 +102,11 @@ void read_record(const JsonField<nlohmann::json>& field, T& out) {
   using namespace record_detail;
   if constexpr (Record<T>) {
     auto members = record_members(static_cast<const T*>(&out));
-    for (const auto& [key, item] : field.members())
+    for (const auto& member : field.members()) {
+      const std::string& key = member.first;  // a plain name: clang lambdas cannot capture bindings
       if (!std::apply([&](const auto&... m) { return ((key == m.key) || ...); }, members))
-        item.fail("not a key of this record");
+        member.second.fail("not a key of this record");
+    }
     auto read = [&](const auto& member) {
       auto& item = out.*member.pointer;
       if constexpr (kKeyLeftOut<std::remove_cvref_t<decltype(item)>>) {
