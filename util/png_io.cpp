@@ -1,12 +1,16 @@
 #include "util/png_io.h"
 
+#include <libdeflate.h>
 #include <png.h>
 #include <zlib.h>
 
 #include <bit>
 #include <csetjmp>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <optional>
 #include <string>
 
 #include "util/atomic_file.h"
@@ -74,8 +78,75 @@ struct RasterLayout {
   std::size_t row_bytes = 0;
 };
 
+// The PNG filter of one row (the spec's section 9): `bpp` bytes per pixel, `above` the row before
+// (zeros for the first). One loop per filter: the dataset's images take the Sub loop.
+void filter_row(PngFilter filter, const std::uint8_t* row, const std::uint8_t* above,
+                std::size_t bytes, std::size_t bpp, std::uint8_t* out) {
+  auto left = [&](std::size_t i) { return i >= bpp ? row[i - bpp] : 0; };
+  switch (filter) {
+    case PngFilter::Sub:
+      for (std::size_t i = 0; i < bytes; ++i) out[i] = static_cast<std::uint8_t>(row[i] - left(i));
+      return;
+    case PngFilter::Up:
+      for (std::size_t i = 0; i < bytes; ++i) out[i] = static_cast<std::uint8_t>(row[i] - above[i]);
+      return;
+    case PngFilter::Average:
+      for (std::size_t i = 0; i < bytes; ++i)
+        out[i] = static_cast<std::uint8_t>(row[i] - (left(i) + above[i]) / 2);
+      return;
+    case PngFilter::Paeth:
+      for (std::size_t i = 0; i < bytes; ++i) {
+        int a = left(i), b = above[i], c = i >= bpp ? above[i - bpp] : 0;
+        int p = a + b - c, pa = std::abs(p - a), pb = std::abs(p - b), pc = std::abs(p - c);
+        out[i] = static_cast<std::uint8_t>(row[i] - (pa <= pb && pa <= pc ? a : pb <= pc ? b : c));
+      }
+      return;
+    default: std::memcpy(out, row, bytes);
+  }
+}
+
+// Every row behind its filter byte, in PNG's byte order (16-bit samples big-endian).
+std::vector<std::uint8_t> filtered_rows(const RasterLayout& layout, const std::uint8_t* pixels,
+                                        PngFilter filter) {
+  const std::size_t bytes = layout.row_bytes, bpp = bytes / static_cast<std::size_t>(layout.width);
+  const bool swap = layout.bit_depth == 16 && std::endian::native == std::endian::little;
+  std::vector<std::uint8_t> row(bytes), above(bytes, 0);
+  std::vector<std::uint8_t> out((bytes + 1) * static_cast<std::size_t>(layout.height));
+  for (int y = 0; y < layout.height; ++y) {
+    std::memcpy(row.data(), pixels + static_cast<std::size_t>(y) * bytes, bytes);
+    if (swap)
+      for (std::size_t i = 0; i + 1 < bytes; i += 2) std::swap(row[i], row[i + 1]);
+    std::uint8_t* line = out.data() + static_cast<std::size_t>(y) * (bytes + 1);
+    line[0] = static_cast<std::uint8_t>(filter);  // the enum's order is PNG's filter types'
+    filter_row(filter, row.data(), above.data(), bytes, bpp, line + 1);
+    std::swap(row, above);
+  }
+  return out;
+}
+
+// The image's IDAT data: its filtered rows as one zlib stream from libdeflate. A compressor per
+// thread and level, made on first use (each holds its own tables).
+std::vector<std::uint8_t> deflated_rows(const RasterLayout& layout, const std::uint8_t* pixels,
+                                        const PngOptions& options) {
+  struct Free {
+    void operator()(libdeflate_compressor* c) const { libdeflate_free_compressor(c); }
+  };
+  thread_local std::unique_ptr<libdeflate_compressor, Free> compressors[13];
+  auto& compressor = compressors[options.libdeflate_level];
+  if (!compressor) compressor.reset(libdeflate_alloc_compressor(options.libdeflate_level));
+  if (!compressor) throw IoError("PNG encoding failed: cannot start libdeflate");
+  std::vector<std::uint8_t> rows = filtered_rows(layout, pixels, options.filter);
+  std::vector<std::uint8_t> out(libdeflate_zlib_compress_bound(compressor.get(), rows.size()));
+  out.resize(
+      libdeflate_zlib_compress(compressor.get(), rows.data(), rows.size(), out.data(), out.size()));
+  if (out.empty()) throw IoError("PNG encoding failed: libdeflate could not compress the rows");
+  return out;
+}
+
+// Writes the PNG: the header by libpng, then either libpng's own rows (zlib) or the IDAT chunk
+// `idat` already deflated.
 bool encode_rows(PngState& state, const RasterLayout& layout, const std::uint8_t* pixels,
-                 const PngOptions& options) {
+                 const PngOptions& options, const std::vector<std::uint8_t>* idat) {
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
   if (png == nullptr) {
     std::snprintf(state.message, sizeof state.message, "cannot start libpng");
@@ -94,10 +165,15 @@ bool encode_rows(PngState& state, const RasterLayout& layout, const std::uint8_t
   png_set_compression_strategy(png, options.rle_strategy ? Z_RLE : Z_DEFAULT_STRATEGY);
   png_set_filter(png, PNG_FILTER_TYPE_BASE, filter_flags(options.filter));
   png_write_info(png, info);
-  if (layout.bit_depth == 16 && std::endian::native == std::endian::little) png_set_swap(png);
-  for (int y = 0; y < layout.height; ++y)
-    png_write_row(png, pixels + static_cast<std::size_t>(y) * layout.row_bytes);
-  png_write_end(png, nullptr);
+  if (idat) {
+    png_write_chunk(png, reinterpret_cast<png_const_bytep>("IDAT"), idat->data(), idat->size());
+    png_write_chunk(png, reinterpret_cast<png_const_bytep>("IEND"), nullptr, 0);
+  } else {
+    if (layout.bit_depth == 16 && std::endian::native == std::endian::little) png_set_swap(png);
+    for (int y = 0; y < layout.height; ++y)
+      png_write_row(png, pixels + static_cast<std::size_t>(y) * layout.row_bytes);
+    png_write_end(png, nullptr);
+  }
   png_destroy_write_struct(&png, &info);
   return true;
 }
@@ -110,11 +186,19 @@ std::vector<std::uint8_t> encode(const RasterLayout& layout, const void* pixels,
   if (options.compression_level < 0 || options.compression_level > 9)
     throw IoError("PNG compression level " + std::to_string(options.compression_level) +
                   " is outside 0..9");
+  if (options.libdeflate_level < 0 || options.libdeflate_level > 12 ||
+      (options.libdeflate_level > 0 && options.filter == PngFilter::Adaptive))
+    throw IoError("PNG libdeflate level " + std::to_string(options.libdeflate_level) +
+                  " is outside 1..12 or asks for the adaptive filter");
+  const auto* bytes = static_cast<const std::uint8_t*>(pixels);
+  std::optional<std::vector<std::uint8_t>> idat;
+  if (options.libdeflate_level > 0) idat = deflated_rows(layout, bytes, options);
   std::vector<std::uint8_t> out;
-  out.reserve(layout.row_bytes * static_cast<std::size_t>(layout.height) / 2);
+  out.reserve(idat ? idat->size() + 64
+                   : layout.row_bytes * static_cast<std::size_t>(layout.height) / 2);
   PngState state;
   state.out = &out;
-  if (!encode_rows(state, layout, static_cast<const std::uint8_t*>(pixels), options))
+  if (!encode_rows(state, layout, bytes, options, idat ? &*idat : nullptr))
     throw IoError(std::string("PNG encoding failed: ") + state.message);
   return out;
 }

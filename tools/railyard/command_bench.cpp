@@ -2,6 +2,7 @@
 #include "tools/bench/bench_pairs.h"
 #include "tools/bench/bench_pathtrace.h"
 #include "tools/bench/bench_pipeline.h"
+#include "tools/bench/bench_write.h"
 #include "tools/bench/pathtrace_quality.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/config_options.h"
@@ -46,6 +47,21 @@ void add_bench_command(CLI::App& app) {
     if (options.config_file.empty())
       options.assignments.insert(options.assignments.begin(), "count=1000");
     run_pipeline_benchmark(effective_config(options));
+  });
+
+  auto write = std::make_shared<std::pair<ConfigOptions, int>>(ConfigOptions{}, 3);
+  CLI::App* write_command = bench->add_subcommand(
+      "write", "ms of CPU per image once the frame is in memory, per stage, on one core");
+  add_config_options(*write_command, write->first);
+  write_command->add_option("--repeats", write->second, "write passes over the same frames")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100));
+  write_command->callback([write] {
+    ConfigOptions options = write->first;
+    // 100 samples unless the config or a flag says otherwise (the frames stay in memory).
+    if (options.config_file.empty())
+      options.assignments.insert(options.assignments.begin(), "count=100");
+    run_write_benchmark(effective_config(options), write->second);
   });
 
   auto pathtrace = std::make_shared<PathtraceBenchOptions>();

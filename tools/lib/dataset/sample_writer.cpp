@@ -14,19 +14,33 @@ namespace {
 
 // The dataset's PNGs trade a few ms of a writer thread for size (the 10,000-image default must
 // stay under 1.5 GB). The writers share two cores with the rasteriser, so every ms they spend is
-// a ms of rendering lost. Measured on 20 base_scene images at 480x270 (2026-11-24): renders shade
-// smoothly along rows, so the Sub filter beats Up; zlib's RLE strategy takes 2.4 ms for 62.1 KiB
-// where level 3 took 4.7 ms for 60.9 KiB (level 6: 9.7 ms, 51.7 KiB). V-LoL's 8-bit depth:
-// level 5 takes 1.8 ms for 13.0 KiB (level 6: 4.0 ms, 11.4 KiB; level 4: 1.5 ms, 15.2 KiB).
-constexpr PngOptions kImagePng{
-    .compression_level = 1, .filter = PngFilter::Sub, .rle_strategy = true};
-constexpr PngOptions kDepthPng{.compression_level = 5, .filter = PngFilter::Sub};
+// a ms of rendering lost. Renders shade smoothly along rows, so the Sub filter beats Up. Measured
+// with `railyard bench write` on 50 base_scene images at 480x270 (2026-11-29, BENCHMARKS.md):
+// libdeflate's level 1 takes 1.9 ms for 71.5 KiB of colour where zlib's level 1 with its RLE
+// strategy took 3.3 ms for 81.9 KiB, and 0.8 ms for V-LoL's 8-bit depth (15.5 KiB) where zlib's
+// level 5 took 2.5 ms (13.0 KiB; libdeflate's level 6 is as small and as slow).
+constexpr PngOptions kImagePng{.filter = PngFilter::Sub, .libdeflate_level = 1};
+constexpr PngOptions kDepthPng{.filter = PngFilter::Sub, .libdeflate_level = 1};
 
-// Writes a file whole and returns its check for the record.
-FileCheck write_checked(const std::filesystem::path& path, const std::vector<std::uint8_t>& bytes) {
+// Encodes a file (timed as `stage`), checks it and writes it whole; its check for the record.
+template <class Encode>
+FileCheck store(const std::filesystem::path& path, WriteTimes* times, WriteStage stage,
+                Encode encode) {
+  std::vector<std::uint8_t> bytes;
+  {
+    StageClock clock(times, stage);
+    bytes = encode();
+  }
+  FileCheck check{bytes.size(), {}};
+  if (times) times->bytes[static_cast<std::size_t>(stage)] += bytes.size();
+  {
+    StageClock clock(times, WriteStage::Checksums);
+    check.sha256 =
+        sha256_hex(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  }
+  StageClock clock(times, WriteStage::Files);
   write_file_atomically(path, bytes);
-  std::string_view view(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-  return {bytes.size(), sha256_hex(view)};
+  return check;
 }
 
 }  // namespace
@@ -53,27 +67,40 @@ SampleRecord SampleWriter::record(const RenderedSample& sample) const {
   return record;
 }
 
-void SampleWriter::write(const RenderedSample& sample) const {
+void SampleWriter::write(const RenderedSample& sample, WriteTimes* times) const {
   const OutputSelection& outputs = config.outputs;
-  SampleRecord typed = record(sample);
+  const std::uint64_t i = sample.index;
+  SampleRecord typed;
+  {
+    StageClock clock(times, WriteStage::Annotations);
+    typed = record(sample);
+  }
   SampleFiles& files = typed.files;
-  files.image_check =
-      write_checked(paths.image(sample.index), encode_png(sample.frame.color, kImagePng));
+  files.image_check = store(paths.image(i), times, WriteStage::ColourPng,
+                            [&] { return encode_png(sample.frame.color, kImagePng); });
   if (outputs.depth_png)
-    files.depth_png_check = write_checked(
-        paths.depth_png(sample.index), encode_png(depth_png_image(sample.frame.depth), kDepthPng));
+    files.depth_png_check = store(paths.depth_png(i), times, WriteStage::DepthPng, [&] {
+      return encode_png(depth_png_image(sample.frame.depth), kDepthPng);
+    });
   if (outputs.depth_exr)
-    files.depth_exr_check =
-        write_checked(paths.depth_exr(sample.index),
-                      encode_depth_exr(sample.frame.depth, outputs.depth_exr_compression,
-                                       outputs.depth_exr_precision));
+    files.depth_exr_check = store(paths.depth_exr(i), times, WriteStage::DepthExr, [&] {
+      return encode_depth_exr(sample.frame.depth, outputs.depth_exr_compression,
+                              outputs.depth_exr_precision);
+    });
   if (outputs.scene == SceneFormat::Glb) {
     file_system::create_folders(paths.scenes());  // only datasets with scenes have it
-    files.scene_check = write_checked(paths.scene_glb(sample.index),
-                                      sample_scene_glb(sample.scene, typed, rule_name));
+    files.scene_check = store(paths.scene_glb(i), times, WriteStage::Scene,
+                              [&] { return sample_scene_glb(sample.scene, typed, rule_name); });
   }
   // Last: the record's presence marks the sample as finished.
-  write_sample_record(paths.record(sample.index), typed);
+  std::string text;
+  {
+    StageClock clock(times, WriteStage::Record);
+    text = sample_record_text(typed);
+  }
+  if (times) times->bytes[static_cast<std::size_t>(WriteStage::Record)] += text.size();
+  StageClock clock(times, WriteStage::Files);
+  write_file_atomically(paths.record(i), text);
 }
 
 }  // namespace railyard

@@ -12,6 +12,7 @@
 #include "renderer/renderer.h"
 #include "scenes/part.h"
 #include "tools/lib/dataset/config.h"
+#include "tools/lib/dataset/write_stages.h"
 #include "tools/lib/records/dataset_paths.h"
 #include "tools/lib/records/formats/sample_record.h"
 
@@ -36,8 +37,9 @@ struct SampleWriter {
 
   // The sample's typed record: its passes annotated, paired with its parts.
   SampleRecord record(const RenderedSample& sample) const;
-  // Thread-safe: writers share nothing but the folders.
-  void write(const RenderedSample& sample) const;
+  // Thread-safe: writers share nothing but the folders. With `times`, each stage's CPU time on
+  // this thread is added to them.
+  void write(const RenderedSample& sample, WriteTimes* times = nullptr) const;
 };
 
 }  // namespace railyard
