@@ -14,6 +14,7 @@
 
 #include "renderer/scene.h"
 #include "util/image.h"
+#include "util/stage_clock.h"
 
 namespace railyard::render {
 
@@ -62,6 +63,12 @@ struct Frame {
   std::vector<Image<std::uint32_t>> part_samples;
 };
 
+// Where a frame's time goes (`railyard bench pipeline`): drawing, up to the first read of its
+// pixels (the GPU's work finished, which a benchmark waits for), and reading them back.
+struct FrameTimes {
+  StageTime draw, read_back;
+};
+
 struct RenderOptions {
   int samples = 0;         // anti-aliasing samples (raster) or samples per pixel (path
                            // tracer); 0 = the backend's default
@@ -72,6 +79,7 @@ struct RenderOptions {
   // light reflected from other surfaces. Then what a surface looks like depends on it alone, so
   // changing one object changes only the pixels that show it (the check of paired renders).
   bool local_lighting = false;
+  FrameTimes* times = nullptr;  // when set, the frame's stages are added to it
 };
 
 class Renderer {

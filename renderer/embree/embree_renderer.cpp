@@ -121,6 +121,8 @@ const EmbreeRenderStats& EmbreeRenderer::last_stats() const {
 }
 
 Frame EmbreeRenderer::render(const Scene& scene, const RenderOptions& options) {
+  // Tracing is drawing; the frame is in memory when it ends (no read-back).
+  StageClock clock(options.times ? &options.times->draw : nullptr);
   return state_->trace(scene, options, embree::render_frame);
 }
 

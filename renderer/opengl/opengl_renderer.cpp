@@ -10,6 +10,7 @@
 #include <glm/gtc/type_precision.hpp>
 #include <map>
 #include <numbers>
+#include <optional>
 #include <vector>
 
 #include "renderer/opengl/bounds.h"
@@ -168,6 +169,22 @@ struct OpenGlRenderer::State {
   std::vector<Bounds> world_bounds;
   std::vector<glm::uvec2> part_depth_pixels;
   std::vector<glm::u16vec4> part_sample_texels;
+
+  // A frame timed (RenderOptions::times): drawing until its first read, reading after it.
+  std::optional<StageClock> draw_clock, read_clock;
+  void time_frame(FrameTimes* times) {
+    read_clock.reset();
+    if (times) draw_clock.emplace(&times->draw);
+  }
+  // Before a read: the drawing ends when the GPU has finished it (only when timed: a glFinish
+  // would otherwise cost a run the overlap of its last commands).
+  void begin_read_back(FrameTimes* times) {
+    if (!draw_clock) return;
+    glFinish();
+    draw_clock.reset();
+    read_clock.emplace(&times->read_back);
+  }
+  FrameTimes* frame_times = nullptr;
 
   void initialise();
   void make_current() const {
@@ -596,6 +613,7 @@ void OpenGlRenderer::State::render_pinhole(const Scene& scene, int samples, bool
 // samples (rows bottom-up as the lighting pass wrote them, or top-down from the resolve pass):
 // one image per sample.
 void OpenGlRenderer::State::read_part_samples(GLuint texture, bool bottom_up, Frame& frame) {
+  begin_read_back(frame_times);
   int width = pinhole->width, height = pinhole->height, samples = pinhole->samples;
   std::size_t count = static_cast<std::size_t>(width) * height;
   part_sample_texels.resize(count * static_cast<std::size_t>(part_sample_layers(samples)));
@@ -664,6 +682,7 @@ void OpenGlRenderer::State::render_fisheye(const Scene& scene, int samples, Fram
 // Reads an output framebuffer whose rows are already top-down: colour bytes straight into the
 // frame, (part id, distance bits) split into the two passes; only the passes the frame has.
 void OpenGlRenderer::State::read_output(GLuint framebuffer, int width, int height, Frame& frame) {
+  begin_read_back(frame_times);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
   if (!frame.color.pixels.empty()) {
     glReadBuffer(GL_COLOR_ATTACHMENT0);
@@ -722,6 +741,8 @@ Frame OpenGlRenderer::render(const Scene& scene, const RenderOptions& options) {
   validate_camera(scene.camera);
   State& s = *state_;
   s.make_current();
+  s.frame_times = options.times;
+  s.time_frame(options.times);
   const Camera& camera = scene.camera;
   int samples =
       std::clamp(options.samples > 0 ? options.samples : kDefaultSamples, 1, s.max_samples);
@@ -769,6 +790,9 @@ Frame OpenGlRenderer::render(const Scene& scene, const RenderOptions& options) {
   glBindVertexArray(0);
   glUseProgram(0);
   s.meshes.evict_expired();
+  s.draw_clock.reset();
+  s.read_clock.reset();
+  s.frame_times = nullptr;
   GLenum error = glGetError();
   if (error != GL_NO_ERROR) {
     throw RendererError("OpenGL error 0x" + std::to_string(error) + " while rendering (" +

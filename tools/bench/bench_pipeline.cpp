@@ -1,15 +1,19 @@
 // `railyard bench pipeline`: annotated images per second end to end (generate into a temporary
 // folder) against bare rendering of the same samples (sample, layout, render, nothing written),
-// and the pipeline's overhead over bare rendering.
+// the pipeline's overhead over bare rendering, and where the time goes stage by stage (a second,
+// timed generate: its frames wait for the GPU before their read-back, so its rate is not the
+// headline).
 #include "tools/bench/bench_pipeline.h"
 
 #include <sys/resource.h>
 
 #include <chrono>
 #include <cstdio>
+#include <string>
 
 #include "tools/bench/measure.h"
 #include "tools/lib/dataset/inputs.h"
+#include "tools/lib/dataset/pipeline_times.h"
 #include "tools/lib/dataset/run_kinds/run_kinds.h"
 #include "tools/lib/dataset/run_setup.h"
 #include "util/file_system.h"
@@ -26,6 +30,37 @@ double bare_rendering_seconds(const DatasetConfig& config) {
   auto start = std::chrono::steady_clock::now();
   for (std::uint64_t i = 0; i < config.count; ++i) factory(i);
   return seconds_since(start);
+}
+
+void print_stage(const char* name, const char* thread, const StageTime& time, double count) {
+  std::printf("  %-12s %-9s %8.2f %8.2f\n", name, thread, 1e3 * time.cpu_seconds / count,
+              1e3 * time.wall_seconds / count);
+}
+
+// A timed generate: per stage, CPU ms of the thread that ran it and wall ms, per image.
+void print_stages(const DatasetConfig& config, RunOptions options) {
+  file_system::remove_tree(config.output);
+  PipelineTimes times;
+  options.times = &times;
+  double cpu_start = cpu_seconds();
+  auto start = std::chrono::steady_clock::now();
+  generate_dataset(config, options);
+  double wall = seconds_since(start), cpu = cpu_seconds() - cpu_start;
+  auto count = static_cast<double>(config.count);
+  std::printf("\nstages per image (a timed run: %.1f images/s, %.2f ms of CPU of all threads)\n",
+              count / wall, 1e3 * cpu / count);
+  std::printf("  %-12s %-9s %8s %8s\n", "stage", "thread", "CPU ms", "wall ms");
+  print_stage("train", "producer", times.produce.train, count);
+  print_stage("layout", "producer", times.produce.layout, count);
+  print_stage("draw", "producer", times.produce.frame.draw, count);
+  print_stage("read-back", "producer", times.produce.frame.read_back, count);
+  for (std::size_t s = 0; s < kWriteStageNames.size(); ++s)
+    if (times.write.stages[s].wall_seconds > 0.0)
+      print_stage(std::string(kWriteStageNames[s]).c_str(), "writers", times.write.stages[s],
+                  count);
+  std::printf(
+      "  (the renderer's own threads draw too: llvmpipe's CPU is in the total, not in "
+      "draw's)\n");
 }
 
 }  // namespace
@@ -52,6 +87,7 @@ void run_pipeline_benchmark(const DatasetConfig& base) {
   std::printf("overhead over bare rendering: %.1f%% (goal < 10%%)\n", 100.0 * (full - bare) / bare);
   std::printf("peak memory of this process: %.0f MiB\n", peak_memory_mib());
   std::printf("backend: %s\n", summary.backend.c_str());
+  print_stages(config, options);
   file_system::remove_tree(config.output);
 }
 

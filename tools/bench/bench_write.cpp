@@ -40,17 +40,18 @@ void print_pass(const WritePass& pass, std::size_t count, int repeats) {
   const double per_image = 1e3 / static_cast<double>(count);
   std::printf("\nCPU per image on one core (the pass with the least CPU of %d):\n", repeats);
   for (std::size_t s = 0; s < kWriteStageNames.size(); ++s) {
-    double seconds = pass.times.cpu_seconds[s];
+    const StageTime& stage = pass.times.stages[s];
+    double seconds = stage.cpu_seconds;
     if (seconds == 0.0) continue;  // a stage the config does not ask for
     std::printf("  %-12s %7.2f ms  %5.1f%%", std::string(kWriteStageNames[s]).c_str(),
                 seconds * per_image, 100.0 * seconds / pass.cpu_seconds);
-    if (pass.times.bytes[s] > 0)
+    if (stage.bytes > 0)
       std::printf("  %7.1f KiB",
-                  static_cast<double>(pass.times.bytes[s]) / 1024.0 / static_cast<double>(count));
+                  static_cast<double>(stage.bytes) / 1024.0 / static_cast<double>(count));
     std::printf("\n");
   }
   double staged = 0.0;
-  for (double seconds : pass.times.cpu_seconds) staged += seconds;
+  for (const StageTime& stage : pass.times.stages) staged += stage.cpu_seconds;
   std::printf("  %-12s %7.2f ms  %5.1f%%  (between stages: freeing, the record's assembly)\n",
               "other", (pass.cpu_seconds - staged) * per_image,
               100.0 * (pass.cpu_seconds - staged) / pass.cpu_seconds);
@@ -79,7 +80,7 @@ void run_write_benchmark(const DatasetConfig& base, int repeats) {
     if (r == 0 || pass.cpu_seconds < best.cpu_seconds) best = pass;
   }
   std::uint64_t bytes = 0;
-  for (std::uint64_t stage_bytes : best.times.bytes) bytes += stage_bytes;
+  for (const StageTime& stage : best.times.stages) bytes += stage.bytes;
   print_pass(best, samples.size(), repeats);
   std::printf("files: %.1f KiB per image; peak memory %.0f MiB\n",
               static_cast<double>(bytes) / 1024.0 / static_cast<double>(samples.size()),

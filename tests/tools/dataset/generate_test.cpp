@@ -14,6 +14,7 @@
 #include "tests/support/run_options.h"
 #include "tests/support/test_backend.h"
 #include "tools/lib/dataset/finalize.h"
+#include "tools/lib/dataset/pipeline_times.h"
 #include "tools/lib/dataset/run_kinds/run_kinds.h"
 #include "tools/lib/dataset/writer_lock.h"
 #include "tools/lib/records/dataset_paths.h"
@@ -178,6 +179,31 @@ TEST_F(GenerateTest, SameBytesWhateverThreadsOrShards) {
   auto left = snapshot(a.root()), right = snapshot(b.root());
   EXPECT_EQ(left.size(), right.size());
   for (const auto& [name, bytes] : left) EXPECT_TRUE(right[name] == bytes) << name;
+}
+
+// Timing a run's stages (bench pipeline) waits for the GPU before each read-back and changes
+// no byte; every stage the config asks for is timed, and one it does not ask for is not.
+TEST_F(GenerateTest, TimedStagesChangeNoByte) {
+  DatasetConfig plain = config("plain"), timed = config("timed");
+  generate_dataset(plain, options());
+  PipelineTimes times;
+  RunOptions timed_options = options();
+  timed_options.times = &times;
+  generate_dataset(timed, timed_options);
+  auto left = snapshot(DatasetPaths(dataset_identity(plain, "theoryx", "base_scene")).root());
+  auto right = snapshot(DatasetPaths(dataset_identity(timed, "theoryx", "base_scene")).root());
+  EXPECT_EQ(left.size(), right.size());
+  for (const auto& [name, bytes] : left) EXPECT_TRUE(right[name] == bytes) << name;
+  for (const StageTime* stage :
+       {&times.produce.layout, &times.produce.frame.draw, times.write[WriteStage::Annotations],
+        times.write[WriteStage::ColourPng], times.write[WriteStage::Files]})
+    EXPECT_GT(stage->wall_seconds, 0.0);
+  EXPECT_EQ(times.write[WriteStage::Scene]->wall_seconds, 0.0);  // outputs.scene: none
+  // The colour stage's bytes are the images' files.
+  DatasetPaths paths(dataset_identity(timed, "theoryx", "base_scene"));
+  std::uint64_t image_bytes = 0;
+  for (std::uint64_t i = 0; i < timed.count; ++i) image_bytes += fs::file_size(paths.image(i));
+  EXPECT_EQ(times.write[WriteStage::ColourPng]->bytes, image_bytes);
 }
 
 TEST_F(GenerateTest, ResumeFinishesWithoutRedoingAndIgnoresLeftovers) {

@@ -1,6 +1,7 @@
 #include "tools/lib/dataset/dataset_run.h"
 
 #include "tools/lib/dataset/finalize.h"
+#include "tools/lib/dataset/pipeline_times.h"
 #include "util/atomic_file.h"
 
 namespace railyard {
@@ -30,11 +31,22 @@ namespace {
 // A unit is a sample index, its item the rendered sample.
 class SampleWork final : public IndexWork<RenderedSample> {
  public:
-  SampleWork(RunSetup& setup, TrainSource& trains, const DatasetOutput& output)
-      : count_(output.config().count), factory_(setup.factory(trains)), writer_(output.writer()) {}
+  SampleWork(RunSetup& setup, TrainSource& trains, const DatasetOutput& output,
+             PipelineTimes* times)
+      : count_(output.config().count),
+        factory_(setup.factory(trains)),
+        writer_(output.writer()),
+        times_(times) {
+    if (times_) factory_.time_into(&times_->produce);
+  }
 
   RenderedSample produce(std::uint64_t& index) override { return factory_(index); }
-  void write(const RenderedSample& sample) const override { writer_.write(sample); }
+  void write(const RenderedSample& sample) const override {
+    if (!times_) return writer_.write(sample);
+    WriteTimes times;
+    writer_.write(sample, &times);
+    times_->add(times);
+  }
   std::optional<std::uint64_t> unit_count() const override { return count_; }
   std::string unit_name() const override { return "images"; }
 
@@ -42,6 +54,7 @@ class SampleWork final : public IndexWork<RenderedSample> {
   std::uint64_t count_;
   SampleFactory factory_;
   SampleWriter writer_;
+  PipelineTimes* times_;
 };
 
 }  // namespace
@@ -51,7 +64,7 @@ RunSummary render_samples(const DatasetConfig& config, const DatasetInputs& inpu
                           const RunOptions& options) {
   RunSetup setup(config, inputs);
   DatasetOutput output(config, rule_name, inputs.scene_name);
-  SampleWork work(setup, trains, output);
+  SampleWork work(setup, trains, output, options.times);
   return run_job(work, output, setup, options);
 }
 

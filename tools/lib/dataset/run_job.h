@@ -30,11 +30,14 @@
 
 namespace railyard {
 
+struct PipelineTimes;  // pipeline_times.h
+
 struct RunOptions {
   Shard shard;                     // every unit by default
   std::filesystem::path data_dir;  // holds logic/rules, scenes, assets
   std::string version;             // written into the dataset's info and manifest
   bool progress = true;
+  PipelineTimes* times = nullptr;  // a benchmark's: each stage of the samples' making
 };
 
 struct RunSummary {

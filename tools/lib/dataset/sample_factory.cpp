@@ -1,5 +1,7 @@
 #include "tools/lib/dataset/sample_factory.h"
 
+#include <optional>
+
 #include "logic/errors.h"
 #include "tools/lib/dataset/settings/label_noise.h"
 
@@ -42,19 +44,28 @@ SampleSettings sample_settings(const DatasetConfig& config) {
 
 RenderedSample render_sample(const SceneContext& scene, render::Renderer& renderer,
                              const render::RenderOptions& options, std::uint64_t index,
-                             LabelledTrain train) {
+                             LabelledTrain train, ProduceTimes* times) {
   RenderedSample sample;
   sample.index = index;
   sample.train = std::move(train);
   sample.published = sample.train.label;
-  sample.scene = layout_scene(scene, sample.train.train);
-  sample.frame = renderer.render(sample.scene.scene, options);
+  {
+    StageClock clock(times ? &times->layout : nullptr);
+    sample.scene = layout_scene(scene, sample.train.train);
+  }
+  render::RenderOptions timed = options;
+  if (times) timed.times = &times->frame;
+  sample.frame = renderer.render(sample.scene.scene, timed);
   return sample;
 }
 
 RenderedSample SampleFactory::operator()(std::uint64_t index) {
+  std::optional<StageClock> train_clock(std::in_place, times_ ? &times_->train : nullptr);
+  LabelledTrain train = trains_.train(index);
+  train_clock.reset();
   RenderedSample sample = render_sample(scene_, renderer_, settings_.render_options(index), index,
-                                        trains_.train(index));
+                                        std::move(train), times_);
+  StageClock clock(times_ ? &times_->train : nullptr);
   sample.published =
       published_label(sample.train.label, settings_.seed, index, settings_.label_noise);
   sample.labelled = settings_.labelled(trains_, index);

@@ -51,10 +51,18 @@ struct SampleSettings {
 
 SampleSettings sample_settings(const DatasetConfig& config);
 
-// `train` laid out and rendered as sample `index`, its label published as it is.
+// Where a sample's time goes on the producing thread (`railyard bench pipeline`): its train
+// (drawn or read, labelled), the layout of its scene, and the renderer's draw and read-back.
+struct ProduceTimes {
+  StageTime train, layout;
+  render::FrameTimes frame;
+};
+
+// `train` laid out and rendered as sample `index`, its label published as it is; with `times`,
+// the layout and the frame timed into them.
 RenderedSample render_sample(const SceneContext& scene, render::Renderer& renderer,
                              const render::RenderOptions& options, std::uint64_t index,
-                             LabelledTrain train);
+                             LabelledTrain train, ProduceTimes* times = nullptr);
 
 // Sample `index` of a dataset: its train from the source, its published label (label noise,
 // supervision), its clause count (compositions), its layout and its pictures.
@@ -65,12 +73,15 @@ class SampleFactory {
       : trains_(trains), scene_(scene), renderer_(renderer), settings_(settings) {}
 
   RenderedSample operator()(std::uint64_t index);
+  // Every sample made from now on adds its stages to `times` (nullptr: none).
+  void time_into(ProduceTimes* times) { times_ = times; }
 
  private:
   TrainSource& trains_;
   const SceneContext& scene_;
   render::Renderer& renderer_;
   const SampleSettings& settings_;
+  ProduceTimes* times_ = nullptr;
 };
 
 }  // namespace railyard

@@ -28,17 +28,17 @@ FileCheck store(const std::filesystem::path& path, WriteTimes* times, WriteStage
                 Encode encode) {
   std::vector<std::uint8_t> bytes;
   {
-    StageClock clock(times, stage);
+    StageClock clock(stage_time(times, stage));
     bytes = encode();
   }
   FileCheck check{bytes.size(), {}};
-  if (times) times->bytes[static_cast<std::size_t>(stage)] += bytes.size();
+  if (times) (*times)[stage]->bytes += bytes.size();
   {
-    StageClock clock(times, WriteStage::Checksums);
+    StageClock clock(stage_time(times, WriteStage::Checksums));
     check.sha256 =
         sha256_hex(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
   }
-  StageClock clock(times, WriteStage::Files);
+  StageClock clock(stage_time(times, WriteStage::Files));
   write_file_atomically(path, bytes);
   return check;
 }
@@ -72,7 +72,7 @@ void SampleWriter::write(const RenderedSample& sample, WriteTimes* times) const 
   const std::uint64_t i = sample.index;
   SampleRecord typed;
   {
-    StageClock clock(times, WriteStage::Annotations);
+    StageClock clock(stage_time(times, WriteStage::Annotations));
     typed = record(sample);
   }
   SampleFiles& files = typed.files;
@@ -95,11 +95,11 @@ void SampleWriter::write(const RenderedSample& sample, WriteTimes* times) const 
   // Last: the record's presence marks the sample as finished.
   std::string text;
   {
-    StageClock clock(times, WriteStage::Record);
+    StageClock clock(stage_time(times, WriteStage::Record));
     text = sample_record_text(typed);
   }
-  if (times) times->bytes[static_cast<std::size_t>(WriteStage::Record)] += text.size();
-  StageClock clock(times, WriteStage::Files);
+  if (times) (*times)[WriteStage::Record]->bytes += text.size();
+  StageClock clock(stage_time(times, WriteStage::Files));
   write_file_atomically(paths.record(i), text);
 }
 
