@@ -11,8 +11,10 @@
 
 namespace railyard {
 
-// ZIP: 16 scanlines per block, zlib level 1; ZIPS: one scanline per block. Measured on a 480x270
-// train depth map: ZIP ~6-8 ms and ~280 KB, ZIPS ~12 ms, None ~1 ms and 518 KB.
+// ZIP: 16 scanlines per block, ZIPS: one scanline per block, each deflated by libdeflate's level 1
+// in OpenEXR's ZIP layout (OpenEXRCore writes the file). Measured on 480x270 half-float train
+// depth maps (`railyard bench write`, 2026-11-29): ZIP 1.4 ms and 27 KiB, where OpenEXR 3.1's own
+// zlib took 2.2 ms for 34 KiB; None 0.25 ms and 258 KiB.
 enum class ExrCompression { Zip, Zips, Piz, None };
 
 // Half floats keep 11 significant bits: a distance d comes back within d * 2^-11 (relative error

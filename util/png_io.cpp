@@ -1,6 +1,5 @@
 #include "util/png_io.h"
 
-#include <libdeflate.h>
 #include <png.h>
 #include <zlib.h>
 
@@ -9,13 +8,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <memory>
 #include <optional>
 #include <string>
 
 #include "util/atomic_file.h"
 #include "util/io_error.h"
 #include "util/read_file.h"
+#include "util/zlib_stream.h"
 
 namespace railyard {
 namespace {
@@ -124,22 +123,11 @@ std::vector<std::uint8_t> filtered_rows(const RasterLayout& layout, const std::u
   return out;
 }
 
-// The image's IDAT data: its filtered rows as one zlib stream from libdeflate. A compressor per
-// thread and level, made on first use (each holds its own tables).
+// The image's IDAT data: its filtered rows as one zlib stream from libdeflate.
 std::vector<std::uint8_t> deflated_rows(const RasterLayout& layout, const std::uint8_t* pixels,
                                         const PngOptions& options) {
-  struct Free {
-    void operator()(libdeflate_compressor* c) const { libdeflate_free_compressor(c); }
-  };
-  thread_local std::unique_ptr<libdeflate_compressor, Free> compressors[13];
-  auto& compressor = compressors[options.libdeflate_level];
-  if (!compressor) compressor.reset(libdeflate_alloc_compressor(options.libdeflate_level));
-  if (!compressor) throw IoError("PNG encoding failed: cannot start libdeflate");
-  std::vector<std::uint8_t> rows = filtered_rows(layout, pixels, options.filter);
-  std::vector<std::uint8_t> out(libdeflate_zlib_compress_bound(compressor.get(), rows.size()));
-  out.resize(
-      libdeflate_zlib_compress(compressor.get(), rows.data(), rows.size(), out.data(), out.size()));
-  if (out.empty()) throw IoError("PNG encoding failed: libdeflate could not compress the rows");
+  std::vector<std::uint8_t> out;
+  zlib_compress(filtered_rows(layout, pixels, options.filter), options.libdeflate_level, out);
   return out;
 }
 

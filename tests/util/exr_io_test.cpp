@@ -55,6 +55,23 @@ TEST_F(ExrTest, RoundTripsExactlyIncludingInfinity) {
     }
 }
 
+// A smooth depth (a render's) compresses: each ZIP chunk is deflated (by libdeflate, in
+// OpenEXR's layout) and OpenEXR's own reader gives every value back, at both precisions, in a
+// picture whose last chunk is partial (270 lines = 16 chunks of 16 and one of 14).
+TEST_F(ExrTest, SmoothDepthIsDeflatedAndReadBackByOpenExr) {
+  Image<float> depth(480, 270);
+  for (int y = 0; y < depth.height; ++y)
+    for (int x = 0; x < depth.width; ++x)
+      depth.at(x, y) = y < 60 ? kInfinity : 3.0f + 0.125f * static_cast<float>((x + 2 * y) % 256);
+  for (DepthPrecision precision : {DepthPrecision::Half, DepthPrecision::Float})
+    for (ExrCompression compression : {ExrCompression::Zip, ExrCompression::Zips}) {
+      std::vector<std::uint8_t> zipped = encode_depth_exr(depth, compression, precision);
+      EXPECT_LT(zipped.size(), encode_depth_exr(depth, ExrCompression::None, precision).size() / 4);
+      write_file_atomically(dir_ / "smooth.exr", zipped);
+      EXPECT_EQ(read_depth_exr(dir_ / "smooth.exr"), stored_depth(depth, precision));
+    }
+}
+
 TEST_F(ExrTest, BytesAreReproducible) {
   Image<float> depth = Depth(64, 32, 9);
   EXPECT_EQ(encode_depth_exr(depth), encode_depth_exr(depth));
