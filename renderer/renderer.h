@@ -89,6 +89,9 @@ class Renderer {
   // What the backend runs on (device, driver, threads), for logs and benchmark reports.
   virtual std::string description() const { return std::string(name()); }
   virtual Frame render(const Scene& scene, const RenderOptions& options) = 0;
+  // Lets go of the calling thread's hold on the backend (an OpenGL context current on it), so
+  // that another thread may render with it next. A thread that renders takes hold again.
+  virtual void release_thread() {}
 };
 
 // Thrown when a backend cannot start (no EGL display, no OpenGL 4.5, no Embree device, ...).

@@ -175,6 +175,12 @@ EglContext::~EglContext() {
   // contexts created on it, so it stays initialised until the process ends.
 }
 
+void EglContext::release() const {
+  if (eglGetCurrentContext() == context_)
+    eglMakeCurrent(static_cast<EGLDisplay>(display_), EGL_NO_SURFACE, EGL_NO_SURFACE,
+                   EGL_NO_CONTEXT);
+}
+
 void EglContext::make_current() const {
   if (eglGetCurrentContext() == context_) return;
   if (!eglMakeCurrent(static_cast<EGLDisplay>(display_), EGL_NO_SURFACE, EGL_NO_SURFACE,

@@ -27,6 +27,8 @@ class EglContext {
 
   // Makes the context current on the calling thread (a no-op when it already is).
   void make_current() const;
+  // Makes no context current on the calling thread if this one is.
+  void release() const;
   // "EGL <platform>; <GL_VENDOR>; <GL_RENDERER>; OpenGL <GL_VERSION>".
   const std::string& description() const { return description_; }
 

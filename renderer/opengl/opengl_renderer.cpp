@@ -733,6 +733,10 @@ OpenGlRenderer::~OpenGlRenderer() {
   if (state_) state_->make_current();
 }
 
+void OpenGlRenderer::release_thread() {
+  if (state_->context) state_->context->release();
+}
+
 std::string OpenGlRenderer::description() const {
   return state_->description;
 }

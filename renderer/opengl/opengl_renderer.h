@@ -39,6 +39,7 @@ class OpenGlRenderer final : public Renderer {
   ~OpenGlRenderer() override;
 
   std::string_view name() const override { return "raster"; }
+  void release_thread() override;
   // The EGL platform (or the given context), GL_VENDOR, GL_RENDERER and GL_VERSION.
   std::string description() const override;
   // Throws RendererError for a camera it cannot render and for malformed meshes.

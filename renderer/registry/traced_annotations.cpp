@@ -10,6 +10,11 @@ TracedAnnotations::TracedAnnotations(std::unique_ptr<Renderer> colour, MakeTrace
       make_tracer_(std::move(make_tracer)),
       tracer_name_(std::move(tracer_name)) {}
 
+void TracedAnnotations::release_thread() {
+  colour_->release_thread();
+  if (tracer_) tracer_->release_thread();
+}
+
 std::string TracedAnnotations::description() const {
   return colour_->description() + "; fisheye part ids and depth traced by " + tracer_name_;
 }

@@ -28,6 +28,7 @@ class TracedAnnotations final : public Renderer {
   std::string_view name() const override { return colour_->name(); }
   std::string description() const override;
   Frame render(const Scene& scene, const RenderOptions& options) override;
+  void release_thread() override;
 
  private:
   std::unique_ptr<Renderer> colour_;

@@ -47,13 +47,16 @@ void print_stages(const DatasetConfig& config, RunOptions options) {
   generate_dataset(config, options);
   double wall = seconds_since(start), cpu = cpu_seconds() - cpu_start;
   auto count = static_cast<double>(config.count);
-  std::printf("\nstages per image (a timed run: %.1f images/s, %.2f ms of CPU of all threads)\n",
-              count / wall, 1e3 * cpu / count);
+  std::printf(
+      "\nstages per image (a timed run on %zu producing threads: %.1f images/s, %.2f ms "
+      "of CPU of all threads)\n",
+      times.produce.size(), count / wall, 1e3 * cpu / count);
   std::printf("  %-12s %-9s %8s %8s\n", "stage", "thread", "CPU ms", "wall ms");
-  print_stage("train", "producer", times.produce.train, count);
-  print_stage("layout", "producer", times.produce.layout, count);
-  print_stage("draw", "producer", times.produce.frame.draw, count);
-  print_stage("read-back", "producer", times.produce.frame.read_back, count);
+  ProduceTimes produced = times.produced();
+  print_stage("train", "producer", produced.train, count);
+  print_stage("layout", "producer", produced.layout, count);
+  print_stage("draw", "producer", produced.frame.draw, count);
+  print_stage("read-back", "producer", produced.frame.read_back, count);
   for (std::size_t s = 0; s < kWriteStageNames.size(); ++s)
     if (times.write.stages[s].wall_seconds > 0.0)
       print_stage(std::string(kWriteStageNames[s]).c_str(), "writers", times.write.stages[s],

@@ -181,6 +181,21 @@ TEST_F(GenerateTest, SameBytesWhateverThreadsOrShards) {
   for (const auto& [name, bytes] : left) EXPECT_TRUE(right[name] == bytes) << name;
 }
 
+// Several producing threads, each with its own renderer (frames in flight on a GPU), write the
+// same bytes as one: a sample depends on its index alone.
+TEST_F(GenerateTest, SameBytesWhateverRenderThreads) {
+  DatasetConfig one = config("one"), three = config("three");
+  one.render_threads = 1;
+  three.render_threads = 3;
+  RunSummary summary = generate_dataset(three, options());
+  EXPECT_EQ(summary.rendered, three.count);
+  generate_dataset(one, options());
+  auto left = snapshot(DatasetPaths(dataset_identity(one, "theoryx", "base_scene")).root());
+  auto right = snapshot(DatasetPaths(dataset_identity(three, "theoryx", "base_scene")).root());
+  EXPECT_EQ(left.size(), right.size());
+  for (const auto& [name, bytes] : left) EXPECT_TRUE(right[name] == bytes) << name;
+}
+
 // Timing a run's stages (bench pipeline) waits for the GPU before each read-back and changes
 // no byte; every stage the config asks for is timed, and one it does not ask for is not.
 TEST_F(GenerateTest, TimedStagesChangeNoByte) {
@@ -195,8 +210,9 @@ TEST_F(GenerateTest, TimedStagesChangeNoByte) {
   EXPECT_EQ(left.size(), right.size());
   for (const auto& [name, bytes] : left) EXPECT_TRUE(right[name] == bytes) << name;
   for (const StageTime* stage :
-       {&times.produce.layout, &times.produce.frame.draw, times.write[WriteStage::Annotations],
-        times.write[WriteStage::ColourPng], times.write[WriteStage::Files]})
+       {&times.produce.at(0).layout, &times.produce.at(0).frame.draw,
+        times.write[WriteStage::Annotations], times.write[WriteStage::ColourPng],
+        times.write[WriteStage::Files]})
     EXPECT_GT(stage->wall_seconds, 0.0);
   EXPECT_EQ(times.write[WriteStage::Scene]->wall_seconds, 0.0);  // outputs.scene: none
   // The colour stage's bytes are the images' files.

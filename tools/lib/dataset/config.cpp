@@ -332,6 +332,12 @@ DatasetSchema make_schema(bool pinned) {
   s.text("output", field(&DatasetConfig::output), "folder", "output folder", "-o,--output");
   s.whole("threads", field(&DatasetConfig::threads), 0, 1024, "worker threads (0: all cores)",
           "-j,--threads");
+  s.whole("render_threads", field(&DatasetConfig::render_threads), 0, 16,
+          "threads that sample, lay out and render, each with its own renderer, so that frames "
+          "overlap on a GPU (0: 4 on a GPU, 1 on llvmpipe or the path tracer); the bytes do not "
+          "depend on it",
+          "--render-threads");
+  when_set([](const DatasetConfig& c) { return c.render_threads != 0; });
   s.section("interventions", field(&DatasetConfig::interventions), intervention_schema());
   s.section("sequence", field(&DatasetConfig::sequence), sequence_schema());
   s.list("exports", field(&DatasetConfig::exports), exports::export_schema().codec(),
@@ -452,6 +458,7 @@ std::string emit_config(const DatasetConfig& config) {
 std::string emit_dataset_config(const DatasetConfig& config) {
   DatasetConfig normalised = config;
   normalised.threads = 0;
+  normalised.render_threads = 0;  // how fast, not what: never pinned
   normalised.output = ".";
   return pinned_schema().emit(normalised);
 }

@@ -84,6 +84,7 @@ struct DatasetConfig {
   std::vector<exports::ExportOptions> exports;  // written into the finished dataset
   std::filesystem::path output = "output";
   unsigned threads = 0;                // 0 = all cores
+  unsigned render_threads = 0;         // producing threads, a renderer each; 0 = the device's
   InterventionSettings interventions;  // railyard intervene (tools/lib/dataset/pairs/)
   SequenceSettings sequence;           // temporal sequences (tools/lib/dataset/sequences/)
 };

@@ -33,14 +33,23 @@ class SampleWork final : public IndexWork<RenderedSample> {
  public:
   SampleWork(RunSetup& setup, TrainSource& trains, const DatasetOutput& output,
              PipelineTimes* times)
-      : count_(output.config().count),
-        factory_(setup.factory(trains)),
-        writer_(output.writer()),
-        times_(times) {
-    if (times_) factory_.time_into(&times_->produce);
+      : count_(output.config().count), serial_(trains), writer_(output.writer()), times_(times) {
+    const unsigned producers = setup.render_threads();
+    TrainSource& source = producers > 1 ? serial_ : trains;
+    renderers_.push_back(&setup.renderer());
+    for (unsigned k = 1; k < producers; ++k) renderers_.push_back(&setup.extra_renderer(k));
+    for (render::Renderer* renderer : renderers_)
+      factories_.emplace_back(source, setup.scene, *renderer, setup.settings);
+    if (times_) times_->produce.resize(producers);
+    for (unsigned k = 0; times_ && k < producers; ++k) factories_[k].time_into(&times_->produce[k]);
   }
 
-  RenderedSample produce(std::uint64_t& index) override { return factory_(index); }
+  RenderedSample produce(std::uint64_t& index) override { return factories_[0](index); }
+  unsigned producers() const override { return static_cast<unsigned>(factories_.size()); }
+  RenderedSample produce_on(std::uint64_t& index, unsigned k) override {
+    return factories_[k](index);
+  }
+  void release_producer(unsigned k) override { renderers_[k]->release_thread(); }
   void write(const RenderedSample& sample) const override {
     if (!times_) return writer_.write(sample);
     WriteTimes times;
@@ -52,7 +61,9 @@ class SampleWork final : public IndexWork<RenderedSample> {
 
  private:
   std::uint64_t count_;
-  SampleFactory factory_;
+  SerialTrains serial_;  // the trains, when several threads take them
+  std::vector<render::Renderer*> renderers_;
+  std::vector<SampleFactory> factories_;  // [k]: producing thread k's
   SampleWriter writer_;
   PipelineTimes* times_;
 };

@@ -1,6 +1,9 @@
-// The generation loop: one thread renders samples in index order (an OpenGL context belongs to
-// one thread; the path tracer parallelises inside), while a pool of writers annotates, encodes
-// and writes them. A bounded queue between the two keeps memory flat however large the dataset.
+// The generation loop: producing threads render samples (each with a renderer of its own, since an
+// OpenGL context belongs to one thread; one thread on llvmpipe and the path tracer, which
+// parallelise inside; several on a GPU, so that one frame's CPU work overlaps another's drawing),
+// while a pool of writers annotates, encodes and writes them. A bounded queue between the two
+// keeps memory flat however large the dataset. A sample's bytes depend on its index alone, so
+// the order in which threads take units changes nothing on disk.
 // The run skeleton (run_job.h) drives it: generate moves single samples through it, intervene
 // pairs of them (tools/lib/dataset/pairs/).
 #pragma once
@@ -80,15 +83,19 @@ class WorkQueue {
   std::exception_ptr failure_;
 };
 
-// Produces an item of every unit on the calling thread (where the caller made its renderer) and
-// writes the items on `writer_threads` threads; the first error stops the run (items already
-// written stay valid) and is rethrown here, whether it came from produce, write or the walk of
-// the units itself: `next()` gives each unit (an optional) on the calling thread, nullopt at the
-// end (the run skeleton's walk of the units not done yet).
+// Produces an item of every unit on `producers` threads, the calling thread (where the caller made
+// its first renderer) being producer 0: `produce(unit, k)` runs on producer k's thread, then
+// `release(k)` when that thread is done. Writes the items on `writer_threads` threads. The first
+// error stops the run (items already written stay valid) and is rethrown here, whether it came
+// from produce, write or the walk of the units itself: `next()` gives each unit (an optional),
+// one producer at a time, nullopt at the end (the run skeleton's walk of the units not done yet).
 template <class Item, class Next, class Produce>
-void run_work_pipeline(const Produce& produce, const std::function<void(const Item&)>& write,
-                       Next&& next, unsigned writer_threads, Progress& progress) {
-  WorkQueue<Item> queue(2 * std::max(1u, writer_threads) + 2);
+void run_work_pipeline(
+    const Produce& produce, const std::function<void(const Item&)>& write, Next&& next,
+    unsigned writer_threads, Progress& progress, unsigned producers = 1,
+    const std::function<void(unsigned)>& release = [](unsigned) {}) {
+  producers = std::max(1u, producers);
+  WorkQueue<Item> queue(2 * std::max(1u, writer_threads) + 2 + producers);
   auto report = [&] { progress.advance(); };
   std::vector<std::jthread> writers;
   for (unsigned t = 0; t < std::max(1u, writer_threads); ++t)
@@ -102,12 +109,25 @@ void run_work_pipeline(const Produce& produce, const std::function<void(const It
         }
       }
     });
-  try {
-    while (auto unit = next())
-      if (!queue.push(produce(*unit))) break;
-  } catch (...) {
-    queue.fail(std::current_exception());
-  }
+  std::mutex walk;
+  auto take = [&] {
+    std::lock_guard lock(walk);
+    return next();
+  };
+  auto produce_all = [&](unsigned k) {
+    try {
+      while (auto unit = take())
+        if (!queue.push(produce(*unit, k))) break;
+    } catch (...) {
+      queue.fail(std::current_exception());
+    }
+    release(k);
+  };
+  {
+    std::vector<std::jthread> others;
+    for (unsigned k = 1; k < producers; ++k) others.emplace_back(produce_all, k);
+    produce_all(0);
+  }  // joins the other producers
   queue.close();
   writers.clear();  // joins once the queue is drained
   if (auto failure = queue.failure()) std::rethrow_exception(failure);

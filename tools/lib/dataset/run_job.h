@@ -98,6 +98,11 @@ class RunWork {
   // Renders as little of a unit as proves the device can make its frames, before any folder
   // exists (the probe): the whole unit unless a kind knows better (a sequence: its first step).
   virtual void probe(Unit& unit) { produce(unit); }
+  // Producing threads, each with a renderer of its own: produce_on(unit, k) runs on thread k
+  // (thread 0 is the run's), release_producer(k) when thread k is done.
+  virtual unsigned producers() const { return 1; }
+  virtual Item produce_on(Unit& unit, unsigned /*producer*/) { return produce(unit); }
+  virtual void release_producer(unsigned /*producer*/) {}
   // Writes an item, on a writer thread; its last file marks the unit done.
   virtual void write(const Item& item) const = 0;
   // The number of units of the whole run, for progress; nullopt when only the walk finds out.
@@ -203,8 +208,12 @@ RunSummary run_job(RunWork<Unit, Item>& work, RunOutput& output, RunSetup& setup
   auto next = [&]() -> std::optional<Unit> {
     while (auto unit = work.next_unit()) {
       auto state = finished.state(work.samples(work.index(*unit)));
-      if (state == run_detail::Resume::State::Absent) return unit;
+      if (state == run_detail::Resume::State::Absent) {
+        ++summary.rendered;
+        return unit;
+      }
       if (state == run_detail::Resume::State::Partial || !work.finished(*unit)) {
+        ++summary.rendered;
         ++summary.redone;
         return unit;
       }
@@ -221,11 +230,9 @@ RunSummary run_job(RunWork<Unit, Item>& work, RunOutput& output, RunSetup& setup
                        work.unit_name(), out)
             : Progress(work.unit_name(), out);
   run_work_pipeline<Item>(
-      [&](Unit& unit) {
-        ++summary.rendered;
-        return work.produce(unit);
-      },
-      [&](const Item& item) { work.write(item); }, next, setup.writer_threads(), progress);
+      [&](Unit& unit, unsigned producer) { return work.produce_on(unit, producer); },
+      [&](const Item& item) { work.write(item); }, next, setup.writer_threads(), progress,
+      work.producers(), [&](unsigned producer) { work.release_producer(producer); });
   summary.seconds = progress.elapsed_seconds();
   if (options.progress) progress.finish();
   run_detail::report_redone(summary, options.progress);

@@ -22,6 +22,24 @@ void RunSetup::abandon_renderer() {
   (void)renderer_.release();
 }
 
+unsigned RunSetup::render_threads() {
+  if (config.render_threads) return config.render_threads;
+  std::string device = renderer().description();
+  bool gpu = config.backend == "raster" && device.find("llvmpipe") == std::string::npos &&
+             device.find("softpipe") == std::string::npos;
+  return gpu ? 4 : 1;
+}
+
+render::Renderer& RunSetup::extra_renderer(unsigned k) {
+  if (extra_renderers_.size() < k) extra_renderers_.resize(k);
+  auto& made = extra_renderers_[k - 1];
+  if (!made) {
+    made = render::make_renderer(config.backend, backend_settings(config));
+    made->release_thread();
+  }
+  return *made;
+}
+
 unsigned RunSetup::writer_threads() const {
   return config.threads ? config.threads : default_threads();
 }

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "renderer/renderer.h"
 #include "tools/lib/dataset/config.h"
@@ -33,12 +34,19 @@ class RunSetup {
   void abandon_renderer();
 
   unsigned writer_threads() const;  // config.threads, or every core
-  std::string image_size() const;   // "480x270", for messages
+  // config.render_threads, or the device's: 4 where the renderer runs on a GPU (frames overlap
+  // there), 1 on llvmpipe and the path tracer, which use every core for one frame already.
+  unsigned render_threads();
+  // A renderer of its own for producing thread `k` >= 1, made on this thread and released from
+  // it (Renderer::release_thread) so that thread k can take it.
+  render::Renderer& extra_renderer(unsigned k);
+  std::string image_size() const;  // "480x270", for messages
   // A factory for the samples of `trains` with this setup's scene, renderer and settings.
   SampleFactory factory(TrainSource& trains) { return {trains, scene, renderer(), settings}; }
 
  private:
   std::unique_ptr<render::Renderer> renderer_;
+  std::vector<std::unique_ptr<render::Renderer>> extra_renderers_;  // [k - 1]
 };
 
 }  // namespace railyard

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -73,6 +74,36 @@ class DescribedTrains final : public TrainSource {
 
  private:
   std::vector<LabelledTrain> trains_;
+};
+
+// Another source asked by several producing threads one at a time: a rule's engine labels one
+// train at a time, and drawing a train is a small share of a sample's work.
+class SerialTrains final : public TrainSource {
+ public:
+  explicit SerialTrains(TrainSource& trains) : trains_(trains) {}
+  LabelledTrain train(std::uint64_t index) override {
+    std::lock_guard lock(mutex_);
+    return trains_.train(index);
+  }
+  std::optional<SequenceStepRecord> sequence_step(std::uint64_t index) override {
+    std::lock_guard lock(mutex_);
+    return trains_.sequence_step(index);
+  }
+  std::optional<std::uint32_t> clauses(const Train& train) override {
+    std::lock_guard lock(mutex_);
+    return trains_.clauses(train);
+  }
+  std::optional<bool> label_given(std::uint64_t index) override {
+    std::lock_guard lock(mutex_);
+    return trains_.label_given(index);
+  }
+  std::uint64_t samples_of_first(std::uint64_t units) const override {
+    return trains_.samples_of_first(units);
+  }
+
+ private:
+  TrainSource& trains_;
+  std::mutex mutex_;
 };
 
 }  // namespace railyard
