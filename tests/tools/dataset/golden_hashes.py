@@ -11,44 +11,15 @@ import hashlib
 import json
 import pathlib
 import sys
-import zlib
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "support"))
+from png_rows import png_rows  # noqa: E402
 
 
 def png_pixels(data: bytes) -> bytes:
-    """IHDR's size, depth and colour type, then the unfiltered samples of a non-interlaced PNG."""
-    pos, idat, header = 8, b"", b""
-    while pos < len(data):
-        length = int.from_bytes(data[pos:pos + 4], "big")
-        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
-        pos += 12 + length
-        if kind == b"IHDR":
-            header = body
-        elif kind == b"IDAT":
-            idat += body
-    width, height = int.from_bytes(header[0:4], "big"), int.from_bytes(header[4:8], "big")
-    channels = {0: 1, 2: 3, 4: 2, 6: 4}[header[9]]
-    bpp = max(1, channels * header[8] // 8)
-    stride = (width * channels * header[8] + 7) // 8
-    raw, out, above = zlib.decompress(idat), bytearray(), bytearray(stride)
-    for y in range(height):
-        line = raw[y * (stride + 1):(y + 1) * (stride + 1)]
-        kind, row = line[0], bytearray(line[1:])
-        for i in range(stride):
-            a = row[i - bpp] if i >= bpp else 0
-            b, c = above[i], above[i - bpp] if i >= bpp else 0
-            if kind == 1:
-                row[i] = (row[i] + a) & 255
-            elif kind == 2:
-                row[i] = (row[i] + b) & 255
-            elif kind == 3:
-                row[i] = (row[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                row[i] = (row[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        out += row
-        above = row
-    return header[:10] + bytes(out)
+    """The PNG's size, depth and colour type, then its unfiltered samples."""
+    width, height, depth, colour, rows = png_rows(data)
+    return f"{width} {height} {depth} {colour}\n".encode() + b"".join(rows)
 
 
 def content(path: pathlib.Path, data: bytes):
