@@ -64,9 +64,11 @@ struct Frame {
 };
 
 // Where a frame's time goes (`railyard bench pipeline`): drawing, up to the first read of its
-// pixels (the GPU's work finished, which a benchmark waits for), and reading them back.
+// pixels (the GPU's work finished, which a benchmark waits for), and reading them back; a backend
+// of several passes also times each (waiting for each to finish), within draw.
 struct FrameTimes {
   StageTime draw, read_back;
+  StageTime shadow, geometry, lighting, resolve;  // the raster's passes
 };
 
 struct RenderOptions {

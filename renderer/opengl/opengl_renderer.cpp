@@ -185,6 +185,14 @@ struct OpenGlRenderer::State {
     read_clock.emplace(&times->read_back);
   }
   FrameTimes* frame_times = nullptr;
+  // Runs one pass, timed into `stage` of a timed frame until the device has finished it.
+  template <class Pass>
+  void timed_pass(StageTime FrameTimes::*stage, Pass pass) {
+    std::optional<StageClock> clock;
+    if (frame_times) clock.emplace(&(frame_times->*stage));
+    pass();
+    if (frame_times) glFinish();
+  }
 
   void initialise();
   void make_current() const {
@@ -483,10 +491,13 @@ void OpenGlRenderer::State::render_view(const ViewTarget& target, const glm::mat
   glBindFramebuffer(GL_FRAMEBUFFER, target.geometry_framebuffer.get());
   if (pattern.samples != target.samples) pattern = make_sample_pattern(target.samples);
   glm::mat4 clip = shifted(clip_from_world, pattern.shift_px, target.width, target.height);
-  geometry_pass(target, clip);
-  lighting_pass(target, clip, camera, part_samples == PartSamplesBy::Lighting);
-  resolve_pass(target, output_framebuffer, output, focal_px, camera,
-               part_samples == PartSamplesBy::Resolve);
+  timed_pass(&FrameTimes::geometry, [&] { geometry_pass(target, clip); });
+  timed_pass(&FrameTimes::lighting,
+             [&] { lighting_pass(target, clip, camera, part_samples == PartSamplesBy::Lighting); });
+  timed_pass(&FrameTimes::resolve, [&] {
+    resolve_pass(target, output_framebuffer, output, focal_px, camera,
+                 part_samples == PartSamplesBy::Resolve);
+  });
 }
 
 // The multisampled surfaces of every instance (surface.frag): no shading yet. Only depth is
@@ -771,7 +782,8 @@ Frame OpenGlRenderer::render(const Scene& scene, const RenderOptions& options) {
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glBindBufferBase(GL_UNIFORM_BUFFER, 0, s.frame_buffer.get());
 
-  if (!options.local_lighting) s.shadow_pass(shadow_view);
+  if (!options.local_lighting)
+    s.timed_pass(&FrameTimes::shadow, [&] { s.shadow_pass(shadow_view); });
   Frame frame;
   if (options.passes.has(Pass::Color)) frame.color = Image<Rgb8>(camera.width, camera.height);
   if (options.passes.has(Pass::PartIds))

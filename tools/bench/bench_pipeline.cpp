@@ -56,6 +56,12 @@ void print_stages(const DatasetConfig& config, RunOptions options) {
   print_stage("train", "producer", produced.train, count);
   print_stage("layout", "producer", produced.layout, count);
   print_stage("draw", "producer", produced.frame.draw, count);
+  for (auto [name, pass] : {std::pair{"  shadow", &render::FrameTimes::shadow},
+                            std::pair{"  geometry", &render::FrameTimes::geometry},
+                            std::pair{"  lighting", &render::FrameTimes::lighting},
+                            std::pair{"  resolve", &render::FrameTimes::resolve}})
+    if ((produced.frame.*pass).wall_seconds > 0.0)
+      print_stage(name, "producer", produced.frame.*pass, count);
   print_stage("read-back", "producer", produced.frame.read_back, count);
   for (std::size_t s = 0; s < kWriteStageNames.size(); ++s)
     if (times.write.stages[s].wall_seconds > 0.0)

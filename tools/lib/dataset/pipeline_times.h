@@ -20,8 +20,11 @@ struct PipelineTimes {
     for (const ProduceTimes& k : produce) {
       sum.train += k.train;
       sum.layout += k.layout;
-      sum.frame.draw += k.frame.draw;
-      sum.frame.read_back += k.frame.read_back;
+      for (StageTime render::FrameTimes::*stage :
+           {&render::FrameTimes::draw, &render::FrameTimes::read_back, &render::FrameTimes::shadow,
+            &render::FrameTimes::geometry, &render::FrameTimes::lighting,
+            &render::FrameTimes::resolve})
+        sum.frame.*stage += k.frame.*stage;
     }
     return sum;
   }
