@@ -69,6 +69,14 @@ struct Frame {
 struct FrameTimes {
   StageTime draw, read_back;
   StageTime shadow, geometry, lighting, resolve;  // the raster's passes
+
+  FrameTimes& operator+=(const FrameTimes& other) {
+    for (StageTime FrameTimes::*stage :
+         {&FrameTimes::draw, &FrameTimes::read_back, &FrameTimes::shadow, &FrameTimes::geometry,
+          &FrameTimes::lighting, &FrameTimes::resolve})
+      this->*stage += other.*stage;
+    return *this;
+  }
 };
 
 struct RenderOptions {

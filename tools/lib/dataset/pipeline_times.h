@@ -20,11 +20,7 @@ struct PipelineTimes {
     for (const ProduceTimes& k : produce) {
       sum.train += k.train;
       sum.layout += k.layout;
-      for (StageTime render::FrameTimes::*stage :
-           {&render::FrameTimes::draw, &render::FrameTimes::read_back, &render::FrameTimes::shadow,
-            &render::FrameTimes::geometry, &render::FrameTimes::lighting,
-            &render::FrameTimes::resolve})
-        sum.frame.*stage += k.frame.*stage;
+      sum.frame += k.frame;
     }
     return sum;
   }

@@ -1,7 +1,5 @@
 #include "tools/lib/dataset/sample_factory.h"
 
-#include <optional>
-
 #include "logic/errors.h"
 #include "tools/lib/dataset/settings/label_noise.h"
 
@@ -60,9 +58,11 @@ RenderedSample render_sample(const SceneContext& scene, render::Renderer& render
 }
 
 RenderedSample SampleFactory::operator()(std::uint64_t index) {
-  std::optional<StageClock> train_clock(std::in_place, times_ ? &times_->train : nullptr);
-  LabelledTrain train = trains_.train(index);
-  train_clock.reset();
+  LabelledTrain train;
+  {
+    StageClock clock(times_ ? &times_->train : nullptr);
+    train = trains_.train(index);
+  }
   RenderedSample sample = render_sample(scene_, renderer_, settings_.render_options(index), index,
                                         std::move(train), times_);
   StageClock clock(times_ ? &times_->train : nullptr);
