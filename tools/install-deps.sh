@@ -7,7 +7,7 @@ packages=(
   g++ cmake make pkg-config
   python3-glad              # generates the OpenGL loader at build time
   libglm-dev nlohmann-json3-dev libcli11-dev libyaml-cpp-dev
-  libassimp-dev libdeflate-dev libembree-dev libopenexr-dev libpng-dev libtbb-dev
+  libarchive-dev libassimp-dev libdeflate-dev libembree-dev libopenexr-dev libpng-dev libtbb-dev
   libssl-dev                # SHA-256 of the inputs a dataset was started with
   libglfw3-dev libegl-dev libgl-dev
   libegl-mesa0 libgl1-mesa-dri  # Mesa's EGL and llvmpipe: OpenGL on the CPU without a GPU

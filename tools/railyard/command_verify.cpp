@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "tools/lib/dataset/run_kinds/dataset_verify.h"
+#include "tools/lib/shards/shard_verify.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/path_checks.h"
 
@@ -36,8 +37,11 @@ void add_verify_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "verify",
       "check finished datasets in full: every file against its record (size, SHA-256), the "
-      "splits, and every dataset-wide file against the records; exit 1 on any fault");
-  command->add_option("datasets", *datasets, "dataset folders (or pairs folders)")
+      "splits, and every dataset-wide file against the records; a shard folder: every shard "
+      "against shards.json and every member against its record; exit 1 on any fault");
+  command
+      ->add_option("datasets", *datasets,
+                   "dataset folders, pairs folders or shard folders (railyard pack)")
       ->required()
       ->check(existing_folder());
   command->add_flag("-q,--quiet", *quiet, "no progress lines");
@@ -49,7 +53,9 @@ void add_verify_command(CLI::App& app) {
           std::fprintf(stderr, "\r%s: %llu samples checked", dataset.c_str(),
                        static_cast<unsigned long long>(done));
       };
-      for (const VerifyReport& report : verify_dataset(dataset, progress)) ok &= print(report);
+      auto reports = is_shard_folder(dataset) ? verify_shards(dataset, progress)
+                                              : verify_dataset(dataset, progress);
+      for (const VerifyReport& report : reports) ok &= print(report);
       if (!*quiet) std::fprintf(stderr, "\n");
     }
     if (!ok) throw CLI::RuntimeError(1);

@@ -12,16 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "tools/lib/records/verify_report.h"
+
 namespace railyard {
-
-struct VerifyReport {
-  std::filesystem::path root;
-  std::uint64_t samples = 0;        // records checked
-  std::uint64_t files = 0;          // sample files and dataset-wide files compared
-  std::vector<std::string> faults;  // "<file>: <what is wrong>", in the order found
-
-  bool ok() const { return faults.empty(); }
-};
 
 // Checks the folder; a folder that cannot even be opened (no manifest, a missing record, a split
 // that is not a partition) gives one fault naming the file. `progress` (may be empty) is called
