@@ -4,12 +4,14 @@
 #include <OpenEXR/ImfChannelList.h>
 #include <OpenEXR/ImfFrameBuffer.h>
 #include <OpenEXR/ImfHeader.h>
+#include <OpenEXR/ImfIO.h>
 #include <OpenEXR/ImfInputFile.h>
 #include <OpenEXR/openexr.h>
 
 #include <cstring>
 #include <memory>
 #include <span>
+#include <stdexcept>
 #include <string>
 
 #include "util/atomic_file.h"
@@ -188,24 +190,64 @@ void write_depth_exr(const std::filesystem::path& path, const Image<float>& dept
   write_file_atomically(path, bytes);
 }
 
+namespace {
+
+// An EXR held in memory, for OpenEXR's reader (a shard's member is never a file of its own).
+class MemoryStream : public Imf::IStream {
+ public:
+  MemoryStream(std::span<const std::uint8_t> bytes, const std::string& source)
+      : Imf::IStream(source.c_str()), bytes_(bytes) {}
+  bool read(char c[], int n) override {
+    if (n < 0 || position_ + static_cast<std::uint64_t>(n) > bytes_.size())
+      throw std::runtime_error("unexpected end of the file");
+    std::memcpy(c, bytes_.data() + position_, static_cast<std::size_t>(n));
+    position_ += static_cast<std::uint64_t>(n);
+    return position_ < bytes_.size();
+  }
+  std::uint64_t tellg() override { return position_; }
+  void seekg(std::uint64_t position) override { position_ = position; }
+
+ private:
+  std::span<const std::uint8_t> bytes_;
+  std::uint64_t position_ = 0;
+};
+
+Image<float> read_depth(Imf::InputFile& file, const std::string& source) {
+  const Imf::Header& header = file.header();
+  if (header.channels().findChannel("Z") == nullptr)
+    throw IoError(source + ": OpenEXR file has no Z (depth) channel");
+  Imath::Box2i window = header.dataWindow();
+  Image<float> depth(window.max.x - window.min.x + 1, window.max.y - window.min.y + 1);
+  Imf::FrameBuffer frame;
+  frame.insert("Z", Imf::Slice::Make(Imf::FLOAT, depth.pixels.data(), window, sizeof(float),
+                                     sizeof(float) * static_cast<std::size_t>(depth.width)));
+  file.setFrameBuffer(frame);
+  file.readPixels(window.min.y, window.max.y);
+  return depth;
+}
+
+}  // namespace
+
 Image<float> read_depth_exr(const std::filesystem::path& path) {
   try {
     Imf::InputFile file(path.c_str(), 0);
-    const Imf::Header& header = file.header();
-    if (header.channels().findChannel("Z") == nullptr)
-      throw IoError(path.string() + ": OpenEXR file has no Z (depth) channel");
-    Imath::Box2i window = header.dataWindow();
-    Image<float> depth(window.max.x - window.min.x + 1, window.max.y - window.min.y + 1);
-    Imf::FrameBuffer frame;
-    frame.insert("Z", Imf::Slice::Make(Imf::FLOAT, depth.pixels.data(), window, sizeof(float),
-                                       sizeof(float) * static_cast<std::size_t>(depth.width)));
-    file.setFrameBuffer(frame);
-    file.readPixels(window.min.y, window.max.y);
-    return depth;
+    return read_depth(file, path.string());
   } catch (const IoError&) {
     throw;
   } catch (const std::exception& e) {
     throw IoError(path.string() + ": cannot read OpenEXR depth: " + e.what());
+  }
+}
+
+Image<float> decode_depth_exr(std::span<const std::uint8_t> bytes, const std::string& source) {
+  try {
+    MemoryStream stream(bytes, source);
+    Imf::InputFile file(stream, 0);
+    return read_depth(file, source);
+  } catch (const IoError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw IoError(source + ": cannot read OpenEXR depth: " + e.what());
   }
 }
 

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "util/image.h"
@@ -37,5 +39,7 @@ Image<float> stored_depth(const Image<float>& depth, DepthPrecision precision);
 // Reads the "Z" channel (converted to float if stored as half or uint). Throws IoError naming
 // the path when the file is missing, not OpenEXR, or has no Z channel.
 Image<float> read_depth_exr(const std::filesystem::path& path);
+// The same from the file's bytes (a member of a tar shard); `source` names it in errors.
+Image<float> decode_depth_exr(std::span<const std::uint8_t> bytes, const std::string& source);
 
 }  // namespace railyard

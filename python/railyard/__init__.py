@@ -86,3 +86,4 @@ from .sequences import (Automaton, Formula, Sequence, SequenceGenerator,  # noqa
                         SequenceSet, read_sequences)
 from .worlds import World, Worlds, worlds  # noqa: E402
 from .score import score, score_rows  # noqa: E402
+from .shards import ShardFolder  # noqa: E402

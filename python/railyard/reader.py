@@ -179,27 +179,37 @@ class DatasetOnDisk:
         """Sample `index` of the dataset (records/<index>.json), whatever the split."""
         index = self._sample_index(index)
         record, files = self._folder.read_sample(index)
-        sample = {"index": index, "image_name": record["files"]["image"],
-                  "record": record, "train": record["train"],
-                  "image": _native.read_image(_require_file(files["image"], "image")),
-                  "true_label": record["label"], "published_label": record["published_label"],
-                  "labelled": record.get("labelled", True), "camera": record["camera"]}
-        sample["intrinsics"], sample["extrinsics"] = camera_matrices(record["camera"])
-        if "scene" in files:  # outputs.scene: the sample's 3D scene as a .glb, for 3D tools
-            sample["scene_path"] = files["scene"]
-        if self.depth and "depth_exr" in files:
-            sample["depth"] = _native.read_depth_exr(_require_file(files["depth_exr"],
-                                                                   "depth EXR"))
-        parts = record["parts"] if self.annotations == "records" else self._coco_regions(index)
-        sample["parts"] = parts
-        sample["boxes"] = part_boxes(parts)
-        sample["full_boxes"] = part_boxes(parts, "full_box")
-        if self.masks:
-            height, width = record["camera"]["height"], record["camera"]["width"]
-            sample["masks"] = np.stack(
-                [_native.decode_rle(p["mask"]["counts"], *p["mask"]["size"]) for p in parts]) \
-                if parts and parts[0].get("mask") else np.zeros((0, height, width), np.uint8)
-        return sample
+        image = _native.read_image(_require_file(files["image"], "image"))
+        depth = _native.read_depth_exr(_require_file(files["depth_exr"], "depth EXR")) \
+            if self.depth and "depth_exr" in files else None
+        parts = None if self.annotations == "records" else self._coco_regions(index)
+        return make_sample(record, image, depth, parts, self.masks,
+                           scene_path=files.get("scene"))
+
+
+def make_sample(record, image, depth=None, parts=None, masks=True, scene_path=None):
+    """A sample as DatasetOnDisk gives it, from its record (a dict, checked by the native
+    reader) and its decoded files: `parts` the record's unless given (COCO regions), the masks
+    decoded when `masks`, `scene_path` the .glb of a dataset written with outputs.scene."""
+    sample = {"index": record["index"], "image_name": record["files"]["image"],
+              "record": record, "train": record["train"], "image": image,
+              "true_label": record["label"], "published_label": record["published_label"],
+              "labelled": record.get("labelled", True), "camera": record["camera"]}
+    sample["intrinsics"], sample["extrinsics"] = camera_matrices(record["camera"])
+    if scene_path is not None:  # outputs.scene: the sample's 3D scene as a .glb, for 3D tools
+        sample["scene_path"] = scene_path
+    if depth is not None:
+        sample["depth"] = depth
+    parts = record["parts"] if parts is None else parts
+    sample["parts"] = parts
+    sample["boxes"] = part_boxes(parts)
+    sample["full_boxes"] = part_boxes(parts, "full_box")
+    if masks:
+        height, width = record["camera"]["height"], record["camera"]["width"]
+        sample["masks"] = np.stack(
+            [_native.decode_rle(p["mask"]["counts"], *p["mask"]["size"]) for p in parts]) \
+            if parts and parts[0].get("mask") else np.zeros((0, height, width), np.uint8)
+    return sample
 
 
 class PairsOnDisk:

@@ -16,6 +16,15 @@ visible parts only; "sample" gives the whole sample dict as tensors.
 Each DataLoader worker renders with its own renderer (and EGL context), made in the worker on
 its first sample: nothing made before the fork is used after it.
 
+A folder of tar shards (`railyard pack`) streamed, each sample read once per epoch across
+DataLoader workers and torch.distributed ranks, the same items as OnDisk:
+
+    from railyard.torch import Shards
+    train = Shards("packed/", split="train", shuffle_buffer=1000)   # or a list of shard URLs
+    loader = DataLoader(train, batch_size=32, num_workers=2)
+    for epoch in range(10):
+        train.set_epoch(epoch)                                      # a new shuffle per epoch
+
 Temporal sequences (railyard.sequences) as (images T x 3 x H x W, label, predicates T x P):
 
     from railyard.torch import SequenceDataset, collate_sequences
@@ -23,12 +32,16 @@ Temporal sequences (railyard.sequences) as (images T x 3 x H x W, label, predica
     loader = DataLoader(data, batch_size=8, collate_fn=collate_sequences)
     for images, labels, predicates, lengths in loader: ...   # padded to the longest
 """
+import os
+import random
+
 import numpy as np
 import torch
 
 from . import Generator
 from .reader import DatasetOnDisk, part_class
 from .sequences import SequenceGenerator, SequenceSet, read_sequences
+from .shards import ShardFolder, read_units, sample_of
 
 TARGETS = ("label", "detection", "sample")
 
@@ -142,6 +155,103 @@ class OnDisk(torch.utils.data.Dataset):
         if self.with_index:
             return (*item, sample["index"]) if isinstance(item, tuple) else item
         return item
+
+
+def _ranks():
+    """(rank, world size) of torch.distributed in this process; (0, 1) without it."""
+    if torch.distributed.is_available() and torch.distributed.is_initialized():
+        return torch.distributed.get_rank(), torch.distributed.get_world_size()
+    return 0, 1
+
+
+def _consumer(ranks):
+    """(this reader's number, how many read): DataLoader workers within torch.distributed ranks
+    (`ranks` as the dataset was made: a worker process has no process group of its own)."""
+    rank, world = ranks
+    worker = torch.utils.data.get_worker_info()
+    workers, number = (1, 0) if worker is None else (worker.num_workers, worker.id)
+    return rank * workers + number, world * workers
+
+
+class Shards(torch.utils.data.IterableDataset):
+    """A dataset's tar shards (`railyard pack`) streamed, with the same items and targets as
+    OnDisk (`target`, `transform`, `with_index`; depth decoded for target "sample" or with
+    depth=True).
+
+    `source` is a shard folder (its shards.json says which shards hold `split`) or a list of
+    shard paths or URLs. The shards are split across torch.distributed ranks and DataLoader
+    workers: each reader takes every n-th shard, or, with fewer shards than readers, every n-th
+    sample of them all, so that every sample is read exactly once per epoch. With
+    `shuffle_buffer` > 0 the shards' order and the samples (through a buffer of that many) are
+    shuffled, differently for each epoch (`set_epoch`) and the same for the same seed. The rank
+    and world size are torch.distributed's when the dataset is made (after init_process_group),
+    or `ranks=(rank, world_size)`."""
+
+    def __init__(self, source, split=None, target="label", transform=None, shuffle_buffer=0,
+                 seed=0, depth=False, with_index=False, ranks=None):
+        _check_target(target)
+        self.target, self.transform, self.with_index = target, transform, with_index
+        self.ranks = _ranks() if ranks is None else tuple(ranks)
+        self.depth, self.masks = depth or target == "sample", target != "label"
+        self.shuffle_buffer, self.seed, self.epoch = int(shuffle_buffer), seed, 0
+        if isinstance(source, (str, os.PathLike)):
+            folder = ShardFolder(source)
+            if folder.kind != "dataset":
+                raise ValueError(f"{folder.root}: shards of a {folder.kind} folder; Shards reads "
+                                 "a dataset's (a suite's variants: ShardFolder.variants())")
+            self.shards, self._count = folder.shards(split), folder.count(split)
+        else:
+            if split is not None:
+                raise ValueError("Shards: split= goes with a shard folder, not a list of shards")
+            self.shards, self._count = [str(shard) for shard in source], None
+
+    def __len__(self):
+        if self._count is None:
+            raise TypeError("Shards of a list of URLs has no length (a shard folder has)")
+        return self._count
+
+    def set_epoch(self, epoch):
+        self.epoch = epoch
+
+    def _units(self, consumer, consumers):
+        shards = list(self.shards)
+        if self.shuffle_buffer > 0:
+            random.Random(f"{self.seed}:{self.epoch}").shuffle(shards)  # the same for all readers
+        if len(shards) >= consumers:
+            for shard in shards[consumer::consumers]:
+                for key, members in read_units(shard):
+                    yield shard, key, members
+            return
+        ordinal = 0
+        for shard in shards:
+            for key, members in read_units(shard):
+                if ordinal % consumers == consumer:
+                    yield shard, key, members
+                ordinal += 1
+
+    def _samples(self):
+        consumer, consumers = _consumer(self.ranks)
+        units = self._units(consumer, consumers)
+        if self.shuffle_buffer <= 0:
+            yield from units
+            return
+        rng, buffer = random.Random(f"{self.seed}:{self.epoch}:{consumer}"), []
+        for unit in units:
+            buffer.append(unit)
+            if len(buffer) >= self.shuffle_buffer:
+                k = rng.randrange(len(buffer))
+                buffer[k], buffer[-1] = buffer[-1], buffer[k]
+                yield buffer.pop()
+        rng.shuffle(buffer)
+        yield from buffer
+
+    def __iter__(self):
+        for shard, key, members in self._samples():
+            sample = sample_of(key, members, shard, depth=self.depth, masks=self.masks)
+            item = make_item(sample, self.target, self.transform)
+            if self.with_index:
+                item = (*item, sample["index"]) if isinstance(item, tuple) else item
+            yield item
 
 
 def _column(values):

@@ -72,6 +72,8 @@ struct Units {
   std::uint64_t count = 0;
   SplitUnits splits;
   std::function<void(UnitMembers&, std::uint64_t)> fill;
+  fs::path root;               // the folder, whose dataset-wide files go beside the shards
+  std::set<fs::path> skipped;  // its per-sample folders, relative to it
 };
 
 // Units grouped by split: train, val and test first, then any other in name order.
@@ -112,30 +114,6 @@ std::uint64_t shard_size(const Units& units, int digits, const PackOptions& opti
   return std::max<std::uint64_t>(1, kShardBytes / bytes);
 }
 
-ShardIndex write_shards(StagedFolder& staged, const fs::path& sub, const Units& units,
-                        const PackOptions& options) {
-  ShardIndex index;
-  index.version = options.version;
-  index.kind = units.kind;
-  index.key_digits = key_digits(units.count);
-  index.samples_per_shard = shard_size(units, index.key_digits, options);
-  ShardWriter writer(staged, sub, index.samples_per_shard);
-  for (const auto& [split, list] : units.splits)
-    for (std::uint64_t unit : list) {
-      UnitMembers members;
-      units.fill(members, unit);
-      members.write(writer.unit(split, unit), unit_key(unit, index.key_digits));
-      if (++index.samples % index.samples_per_shard == 0 && options.progress)
-        options.progress(
-            (sub.empty() ? staged.destination() : staged.destination() / sub).string() + ": " +
-            std::to_string(index.samples) + " of " + std::to_string(units.count) + " units (" +
-            units.kind + ") packed");
-    }
-  index.shards = writer.finish();
-  staged.write(sub / kShardIndexFile, shard_index_text(index));
-  return index;
-}
-
 void copy_file(StagedFolder& staged, const fs::path& relative, const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw IoError(file.string() + ": cannot be read");
@@ -164,65 +142,88 @@ void copy_wide_files(StagedFolder& staged, const fs::path& sub, const fs::path& 
   }
 }
 
+// The units' shards, shards.json and the folder's dataset-wide files, under `sub`.
+ShardIndex write_shards(StagedFolder& staged, const fs::path& sub, const Units& units,
+                        const PackOptions& options) {
+  ShardIndex index;
+  index.version = options.version;
+  index.kind = units.kind;
+  index.key_digits = key_digits(units.count);
+  index.samples_per_shard = shard_size(units, index.key_digits, options);
+  ShardWriter writer(staged, sub, index.samples_per_shard);
+  for (const auto& [split, list] : units.splits)
+    for (std::uint64_t unit : list) {
+      UnitMembers members;
+      units.fill(members, unit);
+      members.write(writer.unit(split, unit), unit_key(unit, index.key_digits));
+      if (++index.samples % index.samples_per_shard == 0 && options.progress)
+        options.progress(
+            (sub.empty() ? staged.destination() : staged.destination() / sub).string() + ": " +
+            std::to_string(index.samples) + " of " + std::to_string(units.count) + " units (" +
+            units.kind + ") packed");
+    }
+  index.shards = writer.finish();
+  staged.write(sub / kShardIndexFile, shard_index_text(index));
+  copy_wide_files(staged, sub, units.root, units.skipped);
+  return index;
+}
+
 // A dataset's per-sample folders (and its runs' records and locks), relative to `side`.
 void skip_samples(std::set<fs::path>& skipped, const fs::path& side) {
   for (const char* folder : {"images", "depths", "scenes", "records", "runs"})
     skipped.insert(side / folder);
 }
 
-ShardIndex pack_dataset(StagedFolder& staged, const fs::path& sub, const DatasetFolder& folder,
-                        const PackOptions& options) {
+Units dataset_units(const DatasetFolder& folder) {
   check_records(folder);
-  Units units{"dataset", folder.count(),
+  Units units{"dataset",
+              folder.count(),
               by_split(folder.count(), [&](std::uint64_t u) { return folder.split_of(u); }),
-              [&](UnitMembers& members, std::uint64_t u) { members.sample("", folder, u); }};
-  ShardIndex index = write_shards(staged, sub, units, options);
-  std::set<fs::path> skipped;
-  skip_samples(skipped, "");
-  copy_wide_files(staged, sub, folder.root(), skipped);
-  return index;
+              [&](UnitMembers& members, std::uint64_t u) { members.sample("", folder, u); },
+              folder.root(),
+              {}};
+  skip_samples(units.skipped, "");
+  return units;
 }
 
-ShardIndex pack_sequences(StagedFolder& staged, const fs::path& sub, const SequenceSet& set,
-                          const PackOptions& options) {
+Units sequence_units(const SequenceSet& set) {
   const DatasetFolder& folder = set.dataset();
   check_records(folder);
   const std::vector<SequenceLine>& lines = set.lines();
   std::uint64_t longest = 0;
   for (const SequenceLine& line : lines) longest = std::max(longest, line.length);
-  Units units{"sequences", lines.size(),
+  Units units{"sequences",
+              lines.size(),
               by_split(lines.size(), [&](std::uint64_t s) { return lines[s].split; }),
-              [&](UnitMembers& members, std::uint64_t s) {
+              [&, longest](UnitMembers& members, std::uint64_t s) {
                 members.bytes("json", to_json(lines[s]).dump() + "\n");
                 for (std::uint64_t t = 0; t < lines[s].samples.size(); ++t)
                   members.sample(step_prefix(t, longest), folder, lines[s].samples[t]);
-              }};
-  ShardIndex index = write_shards(staged, sub, units, options);
-  std::set<fs::path> skipped;
-  skip_samples(skipped, "");
-  copy_wide_files(staged, sub, folder.root(), skipped);
-  return index;
+              },
+              folder.root(),
+              {}};
+  skip_samples(units.skipped, "");
+  return units;
 }
 
-ShardIndex pack_pairs(StagedFolder& staged, const fs::path& sub, const PairsFolder& pairs,
-                      const PackOptions& options) {
+Units pair_units(const PairsFolder& pairs) {
   check_records(pairs.base());
   check_records(pairs.intervened());
   const std::vector<PairRecord>& records = pairs.pair_records();
-  Units units{"pairs", records.size(),
+  Units units{"pairs",
+              records.size(),
               by_split(records.size(),
                        [&](std::uint64_t p) { return pairs.base().split_of(records[p].base); }),
               [&](UnitMembers& members, std::uint64_t p) {
                 members.bytes("json", pair_record_text(records[p]));
                 members.sample(kBasePrefix, pairs.base(), records[p].base);
                 members.sample(kIntervenedPrefix, pairs.intervened(), records[p].intervened);
-              }};
-  ShardIndex index = write_shards(staged, sub, units, options);
-  std::set<fs::path> skipped{"pairs", "runs"};
+              },
+              pairs.root(),
+              {"pairs", "runs"}};
   for (const DatasetFolder* side : {&pairs.base(), &pairs.intervened()})
-    skip_samples(skipped, side->root().lexically_relative(pairs.root()));
-  copy_wide_files(staged, sub, pairs.root(), skipped);
-  return index;
+    skip_samples(units.skipped, side->root().lexically_relative(pairs.root()));
+  return units;
 }
 
 ShardIndex pack_into(StagedFolder& staged, const fs::path& sub, const fs::path& root,
@@ -251,11 +252,11 @@ ShardIndex pack_into(StagedFolder& staged, const fs::path& sub, const fs::path& 
     throw DatasetError(root.string() + ": already a folder of shards (railyard pack wrote it)");
   OpenedFolder opened = open_folder(root);
   if (auto* dataset = std::get_if<DatasetFolder>(&opened))
-    return pack_dataset(staged, sub, *dataset, options);
+    return write_shards(staged, sub, dataset_units(*dataset), options);
   if (auto* set = std::get_if<SequenceSet>(&opened))
-    return pack_sequences(staged, sub, *set, options);
+    return write_shards(staged, sub, sequence_units(*set), options);
   if (auto* pairs = std::get_if<PairsFolder>(&opened))
-    return pack_pairs(staged, sub, *pairs, options);
+    return write_shards(staged, sub, pair_units(*pairs), options);
   if (auto* suite = std::get_if<SuiteFolder>(&opened))
     return pack_suite(staged, sub, *suite, options);
   throw DatasetError(root.string() + ": a " +
