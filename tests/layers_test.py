@@ -11,6 +11,7 @@
         tools/lib/export    -> records                 (exports for symbolic learners)
         tools/lib/dataset   -> export, records         (config, the run skeleton, its run kinds)
         tools/lib/shards    -> records                 (tar shards: pack, verify)
+        tools/lib/card      -> dataset, export, records, shards  (dataset card, Croissant)
         tools/lib/sheet     -> records                 (contact sheets)
         tools/lib/suite     -> dataset, export, records, sheet
         tools/lib/worlds    -> dataset, export, records  (rule worlds: spec file, build, folder)
@@ -57,6 +58,8 @@ TOOLS_ALLOWED = {
     "tools/lib/export": {"tools/lib/export", "tools/lib/records"},
     "tools/lib/dataset": {"tools/lib/dataset", "tools/lib/export", "tools/lib/records"},
     "tools/lib/shards": {"tools/lib/shards", "tools/lib/records"},
+    "tools/lib/card": {"tools/lib/card", "tools/lib/dataset", "tools/lib/export",
+                       "tools/lib/records", "tools/lib/shards"},
     "tools/lib/sheet": {"tools/lib/sheet", "tools/lib/records"},
     "tools/lib/suite": {"tools/lib/suite", "tools/lib/dataset", "tools/lib/export",
                         "tools/lib/records", "tools/lib/sheet"},

@@ -59,6 +59,10 @@ class ShardFolder:
         """The units in those shards."""
         return sum(s["samples"] for s in self._entries(split))
 
+    def counts(self, split=None):
+        """Each of those shards' units, in the same order."""
+        return [s["samples"] for s in self._entries(split)]
+
     def variants(self):
         """A suite's variants' shard folders ({folder: ShardFolder}), in the suite's order."""
         return {folder: ShardFolder(os.path.join(self.root, folder))
@@ -72,12 +76,13 @@ def open_shard(shard):
     return open(shard, "rb")
 
 
-def read_units(shard):
+def read_units(shard, wanted=None):
     """Yields (key, {name: bytes}) for each unit of a shard (a path or URL), in order, reading
-    the archive as a stream (constant memory whatever its size)."""
+    the archive as a stream (constant memory whatever its size). With `wanted` (a set of names
+    after the key), the other members are passed over unread."""
     try:
         with open_shard(shard) as stream, tarfile.open(fileobj=stream, mode="r|") as tar:
-            key, members = None, {}
+            key, members, seen = None, {}, set()
             for info in tar:
                 unit, dot, name = info.name.partition(".")
                 if not info.isfile() or not dot or not unit.isdigit():
@@ -86,11 +91,13 @@ def read_units(shard):
                 if unit != key:
                     if key is not None:
                         yield key, members
-                    key, members = unit, {}
-                if name in members:
+                    key, members, seen = unit, {}, set()
+                if name in seen:
                     raise DatasetError(f"{shard}: member {info.name!r}: a second member of that "
                                        "name")
-                members[name] = tar.extractfile(info).read()
+                seen.add(name)
+                if wanted is None or name in wanted:
+                    members[name] = tar.extractfile(info).read()
             if key is not None:
                 yield key, members
     except (tarfile.TarError, EOFError) as error:

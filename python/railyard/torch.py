@@ -179,9 +179,11 @@ class Shards(torch.utils.data.IterableDataset):
     depth=True).
 
     `source` is a shard folder (its shards.json says which shards hold `split`) or a list of
-    shard paths or URLs. The shards are split across torch.distributed ranks and DataLoader
-    workers: each reader takes every n-th shard, or, with fewer shards than readers, every n-th
-    sample of them all, so that every sample is read exactly once per epoch. With
+    shard paths or URLs. The samples are split across torch.distributed ranks and DataLoader
+    workers so that each is read exactly once per epoch: from a folder (whose index counts each
+    shard's samples) every reader takes an equal run of the samples laid end to end and reads
+    only the shards that hold it; from URLs, every n-th shard, or with fewer shards than
+    readers, every n-th sample. With
     `shuffle_buffer` > 0 the shards' order and the samples (through a buffer of that many) are
     shuffled, differently for each epoch (`set_epoch`) and the same for the same seed. The rank
     and world size are torch.distributed's when the dataset is made (after init_process_group),
@@ -193,6 +195,8 @@ class Shards(torch.utils.data.IterableDataset):
         self.target, self.transform, self.with_index = target, transform, with_index
         self.ranks = _ranks() if ranks is None else tuple(ranks)
         self.depth, self.masks = depth or target == "sample", target != "label"
+        # The members an item needs; the others are passed over unread.
+        self._wanted = {"json", "png"} | ({"depth.exr"} if self.depth else set())
         self.shuffle_buffer, self.seed, self.epoch = int(shuffle_buffer), seed, 0
         if isinstance(source, (str, os.PathLike)):
             folder = ShardFolder(source)
@@ -200,10 +204,12 @@ class Shards(torch.utils.data.IterableDataset):
                 raise ValueError(f"{folder.root}: shards of a {folder.kind} folder; Shards reads "
                                  "a dataset's (a suite's variants: ShardFolder.variants())")
             self.shards, self._count = folder.shards(split), folder.count(split)
+            self._counts = folder.counts(split)
         else:
             if split is not None:
                 raise ValueError("Shards: split= goes with a shard folder, not a list of shards")
             self.shards, self._count = [str(shard) for shard in source], None
+            self._counts = None
 
     def __len__(self):
         if self._count is None:
@@ -214,20 +220,38 @@ class Shards(torch.utils.data.IterableDataset):
         self.epoch = epoch
 
     def _units(self, consumer, consumers):
-        shards = list(self.shards)
+        order = list(range(len(self.shards)))
         if self.shuffle_buffer > 0:
-            random.Random(f"{self.seed}:{self.epoch}").shuffle(shards)  # the same for all readers
-        if len(shards) >= consumers:
-            for shard in shards[consumer::consumers]:
-                for key, members in read_units(shard):
-                    yield shard, key, members
-            return
-        ordinal = 0
-        for shard in shards:
-            for key, members in read_units(shard):
-                if ordinal % consumers == consumer:
-                    yield shard, key, members
-                ordinal += 1
+            random.Random(f"{self.seed}:{self.epoch}").shuffle(order)  # the same for all readers
+        if self._counts is not None:  # an equal run of the samples, end to end over the shards
+            yield from self._run_of_units(order, consumer, consumers)
+        elif len(order) >= consumers:  # URLs, counts unknown: whole shards
+            for i in order[consumer::consumers]:
+                for key, members in read_units(self.shards[i], self._wanted):
+                    yield self.shards[i], key, members
+        else:  # fewer shards than readers: every n-th sample
+            ordinal = 0
+            for i in order:
+                for key, members in read_units(self.shards[i], self._wanted):
+                    if ordinal % consumers == consumer:
+                        yield self.shards[i], key, members
+                    ordinal += 1
+
+    def _run_of_units(self, order, consumer, consumers):
+        """Samples [lo, hi) of the shards in `order` laid end to end: this reader's equal share,
+        reading only the shards that hold them."""
+        total = sum(self._counts)
+        lo, hi = total * consumer // consumers, total * (consumer + 1) // consumers
+        start = 0
+        for i in order:
+            end = start + self._counts[i]
+            if start < hi and end > lo:
+                for ordinal, (key, members) in enumerate(read_units(self.shards[i], self._wanted), start):
+                    if ordinal >= hi:
+                        break
+                    if ordinal >= lo:
+                        yield self.shards[i], key, members
+            start = end
 
     def _samples(self):
         consumer, consumers = _consumer(self.ranks)

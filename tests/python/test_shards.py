@@ -77,6 +77,13 @@ def test_each_sample_once_per_epoch_across_workers(packed, folder, shuffle_buffe
         assert indices(DataLoader(data, batch_size=3, num_workers=2)) == orders[0]  # seeded
 
 
+@pytest.mark.parametrize("folder", [1, 2])  # URLs: whole shards; fewer shards than workers
+def test_each_sample_once_from_urls(packed, folder):
+    urls = ["file://" + os.path.abspath(p) for p in ShardFolder(packed[folder]).shards("train")]
+    seen = indices(DataLoader(Shards(urls, with_index=True), batch_size=3, num_workers=2))
+    assert sorted(seen) == sorted(DatasetOnDisk_indices(packed[0], "train"))
+
+
 def DatasetOnDisk_indices(root, split):
     return railyard.reader.DatasetOnDisk(root, split).indices
 

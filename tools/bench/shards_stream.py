@@ -7,7 +7,6 @@ with the same workers and batch size, and the largest resident memory of a worke
         [--batch 32] [--target label] [--rounds 3] [--split train]
 """
 import argparse
-import resource
 import statistics
 import sys
 import time
@@ -18,13 +17,26 @@ from torch.utils.data import DataLoader
 from railyard.torch import OnDisk, Shards, collate
 
 
+def peak_rss_mib(pid):
+    """A process's peak resident memory (VmHWM), in MiB."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
 def run(dataset, workers, batch):
+    """(samples, seconds, the largest worker's peak memory in MiB) of one pass."""
     loader = DataLoader(dataset, batch_size=batch, num_workers=workers, collate_fn=collate,
                         multiprocessing_context="forkserver" if workers else None)
-    start, count = time.perf_counter(), 0
-    for images, _ in loader:
+    start, count, peak = time.perf_counter(), 0, 0.0
+    batches = iter(loader)
+    for images, _ in batches:
         count += images.shape[0]
-    return count, time.perf_counter() - start
+        # DataLoader's worker processes (a private member: this script only measures).
+        peak = max([peak] + [peak_rss_mib(w.pid) for w in getattr(batches, "_workers", [])])
+    return count, time.perf_counter() - start, peak
 
 
 def main():
@@ -43,20 +55,21 @@ def main():
         "Shards": lambda: Shards(args.shards, split=args.split, target=args.target),
     }
     rates = {name: [] for name in readers}
+    peaks = {name: 0.0 for name in readers}
     for _ in range(args.rounds):
         for name, make in readers.items():
-            count, seconds = run(make(), args.workers, args.batch)
+            count, seconds, peak = run(make(), args.workers, args.batch)
             rates[name].append(count / seconds)
+            peaks[name] = max(peaks[name], peak)
             print(f"{name}: {count} samples in {seconds:.2f} s, {count / seconds:.0f} samples/s",
                   file=sys.stderr)
-    worker_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"| reader | samples/s, {args.rounds} rounds | median |")
-    print("|---|---|---|")
+    print(f"| reader | samples/s, {args.rounds} rounds | median | a worker's peak memory |")
+    print("|---|---|---|---|")
     for name, values in rates.items():
         print(f"| {name} | {' / '.join(f'{v:.0f}' for v in values)} | "
-              f"{statistics.median(values):.0f} |")
+              f"{statistics.median(values):.0f} | {peaks[name]:.0f} MiB |")
     print(f"\nworkers {args.workers}, batch {args.batch}, target {args.target}, split "
-          f"{args.split}; the largest worker's resident memory: {worker_rss:.0f} MiB")
+          f"{args.split}")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <set>
 
+#include "tools/lib/card/dataset_card.h"
 #include "tools/lib/shards/pack.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/path_checks.h"
@@ -68,9 +69,26 @@ void add_pack_command(CLI::App& app) {
       ->add_option("--samples-per-shard", options->samples_per_shard,
                    "units per shard (default: about 1 GB of them, judged by the first unit)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
+  auto card = std::make_shared<bool>(false);
+  auto card_options = std::make_shared<CardOptions>();
+  command->add_flag("--card", *card,
+                    "also write README.md (a Hugging Face Hub dataset card with a datasheet), "
+                    "card.png and croissant.json (Croissant 1.1) beside each dataset's shards");
+  command
+      ->add_option("--license", card_options->license,
+                   "the generated data's license, as the Hub names it (cc-by-4.0, ...)")
+      ->capture_default_str();
+  command->add_option("--url", card_options->url,
+                      "where the shards will be served from, for croissant.json's contentUrl "
+                      "(a prefix ending in /; default: names beside the card)");
   command->add_flag("-q,--quiet", *quiet, "no progress lines");
   command->callback([=] {
     options->version = RAILYARD_VERSION;
+    if (*card)
+      options->describe = [card_options](StagedFolder& staged, const fs::path& sub,
+                                         const fs::path& source, const ShardIndex& index) {
+        describe_dataset(staged, sub, source, index, *card_options);
+      };
     if (!*quiet)
       options->progress = [](const std::string& line) {
         std::fprintf(stderr, "%s\n", line.c_str());

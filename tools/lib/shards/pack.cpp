@@ -251,10 +251,15 @@ ShardIndex pack_into(StagedFolder& staged, const fs::path& sub, const fs::path& 
   if (is_shard_folder(root))
     throw DatasetError(root.string() + ": already a folder of shards (railyard pack wrote it)");
   OpenedFolder opened = open_folder(root);
-  if (auto* dataset = std::get_if<DatasetFolder>(&opened))
-    return write_shards(staged, sub, dataset_units(*dataset), options);
-  if (auto* set = std::get_if<SequenceSet>(&opened))
-    return write_shards(staged, sub, sequence_units(*set), options);
+  if (std::holds_alternative<DatasetFolder>(opened) ||
+      std::holds_alternative<SequenceSet>(opened)) {
+    auto* dataset = std::get_if<DatasetFolder>(&opened);
+    ShardIndex index = write_shards(
+        staged, sub,
+        dataset ? dataset_units(*dataset) : sequence_units(std::get<SequenceSet>(opened)), options);
+    if (options.describe) options.describe(staged, sub, root, index);
+    return index;
+  }
   if (auto* pairs = std::get_if<PairsFolder>(&opened))
     return write_shards(staged, sub, pair_units(*pairs), options);
   if (auto* suite = std::get_if<SuiteFolder>(&opened))

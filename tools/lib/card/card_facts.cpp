@@ -1,0 +1,50 @@
+#include "tools/lib/card/card_facts.h"
+
+#include "tools/lib/dataset/inputs.h"
+#include "util/content_hash.h"
+#include "util/file_system.h"
+#include "util/read_file.h"
+
+namespace railyard {
+namespace {
+
+// The text of an input file where it is still what the run read: inputs name files relative to
+// railyard's data folder (inputs.h) or by their path.
+std::optional<std::string> unchanged_input(const InputFile& input) {
+  std::vector<std::filesystem::path> places{input.path};
+  try {
+    places.insert(places.begin(), data_root() / input.path);
+  } catch (const InputError&) {
+  }
+  for (const std::filesystem::path& place : places)
+    if (file_system::is_regular_file(place) && sha256_hex_of_file(place) == input.sha256)
+      return read_file_text(place);
+  return std::nullopt;
+}
+
+}  // namespace
+
+CardFacts card_facts(const std::filesystem::path& source, const ShardIndex& index,
+                     const CardOptions& options) {
+  CardFacts facts;
+  const std::filesystem::path folder = file_system::absolute(source).lexically_normal();
+  facts.name = (folder.has_filename() ? folder : folder.parent_path()).filename().string();
+  facts.manifest = read_dataset_manifest(source / "manifest.json");
+  facts.config = config_from_text(facts.manifest.config, (source / "manifest.json").string());
+  facts.index = index;
+  facts.options = options;
+  for (const ShardEntry& shard : facts.index.shards) {
+    if (facts.splits.empty() || facts.splits.back().name != shard.split)
+      facts.splits.push_back({shard.split, 0, {}});
+    facts.splits.back().samples += shard.samples;
+    facts.splits.back().shards.push_back(&shard);
+  }
+  for (const InputFile& input : facts.manifest.inputs.value_or(std::vector<InputFile>{}))
+    if (input.role == "rule") {
+      facts.rule_file = input.path;
+      facts.rule_text = unchanged_input(input);
+    }
+  return facts;
+}
+
+}  // namespace railyard
