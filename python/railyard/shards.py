@@ -13,6 +13,7 @@ depth decoded natively), without scene_path (a shard's .glb is the member "glb")
 not a tar archive, is truncated, or breaks the convention is a DatasetError naming the shard and
 the member. railyard.torch.Shards streams shards into a DataLoader.
 """
+import hashlib
 import os
 import tarfile
 import urllib.request
@@ -63,6 +64,10 @@ class ShardFolder:
         """Each of those shards' units, in the same order."""
         return [s["samples"] for s in self._entries(split)]
 
+    def firsts(self, split=None):
+        """Each of those shards' first key, as a number, in the same order."""
+        return [s["first"] for s in self._entries(split)]
+
     def variants(self):
         """A suite's variants' shard folders ({folder: ShardFolder}), in the suite's order."""
         return {folder: ShardFolder(os.path.join(self.root, folder))
@@ -77,13 +82,16 @@ def open_shard(shard):
 
 
 def read_units(shard, wanted=None):
-    """Yields (key, {name: bytes}) for each unit of a shard (a path or URL), in order, reading
-    the archive as a stream (constant memory whatever its size). With `wanted` (a set of names
-    after the key), the other members are passed over unread."""
+    """Yields (key, {name: bytes}) for each unit of a shard (a path or URL), in order, in
+    constant memory whatever its size. With `wanted` (a set of names after the key), the other
+    members are passed over unread (a local shard seeks over them; a URL is read as a stream)."""
+    remote = "://" in str(shard)
     try:
-        with open_shard(shard) as stream, tarfile.open(fileobj=stream, mode="r|") as tar:
+        with open_shard(shard) as stream, \
+                tarfile.open(fileobj=stream, mode="r|" if remote else "r:") as tar:
             key, members, seen = None, {}, set()
             for info in tar:
+                tar.members = []  # a seekable TarFile keeps every header it read; not here
                 unit, dot, name = info.name.partition(".")
                 if not info.isfile() or not dot or not unit.isdigit():
                     raise DatasetError(f"{shard}: member {info.name!r}: not a plain file named "
@@ -97,26 +105,59 @@ def read_units(shard, wanted=None):
                                        "name")
                 seen.add(name)
                 if wanted is None or name in wanted:
-                    members[name] = tar.extractfile(info).read()
+                    members[name] = _read_member(tar, info, shard)
             if key is not None:
                 yield key, members
     except (tarfile.TarError, EOFError) as error:
         raise DatasetError(f"{shard}: not a whole tar archive ({error})") from None
 
 
-def sample_of(key, members, shard, depth=True, masks=True):
-    """Unit `key` of a dataset's shard as a sample (railyard.reader.DatasetOnDisk's dict)."""
-    def member(name):
-        if name not in members:
-            raise DatasetError(f"{shard}: member '{key}.{name}': missing")
-        return members[name]
+# A member larger than this is refused before it is read (a header that claims gigabytes).
+MAX_MEMBER_BYTES = 1 << 30
 
-    record = _native.parse_record(member("json"), f"{shard}: member '{key}.json'")
+
+def _read_member(tar, info, shard):
+    """The member's bytes, read in pieces: memory grows with the bytes that are there, not with
+    the size a damaged header claims."""
+    if info.size > MAX_MEMBER_BYTES:
+        raise DatasetError(f"{shard}: member {info.name!r}: claims {info.size} bytes, more than "
+                           f"the {MAX_MEMBER_BYTES} a member may hold")
+    data, stream = bytearray(), tar.extractfile(info)
+    while len(data) < info.size:
+        piece = stream.read(min(1 << 20, info.size - len(data)))
+        if not piece:
+            raise DatasetError(f"{shard}: member {info.name!r}: ends after {len(data)} of its "
+                               f"{info.size} bytes (a truncated shard)")
+        data += piece
+    return bytes(data)
+
+
+def sample_of(key, members, shard, depth=True, masks=True):
+    """Unit `key` of a dataset's shard as a sample (railyard.reader.DatasetOnDisk's dict). The
+    files it decodes must be the bytes their record names (size and SHA-256)."""
+    record = _native.parse_record(_member(members, key, "json", shard),
+                                  f"{shard}: member '{key}.json'")
     if record["index"] != int(key):
         raise DatasetError(f"{shard}: member '{key}.json': the record of sample "
                            f"{record['index']}, not of {int(key)}")
-    image = _native.decode_image(member("png"), f"{shard}: member '{key}.png'")
-    exr = f"{shard}: member '{key}.depth.exr'"
-    depth_map = _native.decode_depth_exr(members["depth.exr"], exr) \
-        if depth and "depth.exr" in members else None
+
+    def checked(name, check):
+        data = _member(members, key, name, shard)
+        want = record.get("file_checks", {}).get(check)
+        if want and (len(data) != want["bytes"] or
+                     hashlib.sha256(data).hexdigest() != want["sha256"]):
+            raise DatasetError(f"{shard}: member '{key}.{name}': not the file its record names "
+                               f"({len(data)} bytes, or another SHA-256)")
+        return data
+
+    image = _native.decode_image(checked("png", "image"), f"{shard}: member '{key}.png'")
+    depth_map = _native.decode_depth_exr(checked("depth.exr", "depth_exr"),
+                                         f"{shard}: member '{key}.depth.exr'") \
+        if depth and record["files"].get("depth_exr") else None
     return make_sample(record, image, depth_map, masks=masks)
+
+
+def _member(members, key, name, shard):
+    if name not in members:
+        raise DatasetError(f"{shard}: member '{key}.{name}': missing")
+    return members[name]

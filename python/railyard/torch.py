@@ -41,6 +41,7 @@ import torch
 from . import Generator
 from .reader import DatasetOnDisk, part_class
 from .sequences import SequenceGenerator, SequenceSet, read_sequences
+from ._native import DatasetError
 from .shards import ShardFolder, read_units, sample_of
 
 TARGETS = ("label", "detection", "sample")
@@ -204,7 +205,7 @@ class Shards(torch.utils.data.IterableDataset):
                 raise ValueError(f"{folder.root}: shards of a {folder.kind} folder; Shards reads "
                                  "a dataset's (a suite's variants: ShardFolder.variants())")
             self.shards, self._count = folder.shards(split), folder.count(split)
-            self._counts = folder.counts(split)
+            self._counts, self._firsts = folder.counts(split), folder.firsts(split)
         else:
             if split is not None:
                 raise ValueError("Shards: split= goes with a shard folder, not a list of shards")
@@ -239,19 +240,31 @@ class Shards(torch.utils.data.IterableDataset):
 
     def _run_of_units(self, order, consumer, consumers):
         """Samples [lo, hi) of the shards in `order` laid end to end: this reader's equal share,
-        reading only the shards that hold them."""
+        reading only the shards that hold them. Each shard must begin with the key shards.json
+        gives it and hold its count (DatasetError naming the shard)."""
         total = sum(self._counts)
         lo, hi = total * consumer // consumers, total * (consumer + 1) // consumers
         start = 0
         for i in order:
-            end = start + self._counts[i]
-            if start < hi and end > lo:
-                for ordinal, (key, members) in enumerate(read_units(self.shards[i], self._wanted), start):
-                    if ordinal >= hi:
+            shard, count = self.shards[i], self._counts[i]
+            if start < hi and start + count > lo:
+                read = 0
+                for key, members in read_units(shard, self._wanted):
+                    if read == 0 and int(key) != self._firsts[i]:
+                        raise DatasetError(f"{shard}: begins with unit {key}, shards.json says "
+                                           f"{self._firsts[i]}")
+                    if read == count:
+                        raise DatasetError(f"{shard}: more than the {count} samples shards.json "
+                                           "says")
+                    if start + read >= hi:
                         break
-                    if ordinal >= lo:
-                        yield self.shards[i], key, members
-            start = end
+                    if start + read >= lo:
+                        yield shard, key, members
+                    read += 1
+                else:
+                    if read != count:
+                        raise DatasetError(f"{shard}: {read} samples, shards.json says {count}")
+            start += count
 
     def _samples(self):
         consumer, consumers = _consumer(self.ranks)

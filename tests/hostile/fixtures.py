@@ -169,6 +169,12 @@ def build_glb_out(b):
     shutil.copy(config, os.path.join(out, "glb.yaml"))
 
 
+def build_packed(b):
+    """The dataset fixture packed into shards of 2 samples, with its card."""
+    b.run("pack", b.path("dataset"), "-o", b.path("packed"), "-q", "--samples-per-shard", "2",
+          "--card")
+
+
 # name -> (builder, fixtures it needs first)
 FIXTURES = {
     "dataset_out": (build_dataset_out, []),
@@ -184,6 +190,7 @@ FIXTURES = {
     "score": (build_score, ["preds", "dataset"]),
     "glb_out": (build_glb_out, []),
     "wsuite": (build_wsuite, ["worlds"]),
+    "packed": (build_packed, ["dataset"]),
 }
 
 

@@ -18,11 +18,14 @@ from railyard.torch import OnDisk, Shards, collate
 
 
 def peak_rss_mib(pid):
-    """A process's peak resident memory (VmHWM), in MiB."""
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
+    """A process's peak resident memory (VmHWM), in MiB; 0 once it has ended."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except FileNotFoundError:
+        pass
     return 0.0
 
 

@@ -4,7 +4,7 @@ import importlib
 
 # In report order.
 SURFACES = ["sequences", "ltlf", "worlds", "score", "scene_glb", "verify_export", "python_module",
-            "filesystem"]
+            "shards", "filesystem"]
 
 
 def load_cases(ctx):
