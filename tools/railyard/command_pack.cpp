@@ -87,7 +87,7 @@ void add_pack_command(CLI::App& app) {
     if (*card)
       options->describe = [card_options](StagedFolder& staged, const fs::path& sub,
                                          const fs::path& source, const ShardIndex& index) {
-        describe_dataset(staged, sub, source, index, *card_options);
+        describe_folder(staged, sub, source, index, *card_options);
       };
     if (!*quiet)
       options->progress = [](const std::string& line) {

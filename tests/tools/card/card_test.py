@@ -28,7 +28,7 @@ SCHEMA = "https://schema.org/"
 # Terms of schema.org this card uses, each looked up on schema.org (properties and types).
 SCHEMA_TERMS = {"Dataset", "name", "description", "license", "version", "dateCreated", "keywords",
                 "url", "distribution", "contentUrl", "contentSize", "encodingFormat", "sha256",
-                "containedIn", "Integer", "Text", "ImageObject"}
+                "containedIn", "Integer", "Text", "ImageObject", "Boolean"}
 CROISSANT_TERMS = {"FileObject", "FileSet", "RecordSet", "Field", "BoundingBox",
                    "SegmentationMask", "citeAs", "dataType", "extract", "field", "fileProperty",
                    "fileSet", "includes", "jsonPath", "key", "recordSet", "regex", "repeated",
@@ -182,8 +182,39 @@ def check_readme(folder, shards_index, repo):
     check(width >= 900 and height >= 400, f"card.png is {width}x{height}")
 
 
+SUITE = """suite: tiny
+seed: 7
+output: su
+config: {count: 6, width: 64, height: 36, subsets: [], outputs: {depth_exr: false}}
+variants:
+  - name: train
+    set: {count: 8}
+  - name: long
+    ladder: {cars: [5]}
+"""
+
+
+def check_suite(suite, packed, railyard):
+    """The suite's card: a Hub config per variant whose data_files are exactly its shards; each
+    variant with a card of its own."""
+    run(railyard, "pack", suite, "-o", packed, "-q", "--card")
+    front = yaml.safe_load(open(os.path.join(packed, "README.md")).read().split("---\n")[1])
+    top = json.load(open(os.path.join(packed, "shards.json")))
+    configs = {c["config_name"]: c["data_files"] for c in front["configs"]}
+    check(len(configs) == len(top["folders"]) == 2, "a config per variant")
+    for folder in top["folders"]:
+        index = json.load(open(os.path.join(packed, folder, "shards.json")))
+        files = [f"{folder}/{s['name']}" for s in index["shards"]]
+        (data_files,) = [d for d in configs.values() if d[0]["path"].startswith(folder + "/")]
+        chosen = sorted(f for item in data_files for f in files if fnmatch.fnmatch(f, item["path"]))
+        check(chosen == sorted(files), f"{folder}: data_files select its shards")
+        for name in ("README.md", "card.png", "croissant.json"):
+            check(os.path.isfile(os.path.join(packed, folder, name)), f"{folder}: no {name}")
+    run(railyard, "verify", "-q", packed)
+
+
 def main():
-    railyard, repo = sys.argv[1], sys.argv[2]
+    railyard, repo = os.path.abspath(sys.argv[1]), sys.argv[2]
     golden = os.path.join(repo, "tests/tools/dataset/golden")
     os.environ["RAILYARD_EGL"] = "surfaceless"
     with tempfile.TemporaryDirectory() as tmp:
@@ -206,6 +237,24 @@ def main():
         run(railyard, "pack", dataset_in(f"{tmp}/sq"), "-o", f"{tmp}/sq_packed", "-q", "--card")
         for f in ("README.md", "card.png", "croissant.json"):
             check(os.path.isfile(os.path.join(tmp, "sq_packed", f)), f"sequence set: no {f}")
+
+        run(railyard, "intervene", os.path.join(golden, "pairs/raster_flip.yaml"), "-o",
+            f"{tmp}/pr", "-q")
+        pairs = f"{tmp}/pr_packed"
+        (pairs_root,) = [os.path.join(f"{tmp}/pr", d) for d in os.listdir(f"{tmp}/pr")]
+        run(railyard, "pack", pairs_root, "-o", pairs, "-q", "--card", "--samples-per-shard", "2")
+        index = json.load(open(os.path.join(pairs, "shards.json")))
+        with tarfile.open(os.path.join(pairs, index["shards"][0]["name"])) as tar:
+            name = next(n for n in tar.getnames() if n.count(".") == 1 and n.endswith(".json"))
+            pair = json.load(tar.extractfile(name))
+        check_croissant(pairs, index, pair)
+        text = open(os.path.join(pairs, "README.md")).read()
+        check("railyard intervene " in text and "| all |" in text, "the pairs' card")
+
+        with open(f"{tmp}/suite.yaml", "w") as suite:
+            suite.write(SUITE)
+        run(railyard, "suite", "suite.yaml", "-q", cwd=tmp)
+        check_suite(f"{tmp}/su/tiny", f"{tmp}/su_packed", railyard)
     print("PASS")
 
 

@@ -1,6 +1,7 @@
 #include "tools/lib/card/card_facts.h"
 
 #include "tools/lib/dataset/inputs.h"
+#include "tools/lib/records/pairs_folder.h"
 #include "util/content_hash.h"
 #include "util/file_system.h"
 #include "util/read_file.h"
@@ -29,15 +30,21 @@ CardFacts card_facts(const std::filesystem::path& source, const ShardIndex& inde
   CardFacts facts;
   const std::filesystem::path folder = file_system::absolute(source).lexically_normal();
   facts.name = (folder.has_filename() ? folder : folder.parent_path()).filename().string();
-  facts.manifest = read_dataset_manifest(source / "manifest.json");
-  facts.config = config_from_text(facts.manifest.config, (source / "manifest.json").string());
+  std::filesystem::path dataset = source;
+  if (PairsFolder::is_pairs_folder(source)) {
+    facts.pairs = read_pairs_manifest(source / "manifest.json");
+    dataset = source / facts.pairs->base;
+  }
+  facts.manifest = read_dataset_manifest(dataset / "manifest.json");
+  facts.config = config_from_text(facts.manifest.config, (dataset / "manifest.json").string());
   facts.index = index;
   facts.options = options;
-  for (const ShardEntry& shard : facts.index.shards) {
+  for (std::size_t k = 0; k < facts.index.shards.size(); ++k) {
+    const ShardEntry& shard = facts.index.shards[k];
     if (facts.splits.empty() || facts.splits.back().name != shard.split)
       facts.splits.push_back({shard.split, 0, {}});
     facts.splits.back().samples += shard.samples;
-    facts.splits.back().shards.push_back(&shard);
+    facts.splits.back().shards.push_back(k);
   }
   for (const InputFile& input : facts.manifest.inputs.value_or(std::vector<InputFile>{}))
     if (input.role == "rule") {

@@ -13,6 +13,7 @@
 #include "tools/lib/dataset/config.h"
 #include "tools/lib/records/dataset_manifest.h"
 #include "tools/lib/records/formats/shard_index.h"
+#include "tools/lib/records/pairs_manifest.h"
 
 namespace railyard {
 
@@ -24,11 +25,13 @@ struct CardOptions {
 struct SplitShards {
   std::string name;  // train | val | test
   std::uint64_t samples = 0;
-  std::vector<const ShardEntry*> shards;
+  std::vector<std::size_t> shards;  // into the index's shards
 };
 
 struct CardFacts {
-  std::string name;  // the dataset folder's name (V-LoL's)
+  std::string name;  // the packed folder's name (V-LoL's)
+  // A pairs folder's manifest; then `manifest` and `config` are its base side's.
+  std::optional<PairsManifest> pairs;
   DatasetManifest manifest;
   DatasetConfig config;
   ShardIndex index;
@@ -38,7 +41,8 @@ struct CardFacts {
   CardOptions options;
 };
 
-// Throws DatasetError naming the file when the folder's manifest or config does not read.
+// The facts of a packed dataset, sequence set or pairs folder. Throws DatasetError naming the
+// file when the folder's manifest or config does not read.
 CardFacts card_facts(const std::filesystem::path& source, const ShardIndex& index,
                      const CardOptions& options);
 

@@ -35,53 +35,100 @@ Json id(const std::string& name) {
   return {{"@id", name}};
 }
 
-// The members of a split's shards that a FileSet names, by glob.
+// The members of a split's shards that a FileSet names, by glob; an image set is also a field
+// of the samples (its content, by key).
 struct MemberSet {
   const char* name;
   const char* format;
   const char* glob;
   const char* description;
+  bool image;
 };
-constexpr MemberSet kMemberSets[] = {
-    {"records", "application/json", "*.json", "each sample's record (railyard's sample record)"},
-    {"images", "image/png", "*[0-9].png", "the rendered images"},
-    {"depth_png", "image/png", "*.depth.png", "V-LoL's normalised 8-bit depth"},
-    {"depth_exr", "image/x-exr", "*.depth.exr", "metric depth, channel Z"}};
-
-// A record field read from each sample's JSON record.
+// A field read from a JSON member of each unit.
 struct RecordField {
   const char* name;
   const char* type;
   const char* path;
   const char* description;
 };
-constexpr RecordField kSampleFields[] = {
-    {"index", "sc:Integer", "$.index", "The sample's index in the dataset."},
-    {"label", "sc:Text", "$.label", "The true label by the rule: east or west."},
-    {"published_label", "sc:Text", "$.published_label",
-     "The label the dataset gives (after label noise)."},
-    {"angle", "sc:Integer", "$.train.angle", "The train's viewing angle in degrees."},
-    {"scene", "sc:Text", "$.scene", "The scene's name."}};
-constexpr RecordField kCarFields[] = {
-    {"position", "sc:Integer", "$.train.cars[*].position", "1 for the car behind the engine."},
-    {"shape", "sc:Text", "$.train.cars[*].shape", "The car's shape."},
-    {"length", "sc:Text", "$.train.cars[*].length", "short or long."},
-    {"wall", "sc:Text", "$.train.cars[*].wall", "double or not_double."},
-    {"roof", "sc:Text", "$.train.cars[*].roof", "The roof, or none."},
-    {"axles", "sc:Integer", "$.train.cars[*].axles", "Its axles (wheels per side)."},
-    {"load_shape", "sc:Text", "$.train.cars[*].load_shape", "The payloads' shape."},
-    {"load_count", "sc:Integer", "$.train.cars[*].load_count", "How many payloads."}};
-constexpr RecordField kPartFields[] = {
-    {"id", "sc:Integer", "$.parts[*].id", "The part's id in the picture."},
-    {"kind", "sc:Text", "$.parts[*].kind",
-     "locomotive, rail, body, wall, roof, wheels or payload."},
-    {"car", "sc:Integer", "$.parts[*].car", "Its car (0: the locomotive and the rail)."},
-    {"visible_box", "cr:BoundingBox", "$.parts[*].visible_box",
-     "Box of its visible pixels: x, y, width, height."},
-    {"full_box", "cr:BoundingBox", "$.parts[*].full_box", "Box of the whole part, occluded too."},
-    {"area", "sc:Integer", "$.parts[*].area", "Its visible pixels."},
-    {"mask", "cr:SegmentationMask", "$.parts[*].mask.counts",
-     "Its visible pixels as COCO compressed RLE (size: the image's)."}};
+struct FieldGroup {  // a repeated field and its sub-fields
+  const char* name;
+  const char* description;
+  std::vector<RecordField> fields;
+};
+
+// What a unit of a kind of folder holds, and the fields read from it.
+struct UnitLayout {
+  std::vector<MemberSet> sets;  // the first holds the JSON the fields and the key come from
+  std::vector<RecordField> fields;
+  std::vector<FieldGroup> groups;
+};
+
+const UnitLayout& sample_layout() {
+  static const UnitLayout layout{
+      {{"records", "application/json", "*.json", "each sample's record (railyard's sample record)",
+        false},
+       {"images", "image/png", "*[0-9].png", "the rendered images", true},
+       {"depth_png", "image/png", "*.depth.png", "V-LoL's normalised 8-bit depth", true},
+       {"depth_exr", "image/x-exr", "*.depth.exr", "metric depth, channel Z", true}},
+      {{"index", "sc:Integer", "$.index", "The sample's index in the dataset."},
+       {"label", "sc:Text", "$.label", "The true label by the rule: east or west."},
+       {"published_label", "sc:Text", "$.published_label",
+        "The label the dataset gives (after label noise)."},
+       {"angle", "sc:Integer", "$.train.angle", "The train's viewing angle in degrees."},
+       {"scene", "sc:Text", "$.scene", "The scene's name."}},
+      {{"cars",
+        "The train's cars, front to back.",
+        {{"position", "sc:Integer", "$.train.cars[*].position", "1 for the car behind the engine."},
+         {"shape", "sc:Text", "$.train.cars[*].shape", "The car's shape."},
+         {"length", "sc:Text", "$.train.cars[*].length", "short or long."},
+         {"wall", "sc:Text", "$.train.cars[*].wall", "double or not_double."},
+         {"roof", "sc:Text", "$.train.cars[*].roof", "The roof, or none."},
+         {"axles", "sc:Integer", "$.train.cars[*].axles", "Its axles (wheels per side)."},
+         {"load_shape", "sc:Text", "$.train.cars[*].load_shape", "The payloads' shape."},
+         {"load_count", "sc:Integer", "$.train.cars[*].load_count", "How many payloads."}}},
+       {"parts",
+        "Every part of the picture, in id order.",
+        {{"id", "sc:Integer", "$.parts[*].id", "The part's id in the picture."},
+         {"kind", "sc:Text", "$.parts[*].kind",
+          "locomotive, rail, body, wall, roof, wheels or payload."},
+         {"car", "sc:Integer", "$.parts[*].car", "Its car (0: the locomotive and the rail)."},
+         {"visible_box", "cr:BoundingBox", "$.parts[*].visible_box",
+          "Box of its visible pixels: x, y, width, height."},
+         {"full_box", "cr:BoundingBox", "$.parts[*].full_box",
+          "Box of the whole part, occluded too."},
+         {"area", "sc:Integer", "$.parts[*].area", "Its visible pixels."},
+         {"mask", "cr:SegmentationMask", "$.parts[*].mask.counts",
+          "Its visible pixels as COCO compressed RLE (size: the image's)."}}}}};
+  return layout;
+}
+
+const UnitLayout& pair_layout() {
+  static const UnitLayout layout{
+      {{"pairs", "application/json", "*[0-9].json", "each pair's record (a line of pairs.jsonl)",
+        false},
+       {"base_images", "image/png", "*.base.png", "the base trains' images", true},
+       {"intervened_images", "image/png", "*.intervened.png", "the intervened twins' images", true},
+       {"base_records", "application/json", "*.base.json", "the base samples' records", false},
+       {"intervened_records", "application/json", "*.intervened.json", "the twins' sample records",
+        false}},
+      {{"pair", "sc:Integer", "$.pair", "The pair's index."},
+       {"operations", "sc:Text", "$.operations", "The intervention, as railyard writes it."},
+       {"base_label", "sc:Text", "$.base_label", "The base train's label by the rule."},
+       {"label", "sc:Text", "$.label", "The intervened train's label by the rule."},
+       {"flipped", "sc:Boolean", "$.flipped", "Whether the intervention flipped the label."},
+       {"changes", "sc:Text", "$.changes", "What changed, car by car."}},
+      {{"parts",
+        "The parts that differ between the two pictures.",
+        {{"change", "sc:Text", "$.parts[*].change", "added, removed, moved or altered."},
+         {"kind", "sc:Text", "$.parts[*].kind", "The part's kind."},
+         {"car", "sc:Integer", "$.parts[*].car", "Its car."}}}}};
+  return layout;
+}
+
+const UnitLayout& layout_of(const CardFacts& f) {
+  return f.pairs ? pair_layout() : sample_layout();
+}
 
 Json source_of(const std::string& file_set, Json extract) {
   return {{"fileSet", id(file_set)}, {"extract", std::move(extract)}};
@@ -90,47 +137,46 @@ Json source_of(const std::string& file_set, Json extract) {
 Json record_field(const std::string& set, const std::string& id_prefix, const RecordField& f) {
   return {{"@type", "cr:Field"}, {"@id", id_prefix + f.name},
           {"name", f.name},      {"description", f.description},
-          {"dataType", f.type},  {"source", source_of(set + "/records", {{"jsonPath", f.path}})}};
+          {"dataType", f.type},  {"source", source_of(set, {{"jsonPath", f.path}})}};
 }
 
-template <std::size_t N>
-Json repeated_field(const std::string& set, const std::string& name, const char* description,
-                    const RecordField (&fields)[N]) {
-  Json sub = Json::array();
-  for (const RecordField& f : fields) sub.push_back(record_field(set, set + "/" + name + "/", f));
-  return {{"@type", "cr:Field"},        {"@id", set + "/" + name}, {"name", name},
-          {"description", description}, {"repeated", true},        {"subField", std::move(sub)}};
-}
-
-Json split_record_set(const SplitShards& split) {
+Json split_record_set(const SplitShards& split, const UnitLayout& layout) {
   const std::string& s = split.name;
-  Json fields = Json::array();
-  Json key_source = source_of(s + "/records", {{"fileProperty", "filename"}});
+  const std::string records = s + "/" + layout.sets.front().name;
+  Json key_source = source_of(records, {{"fileProperty", "filename"}});
   key_source["transform"] = {{"regex", "^([0-9]+)\\.json$"}};
+  Json fields = Json::array();
   fields.push_back({{"@type", "cr:Field"},
                     {"@id", s + "/key"},
                     {"name", "key"},
-                    {"description", "The sample's key: its members' shared name."},
+                    {"description", "The unit's key: its members' shared name."},
                     {"dataType", "sc:Text"},
                     {"source", std::move(key_source)}});
-  for (const MemberSet& members : kMemberSets) {
-    if (std::string(members.name) == "records") continue;
-    fields.push_back(
-        {{"@type", "cr:Field"},
-         {"@id", s + "/" + members.name},
-         {"name", members.name},
-         {"description", members.description},
-         {"dataType", "sc:ImageObject"},
-         {"source", source_of(s + "/" + members.name, {{"fileProperty", "content"}})}});
+  for (const MemberSet& members : layout.sets)
+    if (members.image)
+      fields.push_back(
+          {{"@type", "cr:Field"},
+           {"@id", s + "/" + members.name},
+           {"name", members.name},
+           {"description", members.description},
+           {"dataType", "sc:ImageObject"},
+           {"source", source_of(s + "/" + members.name, {{"fileProperty", "content"}})}});
+  for (const RecordField& f : layout.fields) fields.push_back(record_field(records, s + "/", f));
+  for (const FieldGroup& group : layout.groups) {
+    Json sub = Json::array();
+    for (const RecordField& f : group.fields)
+      sub.push_back(record_field(records, s + "/" + group.name + "/", f));
+    fields.push_back({{"@type", "cr:Field"},
+                      {"@id", s + "/" + group.name},
+                      {"name", group.name},
+                      {"description", group.description},
+                      {"repeated", true},
+                      {"subField", std::move(sub)}});
   }
-  for (const RecordField& f : kSampleFields) fields.push_back(record_field(s, s + "/", f));
-  fields.push_back(repeated_field(s, "cars", "The train's cars, front to back.", kCarFields));
-  fields.push_back(
-      repeated_field(s, "parts", "Every part of the picture, in id order.", kPartFields));
   return {{"@type", "cr:RecordSet"},
           {"@id", s},
           {"name", s},
-          {"description", "The " + s + " split: " + std::to_string(split.samples) + " samples."},
+          {"description", "The " + s + " split: " + std::to_string(split.samples) + " units."},
           {"key", id(s + "/key")},
           {"field", std::move(fields)}};
 }
@@ -141,15 +187,15 @@ Json distribution(const CardFacts& f) {
     out.push_back({{"@type", "cr:FileObject"},
                    {"@id", shard.name},
                    {"name", shard.name},
-                   {"description", std::to_string(shard.samples) + " " + shard.split + " samples"},
+                   {"description", std::to_string(shard.samples) + " " + shard.split + " units"},
                    {"contentUrl", f.options.url + shard.name},
                    {"contentSize", std::to_string(shard.bytes) + " B"},
                    {"encodingFormat", "application/x-tar"},
                    {"sha256", shard.sha256}});
   for (const SplitShards& split : f.splits)
-    for (const MemberSet& members : kMemberSets) {
+    for (const MemberSet& members : layout_of(f).sets) {
       Json within = Json::array();
-      for (const ShardEntry* shard : split.shards) within.push_back(id(shard->name));
+      for (std::size_t k : split.shards) within.push_back(id(f.index.shards[k].name));
       out.push_back({{"@type", "cr:FileSet"},
                      {"@id", split.name + "/" + members.name},
                      {"name", split.name + "/" + members.name},
@@ -163,8 +209,13 @@ Json distribution(const CardFacts& f) {
 
 std::string description(const CardFacts& f) {
   const DatasetConfig& c = f.config;
-  return std::to_string(f.manifest.counts.samples) + " synthetic pictures of Michalski trains (" +
-         c.representation + ", " + std::to_string(c.sampler.min_cars) + "-" +
+  std::string what = f.pairs ? std::to_string(f.pairs->pairs) +
+                                   " pairs of synthetic pictures (a train and its intervened twin, "
+                                   "mode " +
+                                   f.pairs->mode + ") of Michalski trains ("
+                             : std::to_string(f.manifest.counts.samples) +
+                                   " synthetic pictures of Michalski trains (";
+  return what + c.representation + ", " + std::to_string(c.sampler.min_cars) + "-" +
          std::to_string(c.sampler.max_cars) + " cars, " +
          std::string(distribution_name(c.sampler.distribution)) + ") in the " + c.scene +
          ", labelled eastbound or westbound by the Prolog rule " + f.manifest.rule +
@@ -217,7 +268,7 @@ nlohmann::ordered_json croissant(const CardFacts& f) {
   responsible_ai(out, f);
   out["distribution"] = distribution(f);
   Json sets = Json::array();
-  for (const SplitShards& split : f.splits) sets.push_back(split_record_set(split));
+  for (const SplitShards& split : f.splits) sets.push_back(split_record_set(split, layout_of(f)));
   out["recordSet"] = std::move(sets);
   return out;
 }

@@ -5,6 +5,7 @@
 #include "logic/distribution.h"
 #include "tools/lib/card/card_picture.h"
 #include "tools/lib/card/croissant.h"
+#include "tools/lib/records/suite_summary_record.h"
 #include "util/png_io.h"
 
 namespace railyard {
@@ -37,32 +38,66 @@ void front_matter(std::ostream& out, const CardFacts& f) {
   out << "---\n\n";
 }
 
-void summary(std::ostream& out, const CardFacts& f) {
-  const DatasetCounts& c = f.manifest.counts;
+// What the pictures show, as one paragraph.
+void pictures(std::ostream& out, const CardFacts& f) {
   const DatasetConfig& config = f.config;
-  out << "# " << f.name << "\n\n"
-      << c.samples << " pictures of Michalski trains (" << config.representation << ", "
+  out << "pictures of Michalski trains (" << config.representation << ", "
       << config.sampler.min_cars << "-" << config.sampler.max_cars << " cars, "
       << distribution_name(config.sampler.distribution) << " distribution) in the " << config.scene
-      << ", " << config.width << "x" << config.height << ", rendered by "
-      << "railyard " << f.manifest.version << " (" << config.backend << " backend) on "
-      << f.manifest.created << ". Each train is eastbound or westbound by the Prolog rule `"
-      << f.manifest.rule
-      << "`; each sample has its image, depth (V-LoL's PNG and metric EXR), "
-         "and a record with the train, both labels and every part's mask and boxes.\n\n"
-      << "![labels, lengths and attributes](card.png)\n\n";
+      << ", " << config.width << "x" << config.height << ", rendered by railyard "
+      << f.manifest.version << " (" << config.backend << " backend) on " << f.manifest.created
+      << ". Each train is eastbound or westbound by the Prolog rule `" << f.manifest.rule << "`";
+}
+
+void rule(std::ostream& out, const CardFacts& f) {
   out << "## The rule\n\n";
   if (f.rule_text)
     out << "`" << f.rule_file << "`:\n\n```prolog\n" << *f.rule_text << "```\n\n";
   else
     out << "`" << f.rule_file << "` (its text was not at hand when the card was written; its "
         << "SHA-256 is under Inputs).\n\n";
+}
+
+void sample_composition(std::ostream& out, const CardFacts& f) {
+  const DatasetCounts& c = f.manifest.counts;
   out << "## Composition\n\n| | samples |\n|---|---|\n| east (true label) | " << c.east
       << " |\n| west (true label) | " << c.west << " |\n| east (published) | " << c.published_east
       << " |\n| west (published) | " << c.published_west << " |\n| labels flipped (label noise "
-      << config.label_noise << ") | " << c.flipped_labels << " |\n";
+      << f.config.label_noise << ") | " << c.flipped_labels << " |\n";
   if (c.withheld_labels) out << "| labels withheld | " << *c.withheld_labels << " |\n";
-  out << "\n## Splits\n\n| split | samples | shards |\n|---|---|---|\n";
+}
+
+void pair_composition(std::ostream& out, const PairsManifest& pairs) {
+  out << "## Composition\n\n"
+      << pairs.trains << " base trains tried, " << pairs.pairs << " pairs, " << pairs.unpaired
+      << " without a twin (`unpaired.jsonl`).\n\n"
+      << "| intervention | pairs | labels flipped |\n|---|---|---|\n| all | "
+      << pairs.flip_rate.pairs << " | " << pairs.flip_rate.flipped << " |\n";
+  for (const auto& [kind, flips] : pairs.flip_rate_by_operation)
+    out << "| `" << kind << "` | " << flips.pairs << " | " << flips.flipped << " |\n";
+}
+
+void summary(std::ostream& out, const CardFacts& f) {
+  out << "# " << f.name << "\n\n";
+  if (f.pairs) {
+    out << f.pairs->pairs << " pairs of ";
+    pictures(out, f);
+    out << ". A pair is a base train and its twin after an intervention (mode `" << f.pairs->mode
+        << "`), both rendered with their depth and records; its record says what changed and "
+           "whether the label flipped. The picture shows the base trains.\n\n";
+  } else {
+    out << f.manifest.counts.samples << " ";
+    pictures(out, f);
+    out << "; each sample has its image, depth (V-LoL's PNG and metric EXR), and a record with "
+           "the train, both labels and every part's mask and boxes.\n\n";
+  }
+  out << "![labels, lengths and attributes](card.png)\n\n";
+  rule(out, f);
+  if (f.pairs)
+    pair_composition(out, *f.pairs);
+  else
+    sample_composition(out, f);
+  out << "\n## Splits\n\n| split | units | shards |\n|---|---|---|\n";
   for (const SplitShards& split : f.splits)
     out << "| " << split.name << " | " << split.samples << " | " << split.shards.size() << " |\n";
   out << "\n";
@@ -88,18 +123,29 @@ void inputs(std::ostream& out, const CardFacts& f) {
 
 void files(std::ostream& out, const CardFacts& f) {
   out << "## Files\n\nWebDataset tar shards (`<split>-<6 digits>.tar`, "
-      << f.index.samples_per_shard
-      << " samples each at most): a sample's members share its key (`000042.png` the image, "
-         "`000042.json` its record, `000042.depth.png`, `000042.depth.exr`). `shards.json` lists "
-         "every shard's samples, bytes and SHA-256; `railyard verify` checks them. Beside them: "
-         "`manifest.json`, `config.yaml`, `inputs.json`, `splits/`, `coco/instances.json`, "
-         "`all_scenes/all_scenes.json`, and `croissant.json` (Croissant 1.1).\n\n"
-      << "```python\nfrom railyard.torch import Shards\ntrain = Shards(\".\", split=\"train\", "
-         "shuffle_buffer=1000)\n```\n\n";
+      << f.index.samples_per_shard << " units each at most): a unit's members share its key. ";
+  if (f.pairs)
+    out << "A pair: `000042.json` its record, `000042.base.png` and `000042.intervened.png` the "
+           "two pictures, `000042.base.json` and `000042.intervened.json` their sample records, "
+           "and their depth maps (`.base.depth.png`, `.base.depth.exr`, ...).";
+  else
+    out << "A sample: `000042.png` the image, `000042.json` its record, `000042.depth.png`, "
+           "`000042.depth.exr`.";
+  out << " `shards.json` lists every shard's units, bytes and SHA-256; `railyard verify` checks "
+         "them. Beside them: the manifests, configs, inputs, splits and dataset-wide files of "
+         "the folder that was packed, and `croissant.json` (Croissant 1.1).\n\n";
+  if (f.pairs)
+    out << "```python\nfrom railyard.shards import ShardFolder, read_units\nfor shard in "
+           "ShardFolder(\".\").shards(\"train\"):\n    for key, members in read_units(shard): "
+           "...\n```\n\n";
+  else
+    out << "```python\nfrom railyard.torch import Shards\ntrain = Shards(\".\", split=\"train\", "
+           "shuffle_buffer=1000)\n```\n\n";
+  const std::string config = f.pairs ? f.pairs->base + "/config.yaml" : "config.yaml";
   out << "## Regenerating it byte for byte\n\nWith railyard " << f.manifest.version
-      << " (its rule, scene and asset files as listed below):\n\n```\nrailyard generate "
-         "config.yaml -o out\nrailyard pack out/"
-      << f.name << " -o shards --samples-per-shard " << f.index.samples_per_shard << "\n```\n\n";
+      << " (its rule, scene and asset files as listed below):\n\n```\nrailyard "
+      << (f.pairs ? "intervene " : "generate ") << config << " -o out\nrailyard pack out/" << f.name
+      << " -o shards --samples-per-shard " << f.index.samples_per_shard << "\n```\n\n";
   inputs(out, f);
   out << "\n## License\n\nThe generated data: `" << f.options.license
       << "` (as given to `railyard pack --license`). The meshes are railyard's own, made by "
@@ -126,6 +172,79 @@ void describe_dataset(StagedFolder& staged, const std::filesystem::path& sub,
   staged.write(sub / "card.png",
                std::string_view(reinterpret_cast<const char*>(png.data()), png.size()));
   staged.write(sub / "croissant.json", croissant(facts).dump(2) + "\n");
+}
+
+namespace {
+
+void suite_front_matter(std::ostream& out, const SuiteSummary& summary,
+                        const std::vector<ShardIndex>& variants, const CardOptions& options) {
+  std::uint64_t samples = 0;
+  for (const ShardIndex& variant : variants) samples += variant.samples;
+  out << "---\nlicense: " << options.license << "\npretty_name: \"" << summary.suite
+      << "\"\ntask_categories:\n- image-classification\nsize_categories:\n- "
+      << size_category(samples) << "\ntags:\n- synthetic\n- visual-reasoning\n- webdataset\n"
+      << "configs:\n";
+  for (std::size_t v = 0; v < variants.size(); ++v) {
+    out << "- config_name: " << summary.variants[v].name << "\n  data_files:\n";
+    std::vector<std::string> splits;
+    for (const ShardEntry& shard : variants[v].shards)
+      if (splits.empty() || splits.back() != shard.split) splits.push_back(shard.split);
+    for (const std::string& split : splits)
+      out << "  - split: " << hub_split(split) << "\n    path: \"" << summary.variants[v].folder
+          << "/" << split << "-*.tar\"\n";
+  }
+  out << "---\n\n";
+}
+
+}  // namespace
+
+void describe_suite(StagedFolder& staged, const std::filesystem::path& sub,
+                    const std::filesystem::path& source, const ShardIndex& index,
+                    const CardOptions& options) {
+  SuiteSummary summary = read_suite_summary(source / "summary.json");
+  std::vector<ShardIndex> variants;
+  for (const std::string& folder : index.folders)
+    variants.push_back(read_shard_index(staged.staging() / sub / folder / kShardIndexFile));
+  std::ostringstream out;
+  suite_front_matter(out, summary, variants, options);
+  out << "# " << summary.suite << "\n\nA benchmark suite of " << summary.variants.size()
+      << " datasets made by `railyard suite` from `" << summary.file << "` (seed " << summary.seed
+      << "), each a Hub config of its own; the training set is `" << summary.reference
+      << "`.\n\n![the suite](summary.png)\n\n| variant | rule | distribution | cars | scene | "
+         "samples | hold-out | card |\n|---|---|---|---|---|---|---|---|\n";
+  for (std::size_t v = 0; v < summary.variants.size(); ++v) {
+    const SuiteVariantSummary& variant = summary.variants[v];
+    out << "| " << variant.name << " | " << variant.rule << " | " << variant.distribution << " | "
+        << variant.cars << " | " << variant.scene << " | " << variant.counts.samples << " | "
+        << (variant.holdout ? "yes" : "") << " | [README](" << variant.folder << "/README.md) |\n";
+  }
+  if (!summary.holdout.empty()) {
+    out << "\nHeld-out combinations (absent from the training set):";
+    for (const std::string& combination : summary.holdout) out << " `" << combination << "`";
+    out << "\n";
+  }
+  if (!summary.confounders.empty()) {
+    out << "\nConfounders:";
+    for (const std::string& confounder : summary.confounders) out << " `" << confounder << "`";
+    out << "\n";
+  }
+  out << "\n`summary.json` and `summary.md` hold the suite's statistics (distances to the training "
+         "set, hold-out and confounder shares). Each variant's folder holds its shards, its "
+         "`shards.json`, its card and its `croissant.json`.\n\n## Regenerating it byte for "
+         "byte\n\n```\nrailyard suite "
+      << summary.file << "\nrailyard pack <its output folder>/" << summary.suite
+      << " -o shards --card\n```\n\n## License\n\nThe generated data: `" << options.license
+      << "`. The pictures are synthetic: no person or personal data is in them.\n";
+  staged.write(sub / "README.md", out.str());
+}
+
+void describe_folder(StagedFolder& staged, const std::filesystem::path& sub,
+                     const std::filesystem::path& source, const ShardIndex& index,
+                     const CardOptions& options) {
+  if (index.kind == "suite")
+    describe_suite(staged, sub, source, index, options);
+  else
+    describe_dataset(staged, sub, source, index, options);
 }
 
 }  // namespace railyard

@@ -22,4 +22,16 @@ void describe_dataset(StagedFolder& staged, const std::filesystem::path& sub,
                       const std::filesystem::path& source, const ShardIndex& index,
                       const CardOptions& options);
 
+// A packed suite's README.md: one Hub config per variant (its shards per split), the suite's
+// variants, hold-outs and confounders, and a link to each variant's own card (pack writes those
+// first). The variants' shards.json are read from the staged folder.
+void describe_suite(StagedFolder& staged, const std::filesystem::path& sub,
+                    const std::filesystem::path& source, const ShardIndex& index,
+                    const CardOptions& options);
+
+// describe_suite for a suite's index, describe_dataset for the others.
+void describe_folder(StagedFolder& staged, const std::filesystem::path& sub,
+                     const std::filesystem::path& source, const ShardIndex& index,
+                     const CardOptions& options);
+
 }  // namespace railyard

@@ -243,6 +243,7 @@ ShardIndex pack_suite(StagedFolder& staged, const fs::path& sub, const SuiteFold
   }
   staged.write(sub / kShardIndexFile, shard_index_text(index));
   copy_wide_files(staged, sub, suite.root(), skipped);
+  if (options.describe) options.describe(staged, sub, suite.root(), index);
   return index;
 }
 
@@ -260,8 +261,11 @@ ShardIndex pack_into(StagedFolder& staged, const fs::path& sub, const fs::path& 
     if (options.describe) options.describe(staged, sub, root, index);
     return index;
   }
-  if (auto* pairs = std::get_if<PairsFolder>(&opened))
-    return write_shards(staged, sub, pair_units(*pairs), options);
+  if (auto* pairs = std::get_if<PairsFolder>(&opened)) {
+    ShardIndex index = write_shards(staged, sub, pair_units(*pairs), options);
+    if (options.describe) options.describe(staged, sub, root, index);
+    return index;
+  }
   if (auto* suite = std::get_if<SuiteFolder>(&opened))
     return pack_suite(staged, sub, *suite, options);
   throw DatasetError(root.string() + ": a " +

@@ -26,8 +26,9 @@ struct PackOptions {
   // Units per shard; 0: as many as make about kShardBytes, judged by the first unit's size.
   std::uint64_t samples_per_shard = 0;
   std::function<void(const std::string&)> progress;  // a line per shard written; may be empty
-  // Called for each dataset (or sequence set) packed, once its shards and shards.json are
-  // staged, to add files beside them (the card: tools/lib/card/dataset_card.h); may be empty.
+  // Called for each folder packed (a suite after its variants), once its shards, shards.json
+  // and dataset-wide files are staged, to add files beside them (the card:
+  // tools/lib/card/dataset_card.h); may be empty.
   std::function<void(StagedFolder&, const std::filesystem::path& sub,
                      const std::filesystem::path& source, const ShardIndex&)>
       describe;

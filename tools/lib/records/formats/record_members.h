@@ -9,6 +9,8 @@
 
 #include <concepts>
 #include <cstdint>
+#include <filesystem>
+#include <functional>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -17,6 +19,7 @@
 #include <type_traits>
 
 #include "tools/lib/records/json/json_fields.h"
+#include "util/read_file.h"
 
 namespace railyard {
 
@@ -143,6 +146,22 @@ void read_record(const JsonField<nlohmann::json>& field, T& out) {
     static_assert(std::same_as<T, int>, "a member of a type records do not hold");
     out = field.as_int();
   }
+}
+
+// A file that holds one record: read, parsed and read checked, then `check` (may be empty) looks
+// at the value for rules beyond keys and types, failing through the document's field. Throws
+// DatasetError naming the file and the key (IoError when it cannot be read).
+template <class T>
+T read_record_file(
+    const std::filesystem::path& file,
+    const std::function<void(const JsonField<nlohmann::json>&, const T&)>& check = {}) {
+  JsonOrigin origin{file.string()};
+  nlohmann::json json = parse_json(read_file_text(file), origin);
+  JsonField<nlohmann::json> field(json, origin);
+  T value;
+  read_record(field, value);
+  if (check) check(field, value);
+  return value;
 }
 
 }  // namespace railyard

@@ -3,7 +3,6 @@
 #include <cstdio>
 
 #include "util/printable_text.h"
-#include "util/read_file.h"
 
 namespace railyard {
 namespace {
@@ -35,12 +34,10 @@ std::string shard_index_text(const ShardIndex& index) {
   return record_json(index).dump(2) + "\n";
 }
 
-ShardIndex read_shard_index(const std::filesystem::path& file) {
-  JsonOrigin origin{file.string()};
-  nlohmann::json json = parse_json(read_file_text(file), origin);
-  JsonField<nlohmann::json> field(json, origin);
-  ShardIndex index;
-  read_record(field, index);
+namespace {
+
+// What shards.json must be beyond its keys and types.
+void check_index(const JsonField<nlohmann::json>& field, const ShardIndex& index) {
   if (index.tool != "railyard") field["tool"].fail("expected 'railyard'");
   if (index.kind != "dataset" && index.kind != "sequences" && index.kind != "pairs" &&
       index.kind != "suite")
@@ -67,7 +64,12 @@ ShardIndex read_shard_index(const std::filesystem::path& file) {
   auto folders = field["folders"].items();
   for (std::size_t k = 0; k < index.folders.size(); ++k)
     if (!inside(index.folders[k])) folders[k].fail("not a folder inside this one");
-  return index;
+}
+
+}  // namespace
+
+ShardIndex read_shard_index(const std::filesystem::path& file) {
+  return read_record_file<ShardIndex>(file, check_index);
 }
 
 }  // namespace railyard

@@ -4,7 +4,6 @@
 #include <cctype>
 
 #include "util/printable_text.h"
-#include "util/read_file.h"
 
 namespace railyard {
 
@@ -12,12 +11,10 @@ std::string worlds_index_text(const WorldsIndex& index) {
   return record_json(index).dump(1) + "\n";
 }
 
-WorldsIndex read_worlds_index(const std::filesystem::path& file) {
-  JsonOrigin origin{file.string()};
-  nlohmann::json json = parse_json(read_file_text(file), origin);
-  JsonField<nlohmann::json> field(json, origin);
-  WorldsIndex index;
-  read_record(field, index);
+namespace {
+
+// What worlds.json must be beyond its keys and types.
+void check_index(const JsonField<nlohmann::json>& field, const WorldsIndex& index) {
   auto plain = [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
   };
@@ -34,7 +31,12 @@ WorldsIndex read_worlds_index(const std::filesystem::path& file) {
   }
   for (const char* key : {"similarity", "distance"})
     for (const auto& row : field[key].items(worlds.size())) row.items(worlds.size());
-  return index;
+}
+
+}  // namespace
+
+WorldsIndex read_worlds_index(const std::filesystem::path& file) {
+  return read_record_file<WorldsIndex>(file, check_index);
 }
 
 }  // namespace railyard
