@@ -62,10 +62,15 @@ std::size_t read_some(int fd, char* buffer, std::size_t size, const std::filesys
 struct TarWriter::State {
   std::string name;
   ByteSink sink;
-  archive* writer = nullptr;
+  archive* writer = archive_write_new();  // freed with the state, whatever threw
   std::uint64_t bytes = 0;
   Pending pending;
   bool closed = false;
+
+  ~State() {
+    if (!closed) archive_write_fail(writer);  // no end blocks for an archive left unfinished
+    archive_write_free(writer);
+  }
 
   [[noreturn]] void fail(std::string_view member) {
     pending.rethrow();
@@ -96,7 +101,6 @@ struct TarWriter::State {
 TarWriter::TarWriter(std::string name, ByteSink sink) : state_(std::make_unique<State>()) {
   state_->name = std::move(name);
   state_->sink = std::move(sink);
-  state_->writer = archive_write_new();
   archive_write_set_format_ustar(state_->writer);
   archive_write_add_filter_none(state_->writer);
   archive_write_set_bytes_per_block(state_->writer, 10240);  // tar's own default
@@ -115,10 +119,7 @@ TarWriter::TarWriter(std::string name, ByteSink sink) : state_(std::make_unique<
     state_->fail("");
 }
 
-TarWriter::~TarWriter() {
-  if (!state_->closed) archive_write_fail(state_->writer);
-  archive_write_free(state_->writer);
-}
+TarWriter::~TarWriter() = default;
 
 void TarWriter::add(std::string_view member, std::string_view bytes) {
   state_->header(member, bytes.size());
@@ -151,7 +152,7 @@ std::uint64_t TarWriter::bytes() const {
 struct TarReader::State {
   std::filesystem::path file;
   Fd in;
-  archive* reader = nullptr;
+  archive* reader = archive_read_new();  // freed with the state, whatever threw
   Sha256 digest;
   std::uint64_t bytes = 0;
   std::string buffer = std::string(kPiece, '\0');
@@ -160,6 +161,8 @@ struct TarReader::State {
   std::uint64_t member_size = 0;
   std::string previous;
   bool ended = false;
+
+  ~State() { archive_read_free(reader); }
 
   [[noreturn]] void fail(std::string_view what) {
     pending.rethrow();
@@ -183,7 +186,6 @@ struct TarReader::State {
 TarReader::TarReader(const std::filesystem::path& file) : state_(std::make_unique<State>()) {
   state_->file = file;
   state_->in = open_for_reading(file);
-  state_->reader = archive_read_new();
   archive_read_support_format_tar(state_->reader);
   auto read = [](archive*, void* client, const void** buffer) -> la_ssize_t {
     auto* state = static_cast<State*>(client);
@@ -200,9 +202,7 @@ TarReader::TarReader(const std::filesystem::path& file) : state_(std::make_uniqu
     state_->fail(state_->library_error());
 }
 
-TarReader::~TarReader() {
-  archive_read_free(state_->reader);
-}
+TarReader::~TarReader() = default;
 
 std::optional<TarMember> TarReader::next() {
   State& s = *state_;

@@ -53,6 +53,10 @@ int fuzz_worlds(const std::uint8_t* data, std::size_t size);
 // A predictions file of `railyard score`, as JSON Lines and as CSV, matched to small targets.
 int fuzz_predictions(const std::uint8_t* data, std::size_t size);
 
+// A tar shard (`railyard pack`) read member by member as verify reads it: each JSON member as a
+// sample record (bounded), every other member hashed, then the whole file's digest.
+int fuzz_shard(const std::uint8_t* data, std::size_t size);
+
 // For loaders that read a file, as the command does: the input written to one file per process
 // and kind (`name`, e.g. "config.yaml"), rewritten for each input.
 inline std::filesystem::path fuzz_input_file(const char* name, const std::uint8_t* data,
@@ -74,7 +78,7 @@ inline constexpr NamedFuzzTarget kFuzzTargets[] = {
     {"manifest", fuzz_manifest},       {"description", fuzz_description},
     {"operations", fuzz_operations},   {"suite", fuzz_suite},
     {"formula", fuzz_formula},         {"worlds", fuzz_worlds},
-    {"predictions", fuzz_predictions},
+    {"predictions", fuzz_predictions}, {"shard", fuzz_shard},
 };
 
 }  // namespace railyard
