@@ -2,8 +2,8 @@
 # Fuzzes the rule engine, the operations language of interventions, LTLf formulas, the loaders of
 # configs, suites, worlds specs, scenes, asset manifests and train descriptions, railyard
 # score's predictions files, and tar shards: builds the libFuzzer targets of tests/fuzz with
-# clang, ASan and UBSan in build-fuzz (only the libraries they need). A target fails on a crash, a leak, one input past
-# 10 s or over 2 GB.
+# clang, ASan and UBSan in build-fuzz (only the libraries they need). A target fails on a crash,
+# a leak, one input past 10 s or over 2 GB.
 #
 #   tools/fuzz.sh              # the check tools/test.sh runs: the same result every time
 #   tools/fuzz.sh check rule   # the check, some targets only
