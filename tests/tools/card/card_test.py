@@ -105,7 +105,9 @@ def json_path(record, path):
     return values
 
 
-def check_croissant(folder, shards_index, record):
+def check_croissant(folder, shards_index, record, parts=None):
+    """`parts`: a suite's [(variant folder + "/", its shards.json)]; a folder's own index else."""
+    parts = parts or [("", shards_index)]
     path = os.path.join(folder, "croissant.json")
     doc = json.load(open(path))
     check(doc["conformsTo"] == CROISSANT + "1.1", "conformsTo is not Croissant 1.1")
@@ -128,11 +130,13 @@ def check_croissant(folder, shards_index, record):
     ids = {}
     for node in doc["distribution"]:
         ids[node["@id"]] = node
-    for entry in shards_index["shards"]:
-        node = ids.get(entry["name"])
-        check(node and node["@type"] == "cr:FileObject", f"shard {entry['name']} not listed")
-        check(node["sha256"] == entry["sha256"] and node["contentSize"] == f"{entry['bytes']} B",
-              f"shard {entry['name']}: SHA-256 or size")
+    for prefix, index in parts:
+        for entry in index["shards"]:
+            node = ids.get(prefix + entry["name"])
+            check(node and node["@type"] == "cr:FileObject", f"shard {entry['name']} not listed")
+            check(node["sha256"] == entry["sha256"] and
+                  node["contentSize"] == f"{entry['bytes']} B", f"shard {entry['name']}: hash")
+            check(os.path.isfile(os.path.join(folder, node["name"])), f"{node['name']}: no file")
     for node in ids.values():
         for ref in node.get("containedIn", []):
             check(ref["@id"] in ids, f"{node['@id']}: containedIn {ref['@id']}")
@@ -149,7 +153,8 @@ def check_croissant(folder, shards_index, record):
                 if path:
                     check(json_path(record, path), f"{sub['@id']}: {path} finds nothing")
     members = [m for m in ids.values() if m["@type"] == "cr:FileSet"]
-    names = tarfile.open(os.path.join(folder, shards_index["shards"][0]["name"])).getnames()
+    prefix, first = parts[0]
+    names = tarfile.open(os.path.join(folder, prefix + first["shards"][0]["name"])).getnames()
     for member_set in members:
         glob = member_set["includes"]
         check(any(fnmatch.fnmatch(n, glob) for n in names), f"{member_set['@id']}: {glob}")
@@ -210,6 +215,13 @@ def check_suite(suite, packed, railyard):
         check(chosen == sorted(files), f"{folder}: data_files select its shards")
         for name in ("README.md", "card.png", "croissant.json"):
             check(os.path.isfile(os.path.join(packed, folder, name)), f"{folder}: no {name}")
+    parts = [(f + "/", json.load(open(os.path.join(packed, f, "shards.json"))))
+             for f in top["folders"]]
+    first = os.path.join(packed, parts[0][0] + parts[0][1]["shards"][0]["name"])
+    with tarfile.open(first) as tar:
+        name = next(n for n in tar.getnames() if n.endswith(".json"))
+        record = json.load(tar.extractfile(name))
+    check_croissant(packed, None, record, parts)
     run(railyard, "verify", "-q", packed)
 
 

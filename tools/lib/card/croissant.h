@@ -6,11 +6,22 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "tools/lib/card/card_facts.h"
 
 namespace railyard {
 
 nlohmann::ordered_json croissant(const CardFacts& facts);
+
+// A suite's: every variant's shards, file sets and record sets, each under its folder (ids
+// "<folder>/train", contentUrls "<url><folder>/train-000000.tar"); the head from the first.
+struct SuitePart {
+  std::string folder;  // the variant's shard folder, relative to the suite's
+  CardFacts facts;
+};
+nlohmann::ordered_json suite_croissant(const std::string& name, const std::string& what,
+                                       const std::vector<SuitePart>& variants);
 
 }  // namespace railyard

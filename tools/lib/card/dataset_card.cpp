@@ -38,6 +38,15 @@ void front_matter(std::ostream& out, const CardFacts& f) {
   out << "---\n\n";
 }
 
+// What a sample's files are, as the config wrote them.
+std::string sample_files(const OutputSelection& outputs) {
+  std::string out = "its image";
+  if (outputs.depth_png) out += ", V-LoL's depth PNG";
+  if (outputs.depth_exr) out += ", metric depth (EXR)";
+  if (outputs.scene == SceneFormat::Glb) out += ", its 3D scene (.glb)";
+  return out;
+}
+
 // What the pictures show, as one paragraph.
 void pictures(std::ostream& out, const CardFacts& f) {
   const DatasetConfig& config = f.config;
@@ -88,8 +97,8 @@ void summary(std::ostream& out, const CardFacts& f) {
   } else {
     out << f.manifest.counts.samples << " ";
     pictures(out, f);
-    out << "; each sample has its image, depth (V-LoL's PNG and metric EXR), and a record with "
-           "the train, both labels and every part's mask and boxes.\n\n";
+    out << "; each sample has " << sample_files(f.config.outputs)
+        << " and a record with the train, both labels and every part's mask and boxes.\n\n";
   }
   out << "![labels, lengths and attributes](card.png)\n\n";
   rule(out, f);
@@ -129,8 +138,10 @@ void files(std::ostream& out, const CardFacts& f) {
            "two pictures, `000042.base.json` and `000042.intervened.json` their sample records, "
            "and their depth maps (`.base.depth.png`, `.base.depth.exr`, ...).";
   else
-    out << "A sample: `000042.png` the image, `000042.json` its record, `000042.depth.png`, "
-           "`000042.depth.exr`.";
+    out << "A sample: `000042.json` its record, `000042.png` the image"
+        << (f.config.outputs.depth_png ? ", `000042.depth.png`" : "")
+        << (f.config.outputs.depth_exr ? ", `000042.depth.exr`" : "")
+        << (f.config.outputs.scene == SceneFormat::Glb ? ", `000042.glb`" : "") << ".";
   out << " `shards.json` lists every shard's units, bytes and SHA-256; `railyard verify` checks "
          "them. Beside them: the manifests, configs, inputs, splits and dataset-wide files of "
          "the folder that was packed, and `croissant.json` (Croissant 1.1).\n\n";
@@ -203,8 +214,11 @@ void describe_suite(StagedFolder& staged, const std::filesystem::path& sub,
                     const CardOptions& options) {
   SuiteSummary summary = read_suite_summary(source / "summary.json");
   std::vector<ShardIndex> variants;
-  for (const std::string& folder : index.folders)
+  std::vector<SuitePart> parts;
+  for (const std::string& folder : index.folders) {
     variants.push_back(read_shard_index(staged.staging() / sub / folder / kShardIndexFile));
+    parts.push_back({folder, card_facts(source / folder, variants.back(), options)});
+  }
   std::ostringstream out;
   suite_front_matter(out, summary, variants, options);
   out << "# " << summary.suite << "\n\nA benchmark suite of " << summary.variants.size()
@@ -236,6 +250,11 @@ void describe_suite(StagedFolder& staged, const std::filesystem::path& sub,
       << " -o shards --card\n```\n\n## License\n\nThe generated data: `" << options.license
       << "`. The pictures are synthetic: no person or personal data is in them.\n";
   staged.write(sub / "README.md", out.str());
+  std::string what = "A benchmark suite of " + std::to_string(summary.variants.size()) +
+                     " datasets of synthetic Michalski train pictures made by railyard suite "
+                     "from " +
+                     summary.file + "; the training set is " + summary.reference + ".";
+  staged.write(sub / "croissant.json", suite_croissant(summary.suite, what, parts).dump(2) + "\n");
 }
 
 void describe_folder(StagedFolder& staged, const std::filesystem::path& sub,
