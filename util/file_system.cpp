@@ -144,4 +144,9 @@ fs::path temp_folder() {
   return ec ? fs::path("/tmp") : folder;
 }
 
+std::string folder_name(const fs::path& path) {
+  const fs::path folder = file_system::absolute(path).lexically_normal();
+  return (folder.has_filename() ? folder : folder.parent_path()).filename().string();
+}
+
 }  // namespace railyard::file_system

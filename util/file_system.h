@@ -48,5 +48,7 @@ std::filesystem::path absolute(const std::filesystem::path& path);
 std::filesystem::path relative_to(const std::filesystem::path& path,
                                   const std::filesystem::path& base);
 std::filesystem::path temp_folder();  // $TMPDIR or /tmp
+// The name of the folder `path` names, with or without a trailing slash ("out/ds/" -> "ds").
+std::string folder_name(const std::filesystem::path& path);
 
 }  // namespace railyard::file_system

@@ -27,9 +27,7 @@ std::vector<fs::path> destinations(const std::vector<std::string>& folders, cons
   std::vector<fs::path> out_folders;
   std::set<fs::path> names;
   for (const std::string& folder : folders) {
-    fs::path name = file_system::absolute(folder).lexically_normal().filename();
-    if (name.empty())
-      name = file_system::absolute(folder).lexically_normal().parent_path().filename();
+    const fs::path name = file_system::folder_name(folder);
     if (folders.size() > 1 && !names.insert(name).second)
       throw InputError("pack: two folders named '" + name.string() +
                        "': pack them with one -o each");

@@ -28,8 +28,7 @@ std::optional<std::string> unchanged_input(const InputFile& input) {
 CardFacts card_facts(const std::filesystem::path& source, const ShardIndex& index,
                      const CardOptions& options) {
   CardFacts facts;
-  const std::filesystem::path folder = file_system::absolute(source).lexically_normal();
-  facts.name = (folder.has_filename() ? folder : folder.parent_path()).filename().string();
+  facts.name = file_system::folder_name(source);
   std::filesystem::path dataset = source;
   if (PairsFolder::is_pairs_folder(source)) {
     facts.pairs = read_pairs_manifest(source / "manifest.json");
