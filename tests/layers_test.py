@@ -16,6 +16,7 @@
         tools/lib/suite     -> dataset, export, records, sheet
         tools/lib/worlds    -> dataset, export, records  (rule worlds: spec file, build, folder)
         tools/lib/score     -> suite, worlds, dataset, export, records, sheet  (predictions scored)
+        tools/lib/gallery   -> score, shards, records   (a static site to browse a folder)
         tools/assetgen  -> nothing of tools/       (the program that writes assets/)
         tools/railyard and tools/bench sit on top: no other part of tools includes them
       every folder of tools/lib/ is a row here; a library without one is a failure.
@@ -68,6 +69,8 @@ TOOLS_ALLOWED = {
     "tools/lib/score": {"tools/lib/score", "tools/lib/suite", "tools/lib/dataset",
                         "tools/lib/export", "tools/lib/records", "tools/lib/sheet",
                         "tools/lib/worlds"},
+    "tools/lib/gallery": {"tools/lib/gallery", "tools/lib/score", "tools/lib/shards",
+                          "tools/lib/records"},
     "tools/assetgen": {"tools/assetgen"},
 }
 # Floors inside tools/dataset: the longest prefix names a file's floor and group; a file may

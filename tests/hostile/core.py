@@ -239,7 +239,7 @@ def listing(root):
 # A new entry whose name says it is a temporary or a half-written thing.
 TEMP_NAME = re.compile(r"(\.partial|\.old-|railyard-tmp|\.tmp|tmp-\d|\.swp$|~$|^\.nfs)")
 # Hidden names railyard writes on purpose: folder markers and lock files.
-ALLOWED_HIDDEN = re.compile(r"^(\.railyard-(export|worlds|score|compare|suite|dataset|run|lock)"
+ALLOWED_HIDDEN = re.compile(r"^(\.railyard-(export|worlds|score|compare|suite|dataset|run|lock|pack|gallery)"
                             r"[a-z_-]*|\.[a-z_-]+\.lock)$")
 
 

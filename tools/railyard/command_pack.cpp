@@ -15,12 +15,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool inside(const fs::path& path, const fs::path& folder) {
-  fs::path relative = file_system::absolute(path).lexically_normal().lexically_relative(
-      file_system::absolute(folder).lexically_normal());
-  return !relative.empty() && *relative.begin() != "..";
-}
-
 // Where each folder is packed to; refuses a destination inside a folder it packs (its shards
 // would be packed too) and two folders of one name.
 std::vector<fs::path> destinations(const std::vector<std::string>& folders, const fs::path& out) {

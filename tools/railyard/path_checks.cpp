@@ -6,6 +6,12 @@
 
 namespace railyard {
 
+bool inside(const std::filesystem::path& path, const std::filesystem::path& folder) {
+  std::filesystem::path relative =
+      file_system::absolute(path).lexically_relative(file_system::absolute(folder));
+  return !relative.empty() && *relative.begin() != "..";
+}
+
 std::string file_fault(const std::string& path) {
   try {
     std::string why = file_system::why_not_a_file(path);

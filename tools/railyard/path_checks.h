@@ -4,11 +4,16 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <filesystem>
 
 namespace railyard {
 
 CLI::Validator existing_file();    // a regular file
 CLI::Validator existing_folder();  // a folder
+
+// Whether `path` is `folder` or lies inside it (lexically, both made absolute): an output inside
+// the folder a command reads would be read too.
+bool inside(const std::filesystem::path& path, const std::filesystem::path& folder);
 
 // "" for a regular file; else "<path>: <what it is instead>" (a folder, no such file, ...).
 std::string file_fault(const std::string& path);

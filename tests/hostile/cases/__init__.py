@@ -4,7 +4,7 @@ import importlib
 
 # In report order.
 SURFACES = ["sequences", "ltlf", "worlds", "score", "scene_glb", "verify_export", "python_module",
-            "shards", "filesystem"]
+            "shards", "gallery", "filesystem"]
 
 
 def load_cases(ctx):

@@ -11,35 +11,17 @@ set -uo pipefail
 
 railyard=$1
 repo=$2
-golden=$repo/tests/tools/dataset/golden
 tmp=$(mktemp -d /tmp/railyard-pack.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-export RAILYARD_EGL=surfaceless
 fail() {
   echo "FAIL: $*" >&2
   exit 1
 }
-# The one dataset folder a run wrote under $1.
-folder_in() { find "$1" -mindepth 1 -maxdepth 1 -type d ! -name dataset_descriptions; }
+source "$repo/tests/tools/folder_kinds.sh"
 
 echo "== four kinds of folder"
 cd "$tmp"
-"$railyard" generate "$golden/raster_trains_base.yaml" -o runs/ds -q -j 2 >/dev/null || fail "generate"
-"$railyard" generate "$golden/raster_sequences.yaml" -o runs/sq -q -j 2 >/dev/null || fail "sequences"
-"$railyard" intervene "$golden/pairs/raster_flip.yaml" -o runs/pr -q -j 2 >/dev/null || fail "intervene"
-cat >suite.yaml <<'YAML'
-suite: tiny
-seed: 7
-output: runs/su
-config: {count: 6, width: 64, height: 36, subsets: [], outputs: {depth_exr: false}}
-variants:
-  - name: train
-    set: {count: 8}
-  - name: long
-    ladder: {cars: [5]}
-YAML
-"$railyard" suite suite.yaml -q >/dev/null 2>&1 || fail "suite"
-ds=$(folder_in runs/ds); sq=$(folder_in runs/sq); pr=$(folder_in runs/pr); su=runs/su/tiny
+make_folder_kinds "$railyard" "$repo"
 
 for kind in ds sq pr su; do
   "$railyard" pack "${!kind}" -o "packed/$kind" -q --samples-per-shard 2 >"$kind.log" 2>&1 ||
