@@ -188,7 +188,7 @@ def folder_loops(includes):
 def main():
     root = pathlib.Path(sys.argv[1])
     problems = []
-    for path in sorted(root.glob("python/railyard/*.py")):
+    for path in sorted(root.glob("python/railyard/**/*.py")):
         problems += json_key_reads(path.relative_to(root).as_posix(), path.read_text())
     folders = {}  # folder -> folders its files include, tests aside
     for path in sorted(root.glob("*/**/*")):

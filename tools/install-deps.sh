@@ -21,6 +21,7 @@ packages=(
   slurm-wlm munge           # a local Slurm farm for the tools/slurm test
   pybind11-dev python3-dev  # the Python module (python/)
   python3-numpy python3-pytest python3-torch  # its arrays, tests and DataLoader
+  python3-torchvision       # the baselines (railyard.baselines): ResNet18
   python3-pyld python3-yaml  # the dataset card's test: a JSON-LD processor, the Hub's front matter
   chromium fonts-liberation  # opens report.html headless in railyard score's test
   blender                   # imports each sample's .glb (outputs.scene) and renders its camera in

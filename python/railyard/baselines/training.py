@@ -1,0 +1,98 @@
+"""Training a classifier with a protocol, and its predictions in the format `railyard score`
+reads (JSON Lines: index, label, probability of east; a pairs folder's lines add `variant`)."""
+import json
+import os
+
+import torch
+
+# ImageNet's channel statistics: what torchvision's weights expect, harmless from scratch.
+MEAN = torch.tensor([0.485, 0.456, 0.406]).view(1, 3, 1, 1)
+STD = torch.tensor([0.229, 0.224, 0.225]).view(1, 3, 1, 1)
+
+
+def _inputs(images):
+    return (images.float() / 255.0 - MEAN) / STD
+
+
+def stratified_folds(labels, k, seed):
+    """k lists of positions, each class spread evenly over them in a seeded order."""
+    generator = torch.Generator().manual_seed(seed)
+    folds = [[] for _ in range(k)]
+    for value in sorted(set(labels.tolist())):
+        positions = (labels == value).nonzero().flatten()
+        positions = positions[torch.randperm(len(positions), generator=generator)]
+        for j, position in enumerate(positions.tolist()):
+            folds[j % k].append(position)
+    return [sorted(fold) for fold in folds]
+
+
+def stratified_choice(labels, count, seed):
+    """`count` positions with the labels' shares (the rounding to the larger class), in a seeded
+    order, ascending: a training subset like a dataset's train_<n> split."""
+    if not 0 < count <= len(labels):
+        raise ValueError(f"cannot choose {count} of {len(labels)} images")
+    generator = torch.Generator().manual_seed(seed)
+    chosen, left = [], count
+    values = sorted(set(labels.tolist()), key=lambda v: -(labels == v).sum().item())
+    for j, value in enumerate(values):
+        positions = (labels == value).nonzero().flatten()
+        take = left if j == len(values) - 1 else \
+            min(left, round(count * len(positions) / len(labels)))
+        chosen += positions[torch.randperm(len(positions), generator=generator)[:take]].tolist()
+        left -= take
+    return sorted(chosen)
+
+
+def train(network, data, protocol, log=print):
+    """Trains `network` on `data` (an ImageSet) with `protocol`; returns the mean training loss
+    of each epoch. The batches' order is the protocol's seed's, epoch by epoch."""
+    protocol.check()
+    torch.manual_seed(protocol.seed)
+    optimiser = torch.optim.Adam(network.parameters(), lr=protocol.learning_rate,
+                                 weight_decay=protocol.weight_decay)
+    schedule = torch.optim.lr_scheduler.StepLR(optimiser, step_size=protocol.step_epochs,
+                                               gamma=protocol.step_factor)
+    losses = []
+    for epoch in range(protocol.epochs):
+        network.train()
+        order = torch.randperm(len(data), generator=torch.Generator().manual_seed(
+            protocol.seed * 1_000_003 + epoch))
+        total, seen = 0.0, 0
+        for first in range(0, len(order), protocol.batch):
+            batch = order[first:first + protocol.batch]
+            if len(batch) < 2 and seen:  # batch norm needs two samples; the rest is one
+                continue
+            loss = torch.nn.functional.cross_entropy(network(_inputs(data.images[batch])),
+                                                     data.labels[batch])
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            total += loss.item() * len(batch)
+            seen += len(batch)
+        schedule.step()
+        losses.append(total / max(seen, 1))
+        log(f"epoch {epoch + 1}/{protocol.epochs}: loss {losses[-1]:.4f}")
+    return losses
+
+
+def predict(network, data, batch=100):
+    """[{"index", "label", "probability"}] for every image of `data`, in its order."""
+    network.eval()
+    rows = []
+    with torch.no_grad():
+        for first in range(0, len(data), batch):
+            east = torch.softmax(network(_inputs(data.images[first:first + batch])), 1)[:, 1]
+            for index, probability in zip(data.indices[first:first + batch].tolist(),
+                                          east.tolist()):
+                rows.append({"index": index, "label": "east" if probability >= 0.5 else "west",
+                             "probability": round(probability, 6)})
+    return rows
+
+
+def write_predictions(rows, path):
+    """Writes the rows as JSON Lines; the file appears whole or not at all."""
+    temporary = path + ".partial"
+    with open(temporary, "w", encoding="utf-8") as file:
+        for row in rows:
+            file.write(json.dumps(row) + "\n")
+    os.replace(temporary, path)

@@ -1,0 +1,109 @@
+"""railyard.baselines (issue #44): each model trains (its loss falls on a tiny dataset it can
+learn by heart), predictions come out in the format `railyard score` reads and are scored, saved
+weights load back to the same predictions, k-fold splits are stratified partitions, and a run
+refuses to write over a folder. No accuracy is asserted: accuracies belong in the benchmark."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+import torch
+
+from railyard.baselines import Protocol, load_images, make_model, predict, train
+from railyard.baselines.training import stratified_choice, stratified_folds
+
+SIZE = (64, 36)
+
+
+@pytest.fixture(scope="module")
+def images(small_dataset):
+    folder, _ = small_dataset
+    return load_images(folder, "all", SIZE, workers=0)
+
+
+@pytest.mark.parametrize("model", ["cnn", "resnet18"])
+def test_the_loss_falls(images, model):
+    network, start = make_model(model)
+    assert start["weights"].startswith("none")
+    losses = train(network, images, Protocol(epochs=8, batch=4, seed=1), log=lambda line: None)
+    assert len(losses) == 8
+    assert min(losses[-3:]) < losses[0] * 0.7, losses
+
+
+def test_images_are_the_split_at_the_size(images, small_dataset):
+    assert images.images.dtype == torch.uint8
+    assert tuple(images.images.shape[1:]) == (3, SIZE[1], SIZE[0])
+    assert sorted(images.indices.tolist()) == list(range(len(images)))
+    assert set(images.labels.tolist()) <= {0, 1}
+
+
+def test_saved_weights_give_the_same_predictions(images, tmp_path):
+    network, _ = make_model("cnn")
+    train(network, images, Protocol(epochs=2, batch=4), log=lambda line: None)
+    path = str(tmp_path / "model.pt")
+    torch.save(network.state_dict(), path)
+    again, start = make_model("cnn", weights=path)
+    assert start["weights"] == path and len(start["weights_sha256"]) == 64
+    assert predict(again, images) == predict(network, images)
+
+
+def test_folds_are_a_stratified_partition():
+    labels = torch.tensor([1] * 10 + [0] * 5)
+    folds = stratified_folds(labels, 5, seed=3)
+    assert sorted(p for fold in folds for p in fold) == list(range(15))
+    for fold in folds:
+        assert [labels[p].item() for p in fold].count(1) == 2
+        assert [labels[p].item() for p in fold].count(0) == 1
+    assert folds == stratified_folds(labels, 5, seed=3)
+
+
+def run_baseline(arguments):
+    environment = {**os.environ, "PYTHONPATH": os.environ.get("PYTHONPATH", "")}
+    return subprocess.run([sys.executable, "-m", "railyard.baselines", *arguments],
+                          capture_output=True, text=True, env=environment)
+
+
+def test_a_run_writes_scored_predictions(small_dataset, tmp_path):
+    folder, _ = small_dataset
+    out = str(tmp_path / "run")
+    done = run_baseline(["--train", folder, "--train-split", "all", "--test", f"{folder}:all",
+                         "--test", f"{folder}:train", "--epochs", "2", "--batch", "2", "--resolution", "64x36",
+                         "--workers", "0", "-o", out])
+    assert done.returncode == 0, done.stderr
+    with open(os.path.join(out, "results.json"), encoding="utf-8") as file:
+        results = json.load(file)
+    (run,) = results["runs"]
+    assert len(run["losses"]) == 2 and results["weights"].startswith("none")
+    test, one_split = run["tests"]
+    with open(os.path.join(out, test["predictions"]), encoding="utf-8") as file:
+        lines = [json.loads(line) for line in file]
+    assert sorted(line["index"] for line in lines) == list(range(4))
+    assert all(line["label"] in ("east", "west") and 0 <= line["probability"] <= 1
+               for line in lines)
+    assert os.path.isfile(os.path.join(out, "score", test["name"], "score.json"))
+    (accuracy,) = [f for f in test["figures"] if f["figure"] == "accuracy"]
+    assert accuracy["n"] == 4
+    with open(os.path.join(folder, "splits", "train.txt"), encoding="utf-8") as file:
+        train_split = len(file.read().split())
+    (accuracy,) = [f for f in one_split["figures"] if f["figure"] == "accuracy"]
+    assert accuracy["n"] == train_split  # a split's predictions scored as that split alone
+
+
+def test_a_run_never_writes_over_a_folder(small_dataset, tmp_path):
+    folder, _ = small_dataset
+    (tmp_path / "kept.txt").write_text("mine")
+    done = run_baseline(["--train", folder, "--train-split", "all", "-o", str(tmp_path)])
+    assert done.returncode != 0 and "not a new or empty folder" in done.stderr
+    assert (tmp_path / "kept.txt").read_text() == "mine"
+    assert sorted(os.listdir(tmp_path)) == ["kept.txt"]
+
+
+def test_a_chosen_subset_keeps_the_label_shares():
+    labels = torch.tensor([1] * 60 + [0] * 40)
+    chosen = stratified_choice(labels, 10, seed=2)
+    assert len(chosen) == 10 and chosen == sorted(set(chosen))
+    assert [labels[p].item() for p in chosen].count(1) == 6
+    assert chosen == stratified_choice(labels, 10, seed=2) != stratified_choice(labels, 10, seed=3)
+    with pytest.raises(ValueError):
+        stratified_choice(labels, 101, seed=2)
