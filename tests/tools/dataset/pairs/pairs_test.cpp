@@ -450,6 +450,36 @@ TEST_F(PairsTest, ARefusalBeyondTheCheckedPrefixStopsTheWalkThere) {
   }
 }
 
+// Listed operations that change nothing on a train (its roofs set to none where it has none) give
+// it no twin, so no pair whose two pictures are one; a train they do change keeps its pair.
+TEST_F(PairsTest, OperationsThatChangeNothingMakeNoPair) {
+  fs::path rules = fs::path(RAILYARD_SOURCE_DIR) / "logic" / "rules";
+  DatasetConfig c = listed_config("listed", "set(1, roof=none)");
+  c.sampler.min_cars = 2;
+  c.sampler.max_cars = 4;
+  c.interventions.keep = PairKeep::All;
+  SampledTrains trains(c.sampler, Rule::load(rules / "theoryx.pl", rules / "background.pl"), {},
+                       c.seed);
+  PairPlanner planner(c, Rule::load(rules / "theoryx.pl", rules / "background.pl"));
+  int unchanged = 0, changed = 0;
+  for (std::uint64_t i = 0; i < 100; ++i) {
+    const Train& base = trains.train(i).train;
+    Expected<Intervention> twin = planner.twin(i, base);
+    if (base.cars[0].roof == Roof::None) {
+      ++unchanged;
+      ASSERT_FALSE(twin.has_value()) << "train " << i << " paired with itself";
+      EXPECT_NE(twin.reason().find("change nothing"), std::string::npos) << twin.reason();
+      EXPECT_FALSE(planner.refused_operation());
+    } else {
+      ++changed;
+      ASSERT_TRUE(twin.has_value()) << "train " << i;
+      EXPECT_FALSE(twin->train == base);
+    }
+  }
+  EXPECT_GT(unchanged, 0);
+  EXPECT_GT(changed, 0);
+}
+
 // interventions.kinds takes a YAML list as well as names separated by commas; other forms say
 // what is expected.
 TEST(InterventionSettings, KindsTakeAListOrNamesSeparatedByCommas) {

@@ -109,7 +109,12 @@ Expected<Intervention> PairPlanner::kept(Expected<Intervention> result) const {
 
 Expected<Intervention> PairPlanner::twin(std::uint64_t index, const Train& base) {
   refused_operation_ = false;
-  return kept(intervention(index, base));
+  Expected<Intervention> result = kept(intervention(index, base));
+  // Operations that leave the train as it was (a roof set to none where there is none) make no
+  // pair: its two pictures would be one, which a pairs folder's reader refuses.
+  if (result && result->train == base)
+    return Refusal{"the operations change nothing on this train (" + format_changes(*result) + ")"};
+  return result;
 }
 
 BaseTrains::BaseTrains(const InterventionSettings& settings, std::uint64_t count) : count_(count) {

@@ -26,7 +26,8 @@ class PairPlanner {
   PairPlanner(const DatasetConfig& config, Rule rule);
 
   // The twin of base train `index`, or why it has none: refused (listed, random), no flip within
-  // k (flip), no edit that keeps the label (preserve), or left out by interventions.keep.
+  // k (flip), no edit that keeps the label (preserve), left out by interventions.keep, or the
+  // same train (operations that change nothing on it).
   Expected<Intervention> twin(std::uint64_t index, const Train& base);
 
   // Whether a refusal of twin() came from a listed operation (the only kind that can stop a run).
