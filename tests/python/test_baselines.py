@@ -107,3 +107,19 @@ def test_a_chosen_subset_keeps_the_label_shares():
     assert chosen == stratified_choice(labels, 10, seed=2) != stratified_choice(labels, 10, seed=3)
     with pytest.raises(ValueError):
         stratified_choice(labels, 101, seed=2)
+
+
+@pytest.mark.parametrize("arguments, named", [
+    (["--resolution", "wide"], "resolution 'wide'"),
+    (["--train-split", "nowhere"], "nowhere"),
+    (["--model", "vgg"], "unknown model 'vgg'"),
+    (["--epochs", "0"], "give its --weights"),
+    (["--weights", "/nonexistent/model.pt"], "/nonexistent/model.pt"),
+])
+def test_bad_input_is_one_line_naming_it(small_dataset, tmp_path, arguments, named):
+    folder, _ = small_dataset
+    done = run_baseline(["--train", folder, "--train-split", "all", "--workers", "0",
+                         "-o", str(tmp_path / "o"), *arguments])
+    assert done.returncode != 0
+    assert named in done.stderr and "Traceback" not in done.stderr, done.stderr
+    assert not (tmp_path / "o").exists()  # nothing written: a corrected rerun may use -o

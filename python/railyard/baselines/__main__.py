@@ -124,11 +124,12 @@ def main(argv=None):
     size = parse_size(args.resolution)
     if protocol.epochs == 0 and not args.weights:
         raise SystemExit("baselines: --epochs 0 evaluates a trained model: give its --weights")
-    prepare_output(args.output)
+    make_model(args.model, args.weights)  # an unknown model or unreadable weights: before work
     start = time.monotonic()
     data = load_images(args.train, args.train_split, size, args.workers)
     if args.train_count:
         data = data.subset(stratified_choice(data.labels, args.train_count, protocol.seed))
+    prepare_output(args.output)  # only once the inputs have been read
     print(f"training set: {len(data)} images of {args.train} ({args.train_split}) at "
           f"{size[0]}x{size[1]}")
     folds = stratified_folds(data.labels, protocol.folds, protocol.seed) \
@@ -155,5 +156,15 @@ def main(argv=None):
     print(f"results: {os.path.join(args.output, 'results.json')}")
 
 
+def run(argv=None):
+    """main() with bad input (a resolution, a folder, a split, weights) as one line naming it
+    and exit status 2, not a traceback."""
+    try:
+        return main(argv)
+    except (ValueError, OSError, RuntimeError) as error:  # railyard's errors are ValueErrors
+        print(f"baselines: {error}", file=sys.stderr)
+        return 2
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())
