@@ -1,8 +1,14 @@
 # Sourced by end-to-end tests of commands that read finished folders (pack, gallery): makes one
 # small folder of each kind under the current directory with the built command and sets
 #   ds (a dataset)  sq (a sequence set)  pr (a pairs folder)  su (a suite of two variants).
-#   make_folder_kinds RAILYARD_BINARY REPO     (calls `fail MESSAGE` from the caller on errors)
+#   make_folder_kinds RAILYARD_BINARY REPO
+# and gives the tests `fail MESSAGE` (exits 1 naming the failure).
 export RAILYARD_EGL=surfaceless
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
 
 # The one dataset folder a run wrote under $1.
 folder_in() { find "$1" -mindepth 1 -maxdepth 1 -type d ! -name dataset_descriptions; }

@@ -12,10 +12,6 @@ repo=$2
 screenshots=$3
 tmp=$(mktemp -d /tmp/railyard-gallery.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
 source "$repo/tests/tools/folder_kinds.sh"
 
 echo "== four kinds of folder"

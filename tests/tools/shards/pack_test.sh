@@ -13,10 +13,6 @@ railyard=$1
 repo=$2
 tmp=$(mktemp -d /tmp/railyard-pack.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
 source "$repo/tests/tools/folder_kinds.sh"
 
 echo "== four kinds of folder"

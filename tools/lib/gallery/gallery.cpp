@@ -148,6 +148,24 @@ struct Written {
   std::vector<std::string> thumbnails;  // its first units' first pictures
 };
 
+// The index in chunks of `chunk_rows`: per unit its number, facet value ids (as `values`
+// numbered them), attribute words and thumbnails.
+void write_index(StagedFolder& staged, const fs::path& sub, const std::vector<Row>& rows,
+                 const std::vector<FacetValues>& values, std::uint64_t chunk_rows) {
+  for (std::uint64_t first = 0; first < rows.size(); first += chunk_rows) {
+    Json index = Json::array();
+    for (std::uint64_t u = first; u < std::min<std::uint64_t>(rows.size(), first + chunk_rows);
+         ++u) {
+      Json ids = Json::array();
+      for (std::size_t f = 0; f < values.size(); ++f)
+        ids.push_back(values[f].id(rows[u].facets[f]));
+      index.push_back({u, std::move(ids), attribute_words(rows[u].attributes), rows[u].thumbnails});
+    }
+    staged.write(sub / chunk_file("index", first / chunk_rows),
+                 call("index", first / chunk_rows, index));
+  }
+}
+
 // The units' views in chunks as they are read, then the index, then meta.js.
 Written write_units(StagedFolder& staged, const fs::path& sub, const GallerySource& source,
                     Json meta, const GalleryOptions& options) {
@@ -173,18 +191,7 @@ Written write_units(StagedFolder& staged, const fs::path& sub, const GallerySour
   for (std::size_t f = 0; f < values.size(); ++f)
     facets.push_back({{"name", source.facets[f]}, {"values", values[f].number()}});
   meta["facets"] = std::move(facets);
-  for (std::uint64_t first = 0; first < rows.size(); first += options.index_rows) {
-    Json index = Json::array();
-    for (std::uint64_t u = first;
-         u < std::min<std::uint64_t>(rows.size(), first + options.index_rows); ++u) {
-      Json ids = Json::array();
-      for (std::size_t f = 0; f < values.size(); ++f)
-        ids.push_back(values[f].id(rows[u].facets[f]));
-      index.push_back({u, std::move(ids), attribute_words(rows[u].attributes), rows[u].thumbnails});
-    }
-    staged.write(sub / chunk_file("index", first / options.index_rows),
-                 call("index", first / options.index_rows, index));
-  }
+  write_index(staged, sub, rows, values, options.index_rows);
   staged.write(sub / "data/meta.js", call("meta", meta));
   write_site(staged, sub);
   Written written{source.count, {}};
