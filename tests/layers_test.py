@@ -9,7 +9,7 @@
               the programs beside them (tools/README.md)
         tools/lib/records   the record layer: a dataset folder's layout, typed records, formats
         tools/lib/export    -> records                 (exports for symbolic learners)
-        tools/lib/dataset   -> export, records         (config, the run skeleton, its run kinds)
+        tools/lib/dataset   -> export, records, shards  (config, the run skeleton, its run kinds)
         tools/lib/shards    -> records                 (tar shards: pack, verify)
         tools/lib/card      -> dataset, export, records, shards  (dataset card, Croissant)
         tools/lib/sheet     -> records                 (contact sheets)
@@ -57,7 +57,8 @@ TOP_OF_TOOLS = {"tools/railyard", "tools/bench"}
 TOOLS_ALLOWED = {
     "tools/lib/records": {"tools/lib/records"},
     "tools/lib/export": {"tools/lib/export", "tools/lib/records"},
-    "tools/lib/dataset": {"tools/lib/dataset", "tools/lib/export", "tools/lib/records"},
+    "tools/lib/dataset": {"tools/lib/dataset", "tools/lib/export", "tools/lib/records",
+                          "tools/lib/shards"},
     "tools/lib/shards": {"tools/lib/shards", "tools/lib/records"},
     "tools/lib/card": {"tools/lib/card", "tools/lib/dataset", "tools/lib/export",
                        "tools/lib/records", "tools/lib/shards"},

@@ -89,6 +89,26 @@ python3 "$here/compare_datasets.py" "$tmp/farm/dataset" "$tmp/single/dataset" 12
   fail "the farm's dataset differs from the unsharded one"
 echo "the 4-shard farm dataset equals the unsharded one"
 
+# The same dataset written as tar shards (outputs.layout: shards, 2 samples a shard, so each of
+# the 4 tasks writes whole shards) by the farm and by one process: the same shards and files.
+sed 's/^outputs: {/outputs: {layout: shards, samples_per_shard: 2, /' "$tmp/config.yaml" \
+  >"$tmp/shards.yaml"
+mkdir "$tmp/shards_farm" "$tmp/shards_single"
+job_ids=$(cd "$tmp/shards_farm" && RAILYARD_BIN=$railyard timeout 60 \
+  "$repo/tools/slurm/submit.sh" 4 --cpus-per-task=1 --time=10 -- generate "$tmp/shards.yaml") ||
+  fail "submit.sh (shards) failed"
+read -r array_id merge_id <<<"$job_ids"
+cluster_wait_gone "$array_id" "$merge_id" 240 || fail "the shards jobs did not finish in 240 s"
+[ "$(cluster_job_states "$array_id" | grep -c ' COMPLETED 0:0$')" -eq 4 ] ||
+  fail "not all 4 shards tasks succeeded"
+[[ $(cluster_job_states "$merge_id") == *" COMPLETED 0:0" ]] || fail "the shards merge failed"
+(cd "$tmp/shards_single" && timeout 240 "$railyard" generate "$tmp/shards.yaml" -q >gen.log 2>&1) ||
+  { cat "$tmp/shards_single/gen.log" >&2; fail "railyard generate (shards, unsharded) failed"; }
+[ "$(ls "$tmp"/shards_farm/dataset/*/*.tar | wc -l)" -ge 5 ] || fail "the farm wrote too few shards"
+/usr/bin/python3 "$repo/tests/tools/suite/compare_trees.py" "$tmp/shards_farm/dataset" \
+  "$tmp/shards_single/dataset" 10 || fail "the farm's shards differ from one process's"
+echo "the 4-task farm's shards equal one process's"
+
 # A two-variant suite as one job array (2 variants x 2 shards = 4 tasks) plus its merge job,
 # against `railyard suite` in one process.
 cat >"$tmp/suite.yaml" <<'EOF_SUITE'

@@ -300,6 +300,18 @@ DatasetSchema make_schema(bool pinned) {
            "each sample's 3D scene (train, rails, ground, camera, lights, part ids) as binary "
            "glTF in scenes/");
   when_set([](const DatasetConfig& c) { return c.outputs.scene != SceneFormat::None; });
+  s.choice("outputs.layout", field(&DatasetConfig::outputs, &OutputSelection::layout),
+           std::vector<std::pair<std::string, OutputLayout>>{{"files", OutputLayout::Files},
+                                                             {"shards", OutputLayout::Shards}},
+           "files: V-LoL's folders, four files a sample; shards: WebDataset tar shards per split, "
+           "the bytes railyard pack makes of the files (a few files per thousand samples)",
+           "--layout");
+  when_set([](const DatasetConfig& c) { return c.outputs.layout != OutputLayout::Files; });
+  s.whole("outputs.samples_per_shard",
+          field(&DatasetConfig::outputs, &OutputSelection::samples_per_shard), 0, 1'000'000'000,
+          "samples per tar shard (layout: shards); 0: about 1 GB of them, judged by the first "
+          "sample as railyard pack judges");
+  when_set([](const DatasetConfig& c) { return c.outputs.samples_per_shard != 0; });
   s.number("splits.train", field(&DatasetConfig::splits, &SplitRatios::train), 0.0, 1.0,
            "share of the train split");
   s.number("splits.val", field(&DatasetConfig::splits, &SplitRatios::val), 0.0, 1.0,
@@ -383,6 +395,25 @@ static void check_sequence_config(const DatasetConfig& config) {
         "single trains of one curriculum step: remove unique, or use sequence.mode: sequential");
 }
 
+// What a run writing tar shards cannot do yet, and a key that would do nothing.
+static void check_layout(const DatasetConfig& config) {
+  if (config.outputs.layout == OutputLayout::Files) {
+    if (config.outputs.samples_per_shard != 0)
+      throw ConfigError(
+          "outputs.samples_per_shard applies to outputs.layout: shards (railyard pack of a "
+          "dataset written as files takes --samples-per-shard)");
+    return;
+  }
+  if (config.sequence.enabled())
+    throw ConfigError(
+        "outputs.layout: shards is written by runs of single trains (generate, render); a "
+        "sequence dataset is written as files: railyard pack makes its shards");
+  if (!config.exports.empty())
+    throw ConfigError(
+        "exports read a dataset's per-sample files; with outputs.layout: shards there are none: "
+        "write the dataset as files to export it (railyard pack makes the same shards of it)");
+}
+
 void check_config(const DatasetConfig& config) {
   if (config.sampler.min_cars > config.sampler.max_cars)
     throw ConfigError("min_cars (" + std::to_string(config.sampler.min_cars) +
@@ -414,6 +445,7 @@ void check_config(const DatasetConfig& config) {
       throw ConfigError("interventions.indices: train " + std::to_string(index) +
                         " is not in the dataset (count is " + std::to_string(config.count) + ")");
   if (config.sequence.enabled()) check_sequence_config(config);
+  check_layout(config);
   TrainSampler check(config.sampler);  // throws when constraints leave nothing to sample
 }
 

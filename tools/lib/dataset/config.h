@@ -32,6 +32,10 @@ namespace railyard {
 // Each sample's composed 3D scene: not written, or as binary glTF (formats/sample_scene_glb.h).
 enum class SceneFormat { None, Glb };
 
+// How a run leaves its samples: V-LoL's folders of files (images/, depths/, records/), or
+// WebDataset tar shards per split, as `railyard pack` writes them (tar_shard_plan.h).
+enum class OutputLayout { Files, Shards };
+
 struct OutputSelection {
   bool depth_exr = true;  // metric depth as OpenEXR
   // Half floats (relative error below 4.9e-4 of the distance, see exr_io.h) with lossless ZIP
@@ -42,6 +46,8 @@ struct OutputSelection {
   bool masks = true;                      // RLE masks in all_scenes.json and the COCO file
   bool coco = true;                       // COCO instances file
   SceneFormat scene = SceneFormat::None;  // scenes/<i>_m_train.glb
+  OutputLayout layout = OutputLayout::Files;
+  std::uint64_t samples_per_shard = 0;  // layout shards; 0: about 1 GB, as railyard pack judges
 };
 
 struct SplitRatios {

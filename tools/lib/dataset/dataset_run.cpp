@@ -2,7 +2,13 @@
 
 #include "tools/lib/dataset/finalize.h"
 #include "tools/lib/dataset/pipeline_times.h"
+#include "tools/lib/dataset/tar_shard_records.h"
+#include "tools/lib/dataset/tar_shard_sink.h"
+#include "tools/lib/records/formats/shard_index.h"
+#include "tools/lib/records/json/dataset_error.h"
+#include "tools/lib/shards/shard_layout.h"
 #include "util/atomic_file.h"
+#include "util/file_system.h"
 
 namespace railyard {
 
@@ -21,14 +27,60 @@ void DatasetOutput::remove_temporaries() const {
                           description.replace_extension(".jsonl").filename().string());
 }
 
+namespace {
+
+// The shard size a run writing shards chose (judged by its first sample unless the config says),
+// kept for a merge, which renders nothing: a shard folder's index with no shards yet.
+std::filesystem::path plan_file(const DatasetPaths& paths) {
+  return paths.runs() / "shards" / "plan.json";
+}
+
+}  // namespace
+
+void DatasetOutput::create_folders() const {
+  paths_.create_folders(/*sample_folders=*/!shards_);
+  if (!shards_) return;
+  file_system::create_folders(plan_file(paths_).parent_path());
+  ShardIndex plan;
+  plan.kind = "dataset";
+  plan.samples_per_shard = shards_->samples_per_shard();
+  plan.key_digits = shards_->key_digits();
+  write_file_atomically(plan_file(paths_), shard_index_text(plan));
+}
+
 void DatasetOutput::finalize(const RunLock& lock, const std::string& version) {
-  finalize_dataset(
-      {config_, paths_, rule_name_, scene_name_, lock.created_date, version, lock.inputs});
+  FinalizeContext context{config_,           paths_,  rule_name_, scene_name_,
+                          lock.created_date, version, lock.inputs};
+  if (!shards_) return finalize_dataset(context);
+  ShardIndex index;
+  index.version = version;
+  index.kind = "dataset";
+  index.samples = shards_->units();
+  index.samples_per_shard = shards_->samples_per_shard();
+  index.key_digits = shards_->key_digits();
+  TarShardRecords records(*shards_, paths_.root());
+  context.check_complete = [&] { index.shards = finished_shards(*shards_, paths_.root()); };
+  context.read_record = [&](std::uint64_t i, std::string& where) { return records.next(i, where); };
+  finalize_dataset(context);
+  // Last: shards.json makes the folder a finished folder of shards.
+  write_file_atomically(paths_.root() / kShardIndexFile, shard_index_text(index));
 }
 
 namespace {
 
-// A unit is a sample index, its item the rendered sample.
+// A sample's encoded files and record as the members of its unit in a shard.
+UnitMembers unit_members(EncodedSample encoded) {
+  UnitMembers members;
+  for (EncodedSample::File& file : encoded.files)
+    members.bytes(member_name("", file.key),
+                  std::string(reinterpret_cast<const char*>(file.bytes.data()), file.bytes.size()));
+  members.bytes(record_member(""), std::move(encoded.record));
+  return members;
+}
+
+// A unit is a sample index, its item the rendered sample. Files layout: the indices of the farm
+// task's share, each written as files; shards layout: the sink walks the units of the task's
+// shards not done and writes them into the shards.
 class SampleWork final : public IndexWork<RenderedSample> {
  public:
   SampleWork(RunSetup& setup, TrainSource& trains, const DatasetOutput& output,
@@ -44,17 +96,51 @@ class SampleWork final : public IndexWork<RenderedSample> {
     for (unsigned k = 0; times_ && k < producers; ++k) factories_[k].time_into(&times_->produce[k]);
   }
 
+  void write_into(TarShardSink& sink) { sink_ = &sink; }
+
+  void begin_walk(const Shard& shard) override {
+    if (!sink_) return IndexWork::begin_walk(shard);
+    sink_->begin(shard);
+  }
+  std::optional<std::uint64_t> next_unit() override {
+    return sink_ ? sink_->next_unit() : IndexWork::next_unit();
+  }
+  std::optional<OwnResume> own_resume() const override {
+    if (!sink_) return std::nullopt;
+    return OwnResume{sink_->units_done(), sink_->units_pending()};
+  }
+
   RenderedSample produce(std::uint64_t& index) override { return factories_[0](index); }
   unsigned producers() const override { return static_cast<unsigned>(factories_.size()); }
   RenderedSample produce_on(std::uint64_t& index, unsigned k) override {
-    return factories_[k](index);
+    try {
+      return factories_[k](index);
+    } catch (...) {
+      if (sink_) sink_->fail();  // a producer may wait for this unit's place in its shard
+      throw;
+    }
   }
   void release_producer(unsigned k) override { renderers_[k]->release_thread(); }
   void write(const RenderedSample& sample) const override {
-    if (!times_) return writer_.write(sample);
     WriteTimes times;
-    writer_.write(sample, &times);
-    times_->add(times);
+    WriteTimes* timed = times_ ? &times : nullptr;
+    if (!sink_) {
+      writer_.write(sample, timed);
+    } else {
+      try {
+        UnitMembers members = unit_members(writer_.encode(sample, timed));
+        StageClock clock(stage_time(timed, WriteStage::Files));
+        sink_->append(sample.index, std::move(members));
+      } catch (...) {
+        sink_->fail();
+        throw;
+      }
+    }
+    if (times_) times_->add(times);
+  }
+  // Unit `index` made now, as its members: the judge of a shard's size (unit_members.h).
+  UnitMembers made_unit(std::uint64_t index) {
+    return unit_members(writer_.encode(factories_[0](index)));
   }
   std::optional<std::uint64_t> unit_count() const override { return count_; }
   std::string unit_name() const override { return "images"; }
@@ -66,7 +152,55 @@ class SampleWork final : public IndexWork<RenderedSample> {
   std::vector<SampleFactory> factories_;  // [k]: producing thread k's
   SampleWriter writer_;
   PipelineTimes* times_;
+  TarShardSink* sink_ = nullptr;
 };
+
+// Each index's split (0 train, 1 val, 2 test), before any sample is rendered: the labels of every
+// train, split as finalize will split them (splits.h).
+std::vector<std::uint8_t> split_of_samples(const DatasetConfig& config, TrainSource& trains,
+                                           bool progress) {
+  std::vector<Direction> labels(config.count);
+  Progress labelled(config.count, "trains labelled for the shards' splits",
+                    progress ? stderr : nullptr);
+  for (std::uint64_t i = 0; i < config.count; ++i) {
+    labels[i] = trains.train(i).label;
+    labelled.advance();
+  }
+  if (progress) labelled.finish();
+  Splits splits = make_splits(labels, config.splits, config.subsets, config.seed);
+  std::vector<std::uint8_t> split_of(config.count, 0);
+  for (std::uint64_t i : splits.val) split_of[i] = 1;
+  for (std::uint64_t i : splits.test) split_of[i] = 2;
+  return split_of;
+}
+
+// The first unit `railyard pack` would judge the shard size by: the first of the first split.
+std::uint64_t first_unit(const std::vector<std::uint8_t>& split_of) {
+  auto first = std::min_element(split_of.begin(), split_of.end());
+  return static_cast<std::uint64_t>(first - split_of.begin());
+}
+
+// The plan of a run writing shards: the config's shard size, or the first unit rendered and
+// judged (before any folder exists, like the probe: a device that cannot render fails here).
+TarShardPlan shard_plan(const DatasetConfig& config, TrainSource& trains, SampleWork& work,
+                        RunSetup& setup, bool progress) {
+  std::vector<std::uint8_t> split_of = split_of_samples(config, trains, progress);
+  std::uint64_t per_shard = config.outputs.samples_per_shard;
+  if (per_shard == 0) try {
+      std::uint64_t first = first_unit(split_of);
+      UnitMembers members = work.made_unit(first);
+      per_shard = judged_units_per_shard(members, unit_key(first, key_digits(config.count)));
+    } catch (const render::RendererError& e) {
+      run_detail::rethrow_probe_failure(e, setup);
+    }
+  return TarShardPlan(std::move(split_of), per_shard);
+}
+
+// Units a run's walk may have made but not yet put in a shard: enough that no producer waits
+// while the writers keep up, few enough that memory stays small.
+std::size_t shard_window(RunSetup& setup) {
+  return 4 * (setup.writer_threads() + setup.render_threads()) + 8;
+}
 
 }  // namespace
 
@@ -76,6 +210,11 @@ RunSummary render_samples(const DatasetConfig& config, const DatasetInputs& inpu
   RunSetup setup(config, inputs);
   DatasetOutput output(config, rule_name, inputs.scene_name);
   SampleWork work(setup, trains, output, options.times);
+  if (config.outputs.layout == OutputLayout::Files) return run_job(work, output, setup, options);
+  TarShardPlan plan = shard_plan(config, trains, work, setup, options.progress);
+  TarShardSink sink(plan, output.paths().root(), shard_window(setup));
+  output.write_shards(plan);
+  work.write_into(sink);
   return run_job(work, output, setup, options);
 }
 
@@ -111,6 +250,21 @@ RunSummary render_trains(const DatasetConfig& config, std::vector<LabelledTrain>
 std::filesystem::path merge_samples(const DatasetConfig& config, const RunOptions& options) {
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   DatasetOutput output(config, inputs.rule_name, inputs.scene_name);
+  if (config.outputs.layout == OutputLayout::Files)
+    return merge_run(output, config, inputs, options);
+  // The shard size the runs chose (the config's, or the one they judged and kept).
+  std::uint64_t per_shard = config.outputs.samples_per_shard;
+  if (per_shard == 0) {
+    std::filesystem::path file = plan_file(output.paths());
+    if (!file_system::exists(file))
+      throw DatasetError(output.paths().root().string() +
+                         ": no shard of this dataset has been started (" + file.string() +
+                         " is missing): run its shards first");
+    per_shard = read_shard_index(file).samples_per_shard;
+  }
+  SampledTrains trains = sampled_trains(config, inputs);
+  TarShardPlan plan(split_of_samples(config, trains, options.progress), per_shard);
+  output.write_shards(plan);
   return merge_run(output, config, inputs, options);
 }
 

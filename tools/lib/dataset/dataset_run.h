@@ -1,6 +1,9 @@
 // The sample run kinds, `generate` (trains sampled and labelled by a rule) and `render` (trains of
 // a description file), on the run skeleton (run_job.h): a unit is a sample index, its item the
-// rendered sample, its output a dataset folder finished by finalize_dataset.
+// rendered sample, its output a dataset folder finished by finalize_dataset. With
+// outputs.layout: shards the samples go into tar shards instead of files (tar_shard_plan.h):
+// every index's split is known before any is rendered (the labels sampled first), and a shard,
+// not a sample, is what a farm task writes and a resumed run finds done.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +16,7 @@
 #include "tools/lib/dataset/config.h"
 #include "tools/lib/dataset/run_job.h"
 #include "tools/lib/dataset/sample_writer.h"
+#include "tools/lib/dataset/tar_shard_plan.h"
 #include "tools/lib/dataset/train_source.h"
 #include "tools/lib/records/dataset_paths.h"
 
@@ -26,8 +30,14 @@ class DatasetOutput : public RunOutput {
   DatasetOutput(const DatasetConfig& config, std::string rule_name, std::string scene_name);
 
   const DatasetPaths& lock_folder() const override { return paths_; }
+  // Files layout: every folder of the dataset; shards layout: the folder, runs/ and the plan's
+  // shard size (runs/shards/plan.json, which a merge reads).
+  void create_folders() const override;
   void remove_temporaries() const override;  // this dataset's description files
+  // The dataset-wide files; shards layout: from the records in the shards, then shards.json.
   void finalize(const RunLock& lock, const std::string& version) override;
+  // A run with outputs.layout: shards writes the shards of `plan` (set before the run).
+  void write_shards(const TarShardPlan& plan) { shards_ = &plan; }
 
   const DatasetConfig& config() const { return config_; }
   const DatasetPaths& paths() const { return paths_; }
@@ -40,6 +50,7 @@ class DatasetOutput : public RunOutput {
   const DatasetConfig& config_;
   std::string rule_name_, scene_name_;
   DatasetPaths paths_;
+  const TarShardPlan* shards_ = nullptr;
 };
 
 // railyard generate without a `sequence:` section: trains sampled and labelled by config.rule.

@@ -97,8 +97,11 @@ void finalize_dataset(const FinalizeContext& context) {
   const DatasetConfig& config = context.config;
   const DatasetPaths& paths = context.paths;
   const std::uint64_t count = context.samples.value_or(config.count);
-  auto missing = missing_samples(paths, count);
-  if (!missing.empty()) throw std::runtime_error(missing_message(missing, count));
+  if (context.check_complete) {
+    context.check_complete();
+  } else if (auto missing = missing_samples(paths, count); !missing.empty()) {
+    throw std::runtime_error(missing_message(missing, count));
+  }
 
   AllScenesWriter all_scenes(paths.all_scenes(),
                              {context.created_date, context.version, std::nullopt});
@@ -119,9 +122,11 @@ void finalize_dataset(const FinalizeContext& context) {
   std::vector<std::uint64_t> labelled, unlabelled;
   Sha256 records;  // every record's bytes, in index order: the manifest's records_sha256
   for (std::uint64_t i = 0; i < count; ++i) {
-    std::string text = read_file_text(paths.record(i));
+    std::string where = paths.record(i).string();
+    std::string text =
+        context.read_record ? context.read_record(i, where) : read_file_text(paths.record(i));
     records.update(text);
-    JsonOrigin origin{paths.record(i).string()};
+    JsonOrigin origin{where};
     SampleRecord record = sample_record_from_json(parse_json(text, origin), origin);
     if (context.on_record) context.on_record(record);
     all_scenes.append(vlol_scene_json(record, vlol));

@@ -36,6 +36,12 @@ struct FinalizeContext {
   std::function<Splits()> splits = nullptr;  // after every record is seen; by label if not given
   std::function<void(const SampleRecord&)> on_record = nullptr;
   std::function<std::vector<std::filesystem::path>()> before_manifest = nullptr;
+  // Where the records are: records/<i>.json unless given. A run writing tar shards gives both:
+  // `check_complete` throws naming what is not written yet (before any file is written), and
+  // `read_record(i, where)` gives record i's text, asked in index order (`where` names the shard
+  // and member in messages).
+  std::function<void()> check_complete = nullptr;
+  std::function<std::string(std::uint64_t, std::string& where)> read_record = nullptr;
 };
 
 // Samples whose record is not on disk yet.

@@ -7,6 +7,8 @@
 //   folders, locks    the writers' lock (writer_lock.h), then the run's lock (run_lock.h)
 //   resume            temporaries of killed runs removed (when writing alone), records/ listed
 //                     once, then the walk of this shard's units whose samples are not all done
+//                     (a kind that writes tar shards walks only the shards not done itself:
+//                     RunWork::own_resume)
 //   pipeline          one producing thread, a pool of writers (pipeline.h), progress
 //   run record        runs/shard-<i>-of-<N>.json, this shard's wall time for the manifest
 //   finalize          the dataset-wide files, for a whole run; `merge_run` for a sharded one
@@ -109,6 +111,14 @@ class RunWork {
   virtual std::optional<std::uint64_t> unit_count() const { return std::nullopt; }
   // What progress counts ("images", "pairs").
   virtual std::string unit_name() const = 0;
+
+  // A kind whose walk itself leaves out what earlier runs finished (a run writing tar shards
+  // resumes by whole shards: tar_shard_sink.h) says, once begin_walk has run, how many units
+  // that was and how many the walk gives; nullopt: the skeleton resumes from records/.
+  struct OwnResume {
+    std::uint64_t done = 0, pending = 0;
+  };
+  virtual std::optional<OwnResume> own_resume() const { return std::nullopt; }
 };
 
 // A run whose units are the indices 0 .. unit_count() - 1 (samples, sequences), walked without
@@ -201,13 +211,22 @@ RunSummary run_job(RunWork<Unit, Item>& work, RunOutput& output, RunSetup& setup
   summary.backend = setup.renderer().description();
   summary.units = work.unit_name();
   work.begin_walk(options.shard);
-  run_detail::Resume finished(
-      output.lock_folder(), [&work](std::uint64_t sample) { return work.unit_of(sample); },
-      options.shard, setup.writer_threads());
+  const auto own_resume = work.own_resume();
+  std::optional<run_detail::Resume> finished;
+  if (!own_resume)
+    finished.emplace(
+        output.lock_folder(), [&work](std::uint64_t sample) { return work.unit_of(sample); },
+        options.shard, setup.writer_threads());
+  else
+    summary.skipped = own_resume->done;
   // The walk: units whose samples are all finished (and their kind agrees) are left out.
   auto next = [&]() -> std::optional<Unit> {
     while (auto unit = work.next_unit()) {
-      auto state = finished.state(work.samples(work.index(*unit)));
+      if (own_resume) {
+        ++summary.rendered;
+        return unit;
+      }
+      auto state = finished->state(work.samples(work.index(*unit)));
       if (state == run_detail::Resume::State::Absent) {
         ++summary.rendered;
         return unit;
@@ -225,10 +244,11 @@ RunSummary run_job(RunWork<Unit, Item>& work, RunOutput& output, RunSetup& setup
   std::FILE* out = options.progress ? stderr : nullptr;
   auto count = work.unit_count();  // progress's total: the shard's units less those done
   Progress progress =
-      count ? Progress(options.shard.samples(*count).size() -
-                           finished.units_done([&](std::uint64_t u) { return work.samples(u); }),
-                       work.unit_name(), out)
-            : Progress(work.unit_name(), out);
+      own_resume ? Progress(own_resume->pending, work.unit_name(), out)
+      : count    ? Progress(options.shard.samples(*count).size() -
+                                finished->units_done([&](std::uint64_t u) { return work.samples(u); }),
+                            work.unit_name(), out)
+                 : Progress(work.unit_name(), out);
   run_work_pipeline<Item>(
       [&](Unit& unit, unsigned producer) { return work.produce_on(unit, producer); },
       [&](const Item& item) { work.write(item); }, next, setup.writer_threads(), progress,

@@ -22,10 +22,10 @@ namespace {
 constexpr PngOptions kImagePng{.filter = PngFilter::Sub, .libdeflate_level = 1};
 constexpr PngOptions kDepthPng{.filter = PngFilter::Sub, .libdeflate_level = 1};
 
-// Encodes a file (timed as `stage`), checks it and writes it whole; its check for the record.
+// Encodes a file (timed as `stage`) and checks it; its check for the record.
 template <class Encode>
-FileCheck store(const std::filesystem::path& path, WriteTimes* times, WriteStage stage,
-                Encode encode) {
+FileCheck encode_file(EncodedSample& out, const char* key, std::filesystem::path path,
+                      WriteTimes* times, WriteStage stage, Encode encode) {
   std::vector<std::uint8_t> bytes;
   {
     StageClock clock(stage_time(times, stage));
@@ -38,8 +38,7 @@ FileCheck store(const std::filesystem::path& path, WriteTimes* times, WriteStage
     check.sha256 =
         sha256_hex(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
   }
-  StageClock clock(stage_time(times, WriteStage::Files));
-  write_file_atomically(path, bytes);
+  out.files.push_back({key, std::move(path), std::move(bytes)});
   return check;
 }
 
@@ -67,40 +66,48 @@ SampleRecord SampleWriter::record(const RenderedSample& sample) const {
   return record;
 }
 
-void SampleWriter::write(const RenderedSample& sample, WriteTimes* times) const {
+EncodedSample SampleWriter::encode(const RenderedSample& sample, WriteTimes* times) const {
   const OutputSelection& outputs = config.outputs;
   const std::uint64_t i = sample.index;
+  EncodedSample out;
+  out.index = i;
   SampleRecord typed;
   {
     StageClock clock(stage_time(times, WriteStage::Annotations));
     typed = record(sample);
   }
   SampleFiles& files = typed.files;
-  files.image_check = store(paths.image(i), times, WriteStage::ColourPng,
-                            [&] { return encode_png(sample.frame.color, kImagePng); });
+  files.image_check = encode_file(out, "image", paths.image(i), times, WriteStage::ColourPng,
+                                  [&] { return encode_png(sample.frame.color, kImagePng); });
   if (outputs.depth_png)
-    files.depth_png_check = store(paths.depth_png(i), times, WriteStage::DepthPng, [&] {
-      return encode_png(depth_png_image(sample.frame.depth), kDepthPng);
-    });
+    files.depth_png_check =
+        encode_file(out, "depth_png", paths.depth_png(i), times, WriteStage::DepthPng,
+                    [&] { return encode_png(depth_png_image(sample.frame.depth), kDepthPng); });
   if (outputs.depth_exr)
-    files.depth_exr_check = store(paths.depth_exr(i), times, WriteStage::DepthExr, [&] {
-      return encode_depth_exr(sample.frame.depth, outputs.depth_exr_compression,
-                              outputs.depth_exr_precision);
-    });
-  if (outputs.scene == SceneFormat::Glb) {
-    file_system::create_folders(paths.scenes());  // only datasets with scenes have it
-    files.scene_check = store(paths.scene_glb(i), times, WriteStage::Scene,
-                              [&] { return sample_scene_glb(sample.scene, typed, rule_name); });
-  }
-  // Last: the record's presence marks the sample as finished.
-  std::string text;
-  {
-    StageClock clock(stage_time(times, WriteStage::Record));
-    text = sample_record_text(typed);
-  }
-  if (times) (*times)[WriteStage::Record]->bytes += text.size();
+    files.depth_exr_check =
+        encode_file(out, "depth_exr", paths.depth_exr(i), times, WriteStage::DepthExr, [&] {
+          return encode_depth_exr(sample.frame.depth, outputs.depth_exr_compression,
+                                  outputs.depth_exr_precision);
+        });
+  if (outputs.scene == SceneFormat::Glb)
+    files.scene_check =
+        encode_file(out, "scene", paths.scene_glb(i), times, WriteStage::Scene,
+                    [&] { return sample_scene_glb(sample.scene, typed, rule_name); });
+  StageClock clock(stage_time(times, WriteStage::Record));
+  out.record = sample_record_text(typed);
+  if (times) (*times)[WriteStage::Record]->bytes += out.record.size();
+  return out;
+}
+
+void SampleWriter::write(const RenderedSample& sample, WriteTimes* times) const {
+  EncodedSample encoded = encode(sample, times);
   StageClock clock(stage_time(times, WriteStage::Files));
-  write_file_atomically(paths.record(i), text);
+  if (config.outputs.scene == SceneFormat::Glb)
+    file_system::create_folders(paths.scenes());  // only datasets with scenes have it
+  for (const EncodedSample::File& file : encoded.files)
+    write_file_atomically(file.path, file.bytes);
+  // Last: the record's presence marks the sample as finished.
+  write_file_atomically(paths.record(sample.index), encoded.record);
 }
 
 }  // namespace railyard

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "logic/train.h"
 #include "renderer/renderer.h"
@@ -29,6 +30,19 @@ struct RenderedSample {
   render::Frame frame;
 };
 
+// A sample's files encoded in memory, their checks in its record, and the record's text: what a
+// run writes as files (SampleWriter::write) or into a tar shard (tar_shard_sink.h).
+struct EncodedSample {
+  struct File {
+    const char* key;  // the record's name for it (sample_files.h): "image", "depth_png", ...
+    std::filesystem::path path;  // where the files layout puts it
+    std::vector<std::uint8_t> bytes;
+  };
+  std::uint64_t index = 0;
+  std::vector<File> files;
+  std::string record;
+};
+
 struct SampleWriter {
   const DatasetConfig& config;
   const DatasetPaths& paths;
@@ -39,6 +53,8 @@ struct SampleWriter {
   SampleRecord record(const RenderedSample& sample) const;
   // Thread-safe: writers share nothing but the folders. With `times`, each stage's CPU time on
   // this thread is added to them.
+  EncodedSample encode(const RenderedSample& sample, WriteTimes* times = nullptr) const;
+  // The encoded files written into the dataset folder, the record last.
   void write(const RenderedSample& sample, WriteTimes* times = nullptr) const;
 };
 

@@ -36,11 +36,12 @@ std::vector<std::filesystem::path> DatasetPaths::split_files() const {
   return files;
 }
 
-void DatasetPaths::create_folders() const {
-  for (const auto& folder : {images(), depths(), records(), all_scenes().parent_path(),
-                             coco().parent_path(), splits(), runs(), description_.parent_path()}) {
+void DatasetPaths::create_folders(bool sample_folders) const {
+  if (sample_folders)
+    for (const auto& folder : {images(), depths(), records()}) file_system::create_folders(folder);
+  for (const auto& folder : {all_scenes().parent_path(), coco().parent_path(), splits(), runs(),
+                             description_.parent_path()})
     file_system::create_folders(folder);
-  }
 }
 
 }  // namespace railyard

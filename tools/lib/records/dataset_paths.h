@@ -74,9 +74,10 @@ class DatasetPaths {
     return records() / (std::to_string(index) + ".json");
   }
 
-  // Creates every folder but scenes/ (made by the first sample that writes a scene); throws
-  // IoError naming the folder when that fails.
-  void create_folders() const;
+  // Creates every folder but scenes/ (made by the first sample that writes a scene), without
+  // images/, depths/ and records/ for a dataset whose samples go into tar shards; throws IoError
+  // naming the folder when that fails.
+  void create_folders(bool sample_folders = true) const;
 
  private:
   std::filesystem::path root_;

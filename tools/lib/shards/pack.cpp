@@ -7,14 +7,13 @@
 #include <variant>
 
 #include "tools/lib/records/open_folder.h"
-#include "tools/lib/records/sample_files.h"
 #include "tools/lib/shards/shard_layout.h"
 #include "tools/lib/shards/shard_verify.h"
 #include "tools/lib/shards/shard_writer.h"
+#include "tools/lib/shards/unit_members.h"
 #include "util/atomic_file.h"
 #include "util/file_system.h"
 #include "util/io_error.h"
-#include "util/read_file.h"
 
 namespace railyard {
 namespace {
@@ -22,47 +21,6 @@ namespace {
 namespace fs = std::filesystem;
 
 const FolderKind kPackFolder{"railyard pack", kPackMarker};
-
-// A unit's members before they are written: small ones as bytes, files by path.
-class UnitMembers {
- public:
-  void bytes(std::string name, std::string text) {
-    members_.push_back({std::move(name), std::move(text), {}});
-  }
-  void file(std::string name, fs::path path) {
-    members_.push_back({std::move(name), {}, std::move(path)});
-  }
-
-  // Sample `index`'s record and files under `prefix`; its files must pass the cheap check.
-  void sample(std::string_view prefix, const DatasetFolder& folder, std::uint64_t index) {
-    SampleRecord record = folder.read_record(index);
-    if (auto fault = sample_file_fault(folder.paths(), record, FileCheckDepth::Cheap))
-      throw DatasetError((folder.root() / *fault).string());
-    bytes(record_member(prefix), read_file_text(folder.paths().record(index)));
-    for (PackedFile& packed : sample_members(prefix, folder.paths(), record))
-      file(std::move(packed.name), std::move(packed.path));
-  }
-
-  // In name order, each "<key>.<name>".
-  void write(TarWriter& tar, const std::string& key) {
-    std::sort(members_.begin(), members_.end(),
-              [](const Member& a, const Member& b) { return a.name < b.name; });
-    for (const Member& member : members_) {
-      std::string name = key + "." + member.name;
-      if (member.path.empty())
-        tar.add(name, member.bytes);
-      else
-        tar.add_file(name, member.path);
-    }
-  }
-
- private:
-  struct Member {
-    std::string name, bytes;
-    fs::path path;
-  };
-  std::vector<Member> members_;
-};
 
 using SplitUnits = std::vector<std::pair<std::string, std::vector<std::uint64_t>>>;
 
@@ -105,13 +63,10 @@ std::uint64_t shard_size(const Units& units, int digits, const PackOptions& opti
   auto first = std::find_if(units.splits.begin(), units.splits.end(),
                             [](const auto& split) { return !split.second.empty(); });
   if (first == units.splits.end()) return 1;
-  std::uint64_t unit = first->second.front(), bytes = 0;
+  std::uint64_t unit = first->second.front();
   UnitMembers members;
   units.fill(members, unit);
-  TarWriter counter("", [&](std::string_view piece) { bytes += piece.size(); });
-  members.write(counter, unit_key(unit, digits));
-  counter.close();
-  return std::max<std::uint64_t>(1, kShardBytes / bytes);
+  return judged_units_per_shard(members, unit_key(unit, digits));
 }
 
 void copy_file(StagedFolder& staged, const fs::path& relative, const fs::path& file) {

@@ -18,12 +18,10 @@
 
 namespace railyard {
 
-// About this many bytes per shard, where the user does not say how many units a shard holds.
-inline constexpr std::uint64_t kShardBytes = 1'000'000'000;
-
 struct PackOptions {
   std::string version;  // railyard's, into shards.json
-  // Units per shard; 0: as many as make about kShardBytes, judged by the first unit's size.
+  // Units per shard; 0: as many as make about kShardBytes, judged by the first unit's size
+  // (unit_members.h).
   std::uint64_t samples_per_shard = 0;
   std::function<void(const std::string&)> progress;  // a line per shard written; may be empty
   // Called for each folder packed (a suite after its variants), once its shards, shards.json

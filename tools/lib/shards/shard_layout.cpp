@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <stdexcept>
 #include <string_view>
 
 #include "tools/lib/records/sample_files.h"
@@ -45,14 +46,19 @@ std::string step_prefix(std::uint64_t step, std::uint64_t longest) {
   return "step" + padded(step, digits) + ".";
 }
 
+std::string member_name(std::string_view prefix, std::string_view file_key) {
+  auto named = std::find_if(std::begin(kMemberNames), std::end(kMemberNames),
+                            [&](const auto& pair) { return pair.first == file_key; });
+  if (named == std::end(kMemberNames))
+    throw std::logic_error("no member name for a sample's file " + std::string(file_key));
+  return std::string(prefix) + std::string(named->second);
+}
+
 std::vector<PackedFile> sample_members(std::string_view prefix, const DatasetPaths& paths,
                                        const SampleRecord& record) {
   std::vector<PackedFile> out;
-  for (const SampleFile& file : sample_files(paths, record)) {
-    auto named = std::find_if(std::begin(kMemberNames), std::end(kMemberNames),
-                              [&](const auto& pair) { return pair.first == file.key; });
-    out.push_back({std::string(prefix) + std::string(named->second), file.path, file.check});
-  }
+  for (const SampleFile& file : sample_files(paths, record))
+    out.push_back({member_name(prefix, file.key), file.path, file.check});
   return out;
 }
 

@@ -21,6 +21,9 @@
 
 namespace railyard {
 
+// Records and lines are read whole; one that claims more is refused before it is read.
+inline constexpr std::uint64_t kMaxTextMember = 256ull << 20;
+
 // The digits of every key of a folder of `units` units: at least 6, so keys sort as numbers.
 int key_digits(std::uint64_t units);
 std::string unit_key(std::uint64_t index, int digits);
@@ -43,6 +46,8 @@ struct PackedFile {
 inline std::string record_member(std::string_view prefix) {
   return std::string(prefix) + "json";
 }
+// The member name under `prefix` of a record's file key (sample_files.h: "image" -> "png").
+std::string member_name(std::string_view prefix, std::string_view file_key);
 std::vector<PackedFile> sample_members(std::string_view prefix, const DatasetPaths& paths,
                                        const SampleRecord& record);
 

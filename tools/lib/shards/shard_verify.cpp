@@ -24,9 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Records and lines are read whole; one that claims more is refused before it is read.
-constexpr std::uint64_t kMaxTextMember = 256ull << 20;
-
 // A member as read: its size and SHA-256, and its text when it is JSON.
 struct Seen {
   std::uint64_t bytes = 0;

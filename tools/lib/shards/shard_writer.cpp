@@ -9,37 +9,30 @@ ShardWriter::ShardWriter(StagedFolder& folder, std::filesystem::path subfolder,
 ShardWriter::~ShardWriter() = default;  // an unfinished shard is left out of the folder
 
 TarWriter& ShardWriter::unit(const std::string& split, std::uint64_t key) {
-  bool same_split = tar_ && current_.split == split;
-  if (tar_ && (!same_split || current_.samples == samples_per_shard_)) end_shard();
-  if (!tar_) {
+  bool same_split = shard_ && split_ == split;
+  if (shard_ && (!same_split || shard_->units() == samples_per_shard_)) end_shard();
+  if (!shard_) {
     number_ = same_split ? number_ + 1 : 0;
-    current_ = ShardEntry{shard_name(split, number_), split, 0, key, 0, ""};
-    std::filesystem::path relative = subfolder_ / current_.name;
+    split_ = split;
+    std::string name = shard_name(split, number_);
+    std::filesystem::path relative = subfolder_ / name;
     file_ = std::make_unique<StagedFile>(folder_, relative);
-    digest_ = std::make_unique<Sha256>();
-    tar_ = std::make_unique<TarWriter>((folder_.destination() / relative).string(),
-                                       [this](std::string_view bytes) {
-                                         file_->write(bytes);
-                                         digest_->update(bytes);
-                                       });
+    shard_ = std::make_unique<TarShard>(ShardEntry{name, split, 0, key, 0, ""},
+                                        (folder_.destination() / relative).string(),
+                                        [this](std::string_view bytes) { file_->write(bytes); });
   }
-  ++current_.samples;
-  return *tar_;
+  return shard_->unit();
 }
 
 void ShardWriter::end_shard() {
-  tar_->close();
+  done_.push_back(shard_->close());
   file_->close();
-  current_.bytes = tar_->bytes();
-  current_.sha256 = digest_->hex();
-  done_.push_back(current_);
-  tar_.reset();
+  shard_.reset();
   file_.reset();
-  digest_.reset();
 }
 
 std::vector<ShardEntry> ShardWriter::finish() {
-  if (tar_) end_shard();
+  if (shard_) end_shard();
   return std::move(done_);
 }
 

@@ -11,9 +11,8 @@
 #include <vector>
 
 #include "tools/lib/records/formats/shard_index.h"
-#include "util/content_hash.h"
+#include "tools/lib/shards/tar_shard.h"
 #include "util/staged_folder.h"
-#include "util/tar_archive.h"
 
 namespace railyard {
 
@@ -37,9 +36,8 @@ class ShardWriter {
   std::filesystem::path subfolder_;
   std::uint64_t samples_per_shard_;
   std::unique_ptr<StagedFile> file_;
-  std::unique_ptr<Sha256> digest_;
-  std::unique_ptr<TarWriter> tar_;
-  ShardEntry current_;
+  std::unique_ptr<TarShard> shard_;
+  std::string split_;         // of the current shard
   std::uint64_t number_ = 0;  // of the current shard in its split
   std::vector<ShardEntry> done_;
 };

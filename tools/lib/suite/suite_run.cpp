@@ -4,6 +4,7 @@
 
 #include "logic/errors.h"
 #include "tools/lib/dataset/run_lock.h"
+#include "tools/lib/records/formats/shard_index.h"
 #include "tools/lib/records/suite_summary_record.h"
 #include "tools/lib/suite/suite_check.h"
 #include "tools/lib/suite/suite_summary.h"
@@ -45,11 +46,37 @@ SuiteCheckOptions every_train(const RunOptions& options) {
   return {CheckTrains::Every, options.progress ? stderr : nullptr};
 }
 
+// Variants written as tar shards (outputs.layout: shards) make the suite what `railyard pack`
+// makes of it: all of them, or none.
+bool written_as_shards(const Suite& suite) {
+  std::size_t shards = 0;
+  for (const SuiteVariant& variant : suite.variants)
+    shards += variant.config.outputs.layout == OutputLayout::Shards;
+  if (shards != 0 && shards != suite.variants.size())
+    throw ConfigError(suite.file.string() +
+                      ": outputs.layout is shards for some variants only; give it in the suite's "
+                      "config, for every variant");
+  return shards != 0;
+}
+
+// The summary, and for a suite of shard folders pack's index of them (its variants' folders).
+void finish_suite(const Suite& suite, const SuiteCheck& check, const RunOptions& options) {
+  SuiteSummary summary = write_summary(suite, check);
+  if (!written_as_shards(suite)) return;
+  ShardIndex index;
+  index.version = options.version;
+  index.kind = "suite";
+  for (const SuiteVariantSummary& variant : summary.variants)
+    index.folders.push_back(variant.folder);
+  write_file_atomically(suite.folder() / kShardIndexFile, shard_index_text(index));
+}
+
 }  // namespace
 
 std::vector<RunSummary> run_suite(const Suite& suite, const RunOptions& options) {
   SuiteCheck check = check_suite(suite, options.data_dir, every_train(options));
   check_suite_folder(suite, check);
+  written_as_shards(suite);
   std::vector<RunSummary> summaries;
   for (const SuiteVariant& variant : suite.variants) {
     if (options.progress) std::fprintf(stderr, "variant %s\n", variant.name.c_str());
@@ -57,7 +84,7 @@ std::vector<RunSummary> run_suite(const Suite& suite, const RunOptions& options)
     whole.shard = Shard{};
     summaries.push_back(generate_dataset(variant.config, whole));
   }
-  write_summary(suite, check);
+  finish_suite(suite, check, options);
   return summaries;
 }
 
@@ -74,6 +101,7 @@ SuiteTask suite_task(const Suite& suite, const Shard& task) {
 
 RunSummary run_suite_task(const Suite& suite, const Shard& task, RunOptions options) {
   SuiteTask mine = suite_task(suite, task);
+  written_as_shards(suite);
   check_suite_folder(suite, check_suite(suite, options.data_dir, {CheckTrains::FirstTwo, nullptr}));
   options.shard = mine.shard;
   const SuiteVariant& variant = suite.variants[mine.variant];
@@ -93,7 +121,7 @@ void merge_suite(const Suite& suite, const RunOptions& options) {
       throw std::runtime_error("variant '" + variant.name + "': " + e.what());
     }
   }
-  write_summary(suite, check);
+  finish_suite(suite, check, options);
 }
 
 }  // namespace railyard

@@ -193,7 +193,7 @@ std::string summary_markdown(const SuiteSummary& summary) {
   return md;
 }
 
-void write_summary(const Suite& suite, const SuiteCheck& check) {
+SuiteSummary write_summary(const Suite& suite, const SuiteCheck& check) {
   SuiteSummary summary = make_suite_summary(suite, check);
   file_system::create_folders(suite.folder());
   // A killed run's temporaries of these files (the variants' folders clean their own).
@@ -202,6 +202,7 @@ void write_summary(const Suite& suite, const SuiteCheck& check) {
   write_file_atomically(suite.folder() / "summary.json", suite_summary_text(summary));
   write_file_atomically(suite.folder() / "summary.md", summary_markdown(summary));
   write_png(suite.folder() / "summary.png", summary_picture(summary));
+  return summary;
 }
 
 }  // namespace railyard

@@ -39,6 +39,6 @@ std::string summary_markdown(const SuiteSummary& summary);
 std::string summary_markdown(const nlohmann::ordered_json& summary);
 
 // summary.json, summary.md and summary.png in the suite's folder, each written atomically.
-void write_summary(const Suite& suite, const SuiteCheck& check);
+SuiteSummary write_summary(const Suite& suite, const SuiteCheck& check);  // what it wrote
 
 }  // namespace railyard

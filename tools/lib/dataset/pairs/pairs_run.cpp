@@ -4,6 +4,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "logic/errors.h"
 #include "tools/lib/dataset/finalize.h"
 #include "tools/lib/dataset/pairs/pair_difference.h"
 #include "tools/lib/dataset/pairs/pair_plan.h"
@@ -250,7 +251,20 @@ class PairWork final : public RunWork<PlannedPair, RenderedPair> {
 
 }  // namespace
 
+namespace {
+
+// Pairs are written as files; their shards are pack's.
+void refuse_shards_layout(const DatasetConfig& config) {
+  if (config.outputs.layout == OutputLayout::Shards)
+    throw ConfigError(
+        "outputs.layout: shards is written by runs of single trains (generate, render); "
+        "intervene writes its pairs as files: railyard pack makes their shards");
+}
+
+}  // namespace
+
 RunSummary intervene_dataset(const DatasetConfig& config, const RunOptions& options) {
+  refuse_shards_layout(config);
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   PairSource source(config, inputs);
   RunSetup setup(config, inputs);
@@ -260,6 +274,7 @@ RunSummary intervene_dataset(const DatasetConfig& config, const RunOptions& opti
 }
 
 std::filesystem::path merge_pairs(const DatasetConfig& config, const RunOptions& options) {
+  refuse_shards_layout(config);
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   PairSource source(config, inputs);
   PairsOutput output(config, inputs, source);

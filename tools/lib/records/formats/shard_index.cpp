@@ -72,4 +72,19 @@ ShardIndex read_shard_index(const std::filesystem::path& file) {
   return read_record_file<ShardIndex>(file, check_index);
 }
 
+std::string shard_entry_text(const ShardEntry& entry) {
+  return record_json(entry).dump(2) + "\n";
+}
+
+ShardEntry read_shard_entry(const std::filesystem::path& file) {
+  return read_record_file<ShardEntry>(
+      file, [](const JsonField<nlohmann::json>& field, const ShardEntry& entry) {
+        if (entry.split.empty() || entry.split.find_first_of("/.") != std::string::npos)
+          field["split"].fail("not a split's name");
+        if (!entry.name.starts_with(entry.split + "-") || !entry.name.ends_with(".tar"))
+          field["name"].fail(printable(entry.name).append(": not a shard of its split"));
+        if (!is_sha256(entry.sha256)) field["sha256"].fail("expected 64 lowercase hex digits");
+      });
+}
+
 }  // namespace railyard
