@@ -114,17 +114,7 @@ same_as_pack packed400 "$(folder_in real)" || fail "killed and resumed run again
 
 echo "== a suite whose variants are written as shards is pack's of the suite"
 suite() {  # suite NAME LAYOUT (the same suite file name: the summary names it)
-  cat >suite.yaml <<YAML
-suite: tiny
-seed: 7
-output: $1
-config: {count: 6, width: 64, height: 36, subsets: [], outputs: {depth_exr: false, layout: $2}}
-variants:
-  - name: train
-    set: {count: 8}
-  - name: long
-    ladder: {cars: [5]}
-YAML
+  write_tiny_suite "$1" "$2"
   "$railyard" suite suite.yaml -q >/dev/null 2>&1 || fail "suite $1"
 }
 suite suite_files files
