@@ -22,6 +22,8 @@ packages=(
   pybind11-dev python3-dev  # the Python module (python/)
   python3-numpy python3-pytest python3-torch  # its arrays, tests and DataLoader
   python3-torchvision       # the baselines (railyard.baselines): ResNet18
+  python3-pip python3-venv python3-setuptools python3-wheel  # pip install . (pyproject.toml,
+                            # setup.py) offline into a venv, and its test (tests/packaging)
   python3-pyld python3-yaml  # the dataset card's test: a JSON-LD processor, the Hub's front matter
   chromium fonts-liberation  # opens report.html headless in railyard score's test
   blender                   # imports each sample's .glb (outputs.scene) and renders its camera in

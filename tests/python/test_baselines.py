@@ -31,6 +31,27 @@ def test_the_loss_falls(images, model):
     assert min(losses[-3:]) < losses[0] * 0.7, losses
 
 
+@pytest.mark.parametrize("batch", [4, 3])  # 3: each epoch's last batch of one is skipped
+def test_adamw_with_a_one_cycle_schedule_learns(images, batch):
+    """The worked example's protocol (README): AdamW, the rate's one cycle stepped per batch,
+    as many steps as the batches the loop runs (OneCycleLR refuses a step too many)."""
+    network, _ = make_model("cnn")
+    protocol = Protocol(epochs=8, batch=batch, seed=1, learning_rate=3e-3, weight_decay=0.05,
+                        optimizer="adamw", schedule="onecycle")
+    losses = train(network, images, protocol, log=lambda line: None)
+    assert len(losses) == 8
+    assert min(losses[-3:]) < losses[0] * 0.7, losses
+    assert protocol.as_dict()["optimizer"] == "adamw"
+    assert protocol.as_dict()["schedule"] == "onecycle"
+    assert Protocol().optimizer == "adam" and Protocol().schedule == "step"  # V-LoL's
+
+
+@pytest.mark.parametrize("change", [{"optimizer": "sgd"}, {"schedule": "cosine"}])
+def test_an_unknown_optimizer_or_schedule_is_refused(change):
+    with pytest.raises(ValueError, match=next(iter(change.values()))):
+        Protocol(**change).check()
+
+
 def test_images_are_the_split_at_the_size(images, small_dataset):
     assert images.images.dtype == torch.uint8
     assert tuple(images.images.shape[1:]) == (3, SIZE[1], SIZE[0])
@@ -90,6 +111,24 @@ def test_a_run_writes_scored_predictions(small_dataset, tmp_path):
     assert accuracy["n"] == train_split  # a split's predictions scored as that split alone
 
 
+def test_a_rerun_gives_the_same_predictions(small_dataset, tmp_path):
+    """The seed fixes the initial weights, the batches and dropout: the same command twice
+    writes the same predictions (the README's figures rerun)."""
+    folder, _ = small_dataset
+    predictions = []
+    for name in ("first", "second"):
+        out = str(tmp_path / name)
+        done = run_baseline(["--train", folder, "--train-split", "all", "--test", f"{folder}:all",
+                             "--epochs", "2", "--batch", "2", "--resolution", "64x36",
+                             "--optimizer", "adamw", "--schedule", "onecycle", "--workers", "0",
+                             "-o", out])
+        assert done.returncode == 0, done.stderr
+        (written,) = os.listdir(os.path.join(out, "predictions"))
+        with open(os.path.join(out, "predictions", written), encoding="utf-8") as file:
+            predictions.append(file.read())
+    assert predictions[0] == predictions[1] and predictions[0]
+
+
 def test_a_run_never_writes_over_a_folder(small_dataset, tmp_path):
     folder, _ = small_dataset
     (tmp_path / "kept.txt").write_text("mine")
@@ -114,6 +153,7 @@ def test_a_chosen_subset_keeps_the_label_shares():
     (["--train-split", "nowhere"], "nowhere"),
     (["--model", "vgg"], "unknown model 'vgg'"),
     (["--epochs", "0"], "give its --weights"),
+    (["--optimizer", "sgd"], "invalid choice: 'sgd'"),
     (["--weights", "/nonexistent/model.pt"], "/nonexistent/model.pt"),
 ])
 def test_bad_input_is_one_line_naming_it(small_dataset, tmp_path, arguments, named):

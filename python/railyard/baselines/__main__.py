@@ -28,7 +28,8 @@ def arguments(argv):
     defaults = Protocol()
     parser = argparse.ArgumentParser(prog="python3 -m railyard.baselines",
                                      description=__doc__.splitlines()[0])
-    parser.add_argument("--model", default="cnn", help="cnn (small, for CPUs) or resnet18")
+    parser.add_argument("--model", default="cnn", help="cnn (small, for CPUs), resnet18, or "
+                        "neurosymbolic (its own options: --model neurosymbolic --help)")
     parser.add_argument("--train", required=True, help="the training dataset folder")
     parser.add_argument("--train-split", default="train",
                         help="its split to train on: train, train_100, train_1000, ...")
@@ -48,7 +49,14 @@ def arguments(argv):
     parser.add_argument("--epochs", type=int, default=defaults.epochs,
                         help="0: evaluate --weights without training")
     parser.add_argument("--batch", type=int, default=defaults.batch)
-    parser.add_argument("--lr", type=float, default=defaults.learning_rate)
+    parser.add_argument("--lr", type=float, default=defaults.learning_rate,
+                        help="the learning rate (onecycle: its peak)")
+    parser.add_argument("--optimizer", default=defaults.optimizer, choices=("adam", "adamw"),
+                        help="default: Adam (V-LoL's)")
+    parser.add_argument("--schedule", default=defaults.schedule, choices=("step", "onecycle"),
+                        help="step (V-LoL's: the rate x0.8 every 5 epochs) or onecycle (warm-up "
+                             "then cosine annealing, per batch)")
+    parser.add_argument("--weight-decay", type=float, default=defaults.weight_decay)
     parser.add_argument("--folds", type=int, default=defaults.folds,
                         help="k > 1: stratified k-fold, a model per fold trained on the other "
                              "k-1 folds (V-LoL: 5)")
@@ -118,9 +126,15 @@ def prepare_output(path):
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if "neurosymbolic" in (argv[argv.index("--model") + 1:][:1] if "--model" in argv else []) \
+            or "--model=neurosymbolic" in argv:  # its own pipeline and options
+        from .neurosymbolic import main as neurosymbolic
+        return neurosymbolic(argv)
     args = arguments(argv)
     protocol = Protocol(epochs=args.epochs, batch=args.batch, learning_rate=args.lr,
-                        folds=args.folds, seed=args.seed).check()
+                        weight_decay=args.weight_decay, optimizer=args.optimizer,
+                        schedule=args.schedule, folds=args.folds, seed=args.seed).check()
     size = parse_size(args.resolution)
     if protocol.epochs == 0 and not args.weights:
         raise SystemExit("baselines: --epochs 0 evaluates a trained model: give its --weights")
@@ -137,6 +151,7 @@ def main(argv=None):
     runs = []
     for k, held_out in enumerate(folds):
         kept = sorted(set(range(len(data))) - set(held_out))
+        torch.manual_seed(protocol.seed)  # the initial weights too: a rerun gives the same
         network, start_from = make_model(args.model, args.weights)
         fold_name = f"-fold{k + 1}" if protocol.folds > 1 else ""
         losses = train(network, data.subset(kept), protocol)

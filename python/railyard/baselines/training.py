@@ -48,10 +48,19 @@ def train(network, data, protocol, log=print):
     of each epoch. The batches' order is the protocol's seed's, epoch by epoch."""
     protocol.check()
     torch.manual_seed(protocol.seed)
-    optimiser = torch.optim.Adam(network.parameters(), lr=protocol.learning_rate,
-                                 weight_decay=protocol.weight_decay)
-    schedule = torch.optim.lr_scheduler.StepLR(optimiser, step_size=protocol.step_epochs,
-                                               gamma=protocol.step_factor)
+    kind = torch.optim.AdamW if protocol.optimizer == "adamw" else torch.optim.Adam
+    optimiser = kind(network.parameters(), lr=protocol.learning_rate,
+                     weight_decay=protocol.weight_decay)
+    if protocol.schedule == "onecycle":  # stepped per batch (the batches a loop below runs)
+        steps = sum(1 for first in range(0, len(data), protocol.batch)
+                    if first == 0 or len(data) - first >= 2)
+        per_batch = torch.optim.lr_scheduler.OneCycleLR(
+            optimiser, max_lr=protocol.learning_rate, total_steps=max(1, steps * protocol.epochs))
+        schedule = None
+    else:
+        per_batch = None
+        schedule = torch.optim.lr_scheduler.StepLR(optimiser, step_size=protocol.step_epochs,
+                                                   gamma=protocol.step_factor)
     losses = []
     for epoch in range(protocol.epochs):
         network.train()
@@ -67,9 +76,12 @@ def train(network, data, protocol, log=print):
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
+            if per_batch is not None:
+                per_batch.step()
             total += loss.item() * len(batch)
             seen += len(batch)
-        schedule.step()
+        if schedule is not None:
+            schedule.step()
         losses.append(total / max(seen, 1))
         log(f"epoch {epoch + 1}/{protocol.epochs}: loss {losses[-1]:.4f}")
     return losses
