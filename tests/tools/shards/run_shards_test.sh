@@ -72,6 +72,9 @@ echo "== farm tasks and their merge"
 farm=(-n 40 "${small[@]}" -q -o farm --layout shards --set outputs.samples_per_shard=4)
 "$railyard" generate "${farm[@]}" --shard 0/3 2>/dev/null || fail "task 0"
 "$railyard" generate "${farm[@]}" --shard 2/3 2>/dev/null || fail "task 2"
+"$railyard" verify "$(folder_in farm)" >unfinished.log 2>&1 && fail "verify of an unfinished run"
+grep -q "written as tar shards (outputs.layout: shards) that is not finished" unfinished.log ||
+  { cat unfinished.log; fail "an unfinished shards run is named as one"; }
 "$railyard" generate "${farm[@]}" --merge >merge.log 2>&1 && fail "merge with a task missing"
 grep -q "3 of 10 shards are not written yet: train-000001.tar, train-000004.tar, train-000007.tar" \
   merge.log || { cat merge.log; fail "merge names the missing shards"; }

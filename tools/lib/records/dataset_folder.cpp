@@ -62,6 +62,13 @@ SplitFile read_split_file(const fs::path& file) {
 DatasetFolder DatasetFolder::open(const fs::path& root) {
   if (!file_system::is_directory(root)) throw DatasetError(root.string() + ": not a folder");
   DatasetFolder folder(root);
+  // A run writing tar shards (outputs.layout: shards) keeps its shards' entries in runs/shards/;
+  // finished, it is a shard folder (shards.json), which the readers of shards take.
+  if (!file_system::is_directory(folder.paths_.records()) &&
+      file_system::is_directory(folder.paths_.runs() / "shards"))
+    throw DatasetError(root.string() +
+                       ": a dataset written as tar shards (outputs.layout: shards) that is not "
+                       "finished (no shards.json): run it again, or --merge its farm tasks");
   if (!file_system::is_directory(folder.paths_.records()))
     throw DatasetError(root.string() +
                        ": no records/ folder; not a railyard dataset (or the folder of its rule "
