@@ -167,11 +167,8 @@ std::vector<std::uint8_t> split_of_samples(const DatasetConfig& config, TrainSou
     labelled.advance();
   }
   if (progress) labelled.finish();
-  Splits splits = make_splits(labels, config.splits, config.subsets, config.seed);
-  std::vector<std::uint8_t> split_of(config.count, 0);
-  for (std::uint64_t i : splits.val) split_of[i] = 1;
-  for (std::uint64_t i : splits.test) split_of[i] = 2;
-  return split_of;
+  return split_of_indices(make_splits(labels, config.splits, config.subsets, config.seed),
+                          config.count);
 }
 
 // The first unit `railyard pack` would judge the shard size by: the first of the first split.

@@ -81,8 +81,12 @@ Splits make_splits(std::span<const Direction> labels, const SplitRatios& ratios,
 std::vector<std::uint8_t> balanced_split_of(const DatasetConfig& config) {
   std::vector<Direction> labels(config.count);
   for (std::uint64_t i = 0; i < config.count; ++i) labels[i] = target_label(i);
-  Splits splits = make_splits(labels, config.splits, config.subsets, config.seed);
-  std::vector<std::uint8_t> split_of(config.count, 0);
+  return split_of_indices(make_splits(labels, config.splits, config.subsets, config.seed),
+                          config.count);
+}
+
+std::vector<std::uint8_t> split_of_indices(const Splits& splits, std::uint64_t count) {
+  std::vector<std::uint8_t> split_of(count, 0);
   for (std::uint64_t i : splits.val) split_of[i] = 1;
   for (std::uint64_t i : splits.test) split_of[i] = 2;
   return split_of;

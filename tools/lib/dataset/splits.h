@@ -23,6 +23,9 @@ struct Splits {
 Splits make_splits(std::span<const Direction> labels, const SplitRatios& ratios,
                    const std::vector<std::uint64_t>& subset_sizes, std::uint64_t seed);
 
+// The split of each of `count` indices (0 train, 1 val, 2 test).
+std::vector<std::uint8_t> split_of_indices(const Splits& splits, std::uint64_t count);
+
 // The split of every index of a balanced set (0 train, 1 val, 2 test), known before any train is
 // sampled: its labels are target_label's, and make_splits splits by label and seed alone.
 std::vector<std::uint8_t> balanced_split_of(const DatasetConfig& config);
