@@ -4,8 +4,9 @@
 # manifest's config, and the manifest's timing), with the shard size given or judged; so are a farm
 # of tasks and their merge (refused, naming the shards, while one is missing), a rerun after what
 # kill -9 leaves (shards half-written, renamed without their entry, truncated, entries damaged),
-# and a run killed for real; `railyard verify` passes it. Configs a shards run cannot write are
-# refused with a message, before any folder is made.
+# and a run killed for real; `railyard verify` passes it. The same holds for the other run kinds:
+# pairs (intervene), sequence sets and suites. Configs a shards run cannot write are refused with
+# a message, before any folder is made.
 #   run_shards_test.sh RAILYARD_BINARY REPO
 set -uo pipefail
 
@@ -38,7 +39,7 @@ for name in sorted(ours):
     elif name.name == "manifest.json":
         a, b = json.loads(a), json.loads(b)
         for m in (a, b):
-            m.pop("timing")
+            m.pop("timing", None)
         a["config"] = without_layout(a["config"])
     assert a == b, f"{name} differs"
 print(f"{run}: the {len(ours)} files of {packed}")
@@ -130,6 +131,49 @@ same_as_pack suite_packed suite_shards/tiny || fail "suite of shards against pac
 "$railyard" verify -q suite_shards/tiny >verify.log 2>&1 || { cat verify.log; fail "verify suite"; }
 [ "$(grep -c ': OK' verify.log)" = 3 ] || { cat verify.log; fail "suite verify: a report per folder"; }
 
+# other_kind NAME COMMAND CONFIG UNITS: the run kind's shards run, farm and merge, and rerun after
+# a shard is lost, each against pack of its files run; verify passes the shards run.
+other_kind() {
+  local name=$1 command=$2 config=$3 units=$4
+  local args=(-j 2 --set outputs.samples_per_shard=2)
+  "$railyard" $command "$config" -o "$name-files" -q -j 2 >/dev/null || fail "$name: files run"
+  "$railyard" pack "$(folder_in "$name-files")" -o "$name-packed" -q --samples-per-shard 2 \
+    >/dev/null || fail "$name: pack"
+  "$railyard" $command "$config" -o "$name-run" --layout shards -q "${args[@]}" >/dev/null 2>&1 ||
+    fail "$name: shards run"
+  local run
+  run=$(folder_in "$name-run")
+  same_as_pack "$name-packed" "$run" || fail "$name: shards run against pack"
+  "$railyard" verify -q "$run" >verify.log 2>&1 || { cat verify.log; fail "$name: verify"; }
+  local farm=(-o "$name-farm" --layout shards -q "${args[@]}")
+  "$railyard" $command "$config" "${farm[@]}" --shard 1/2 2>/dev/null || fail "$name: task 1"
+  "$railyard" $command "$config" "${farm[@]}" --merge >merge.log 2>&1 && fail "$name: early merge"
+  grep -q "shards are not written yet: train-000000.tar" merge.log ||
+    { cat merge.log; fail "$name: merge names the missing shards"; }
+  "$railyard" $command "$config" "${farm[@]}" --shard 0/2 2>/dev/null || fail "$name: task 0"
+  "$railyard" $command "$config" "${farm[@]}" --merge >/dev/null 2>&1 || fail "$name: merge"
+  same_as_pack "$name-packed" "$(folder_in "$name-farm")" || fail "$name: farm against pack"
+  rm "$run/train-000000.tar" "$run/shards.json"
+  "$railyard" $command "$config" -o "$name-run" --layout shards "${args[@]}" >rerun.log 2>&1 ||
+    { cat rerun.log; fail "$name: rerun"; }
+  grep -q "2 $units rendered, $(($(grep -o '"samples": [0-9]*' "$name-packed/shards.json" |
+    head -1 | grep -o '[0-9]*$') - 2)) already done" rerun.log ||
+    { cat rerun.log; fail "$name: the rerun makes the lost shard's $units, and only them"; }
+  same_as_pack "$name-packed" "$run" || fail "$name: rerun against pack"
+  "$railyard" pack "$(folder_in "$name-files")" -o "$name-judged-packed" -q >/dev/null ||
+    fail "$name: pack, judged size"
+  "$railyard" $command "$config" -o "$name-judged" --layout shards -q -j 2 >/dev/null 2>&1 ||
+    fail "$name: judged run"
+  same_as_pack "$name-judged-packed" "$(folder_in "$name-judged")" ||
+    fail "$name: judged shard size against pack's"
+}
+
+echo "== pairs (intervene) written as shards"
+other_kind pairs intervene "$repo/tests/tools/dataset/golden/pairs/raster_flip.yaml" pairs
+echo "== a sequence set written as shards"
+grep -v '^exports' "$repo/tests/tools/dataset/golden/raster_sequences.yaml" >sequences.yaml
+other_kind sequences generate sequences.yaml sequences
+
 echo "== what a shards run refuses"
 refused() {  # refused MESSAGE COMMAND...: exit 1, MESSAGE on stderr, no folder made
   local message=$1
@@ -148,8 +192,4 @@ YAML
 refused "exports read a dataset's per-sample files" "$railyard" generate exports.yaml -q
 refused "outputs.samples_per_shard applies to outputs.layout: shards" \
   "$railyard" generate -n 4 -q --set outputs.samples_per_shard=2
-refused "intervene writes its pairs as files" \
-  "$railyard" intervene "$repo/tests/tools/dataset/golden/pairs/raster_flip.yaml" -q --layout shards
-refused "a sequence dataset is written as files" \
-  "$railyard" generate "$repo/tests/tools/dataset/golden/raster_sequences.yaml" -q --layout shards
 echo "PASS"

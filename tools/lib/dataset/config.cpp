@@ -395,7 +395,7 @@ static void check_sequence_config(const DatasetConfig& config) {
         "single trains of one curriculum step: remove unique, or use sequence.mode: sequential");
 }
 
-// What a run writing tar shards cannot do yet, and a key that would do nothing.
+// What a run writing tar shards cannot do, and a key that would do nothing.
 static void check_layout(const DatasetConfig& config) {
   if (config.outputs.layout == OutputLayout::Files) {
     if (config.outputs.samples_per_shard != 0)
@@ -404,10 +404,6 @@ static void check_layout(const DatasetConfig& config) {
           "dataset written as files takes --samples-per-shard)");
     return;
   }
-  if (config.sequence.enabled())
-    throw ConfigError(
-        "outputs.layout: shards is written by runs of single trains (generate, render); a "
-        "sequence dataset is written as files: railyard pack makes its shards");
   if (!config.exports.empty())
     throw ConfigError(
         "exports read a dataset's per-sample files; with outputs.layout: shards there are none: "

@@ -3,6 +3,7 @@
 #include "tools/lib/dataset/finalize.h"
 #include "tools/lib/dataset/pipeline_times.h"
 #include "tools/lib/dataset/tar_shard_records.h"
+#include "tools/lib/dataset/tar_shard_run.h"
 #include "tools/lib/dataset/tar_shard_sink.h"
 #include "tools/lib/records/formats/shard_index.h"
 #include "tools/lib/records/json/dataset_error.h"
@@ -27,40 +28,25 @@ void DatasetOutput::remove_temporaries() const {
                           description.replace_extension(".jsonl").filename().string());
 }
 
-namespace {
-
-// The shard size a run writing shards chose (judged by its first sample unless the config says),
-// kept for a merge, which renders nothing: a shard folder's index with no shards yet.
-std::filesystem::path plan_file(const DatasetPaths& paths) {
-  return paths.runs() / "shards" / "plan.json";
-}
-
-}  // namespace
-
 void DatasetOutput::create_folders() const {
   paths_.create_folders(/*sample_folders=*/!shards_);
-  if (!shards_) return;
-  file_system::create_folders(plan_file(paths_).parent_path());
-  ShardIndex plan;
-  plan.kind = "dataset";
-  plan.samples_per_shard = shards_->samples_per_shard();
-  plan.key_digits = shards_->key_digits();
-  write_file_atomically(plan_file(paths_), shard_index_text(plan));
+  if (shards_) keep_shard_plan(paths_.root(), *shards_, shard_kind_);
 }
 
 void DatasetOutput::finalize(const RunLock& lock, const std::string& version) {
   FinalizeContext context{config_,           paths_,  rule_name_, scene_name_,
                           lock.created_date, version, lock.inputs};
+  prepare(context);
   if (!shards_) return finalize_dataset(context);
-  ShardIndex index;
-  index.version = version;
-  index.kind = "dataset";
-  index.samples = shards_->units();
-  index.samples_per_shard = shards_->samples_per_shard();
-  index.key_digits = shards_->key_digits();
   TarShardRecords records(*shards_, paths_.root());
-  context.check_complete = [&] { index.shards = finished_shards(*shards_, paths_.root()); };
-  context.read_record = [&](std::uint64_t i, std::string& where) { return records.next(i, where); };
+  ShardIndex index;
+  context.check_complete = [&] {
+    index = finished_shard_index(*shards_, paths_.root(), shard_kind_, version);
+  };
+  context.read_record = [&](std::uint64_t i, std::string& where) {
+    ShardMember member = record_in_shards(i);
+    return records.next(member.unit, member.name, where);
+  };
   finalize_dataset(context);
   // Last: shards.json makes the folder a finished folder of shards.
   write_file_atomically(paths_.root() / kShardIndexFile, shard_index_text(index));
@@ -71,16 +57,11 @@ namespace {
 // A sample's encoded files and record as the members of its unit in a shard.
 UnitMembers unit_members(EncodedSample encoded) {
   UnitMembers members;
-  for (EncodedSample::File& file : encoded.files)
-    members.bytes(member_name("", file.key),
-                  std::string(reinterpret_cast<const char*>(file.bytes.data()), file.bytes.size()));
-  members.bytes(record_member(""), std::move(encoded.record));
+  add_sample(members, "", std::move(encoded));
   return members;
 }
 
-// A unit is a sample index, its item the rendered sample. Files layout: the indices of the farm
-// task's share, each written as files; shards layout: the sink walks the units of the task's
-// shards not done and writes them into the shards.
+// A unit is a sample index, its item the rendered sample, written as files or into a shard.
 class SampleWork final : public IndexWork<RenderedSample> {
  public:
   SampleWork(RunSetup& setup, TrainSource& trains, const DatasetOutput& output,
@@ -96,45 +77,24 @@ class SampleWork final : public IndexWork<RenderedSample> {
     for (unsigned k = 0; times_ && k < producers; ++k) factories_[k].time_into(&times_->produce[k]);
   }
 
-  void write_into(TarShardSink& sink) { sink_ = &sink; }
-
-  void begin_walk(const Shard& shard) override {
-    if (!sink_) return IndexWork::begin_walk(shard);
-    sink_->begin(shard);
-  }
-  std::optional<std::uint64_t> next_unit() override {
-    return sink_ ? sink_->next_unit() : IndexWork::next_unit();
-  }
-  std::optional<OwnResume> own_resume() const override {
-    if (!sink_) return std::nullopt;
-    return OwnResume{sink_->units_done(), sink_->units_pending()};
-  }
-
   RenderedSample produce(std::uint64_t& index) override { return factories_[0](index); }
   unsigned producers() const override { return static_cast<unsigned>(factories_.size()); }
   RenderedSample produce_on(std::uint64_t& index, unsigned k) override {
-    try {
-      return factories_[k](index);
-    } catch (...) {
-      if (sink_) sink_->fail();  // a producer may wait for this unit's place in its shard
-      throw;
-    }
+    if (!sink()) return factories_[k](index);
+    return sink()->failing_on_throw([&] { return factories_[k](index); });
   }
   void release_producer(unsigned k) override { renderers_[k]->release_thread(); }
   void write(const RenderedSample& sample) const override {
     WriteTimes times;
     WriteTimes* timed = times_ ? &times : nullptr;
-    if (!sink_) {
+    if (!sink()) {
       writer_.write(sample, timed);
     } else {
-      try {
+      sink()->failing_on_throw([&] {
         UnitMembers members = unit_members(writer_.encode(sample, timed));
         StageClock clock(stage_time(timed, WriteStage::Files));
-        sink_->append(sample.index, std::move(members));
-      } catch (...) {
-        sink_->fail();
-        throw;
-      }
+        sink()->append(sample.index, std::move(members));
+      });
     }
     if (times_) times_->add(times);
   }
@@ -152,7 +112,6 @@ class SampleWork final : public IndexWork<RenderedSample> {
   std::vector<SampleFactory> factories_;  // [k]: producing thread k's
   SampleWriter writer_;
   PipelineTimes* times_;
-  TarShardSink* sink_ = nullptr;
 };
 
 // Each index's split (0 train, 1 val, 2 test), before any sample is rendered: the labels of every
@@ -171,12 +130,6 @@ std::vector<std::uint8_t> split_of_samples(const DatasetConfig& config, TrainSou
                           config.count);
 }
 
-// The first unit `railyard pack` would judge the shard size by: the first of the first split.
-std::uint64_t first_unit(const std::vector<std::uint8_t>& split_of) {
-  auto first = std::min_element(split_of.begin(), split_of.end());
-  return static_cast<std::uint64_t>(first - split_of.begin());
-}
-
 // The plan of a run writing shards: the config's shard size, or the first unit rendered and
 // judged (before any folder exists, like the probe: a device that cannot render fails here).
 TarShardPlan shard_plan(const DatasetConfig& config, TrainSource& trains, SampleWork& work,
@@ -191,12 +144,6 @@ TarShardPlan shard_plan(const DatasetConfig& config, TrainSource& trains, Sample
       run_detail::rethrow_probe_failure(e, setup);
     }
   return TarShardPlan(std::move(split_of), per_shard);
-}
-
-// Units a run's walk may have made but not yet put in a shard: enough that no producer waits
-// while the writers keep up, few enough that memory stays small.
-std::size_t shard_window(RunSetup& setup) {
-  return 4 * (setup.writer_threads() + setup.render_threads()) + 8;
 }
 
 }  // namespace
@@ -249,16 +196,7 @@ std::filesystem::path merge_samples(const DatasetConfig& config, const RunOption
   DatasetOutput output(config, inputs.rule_name, inputs.scene_name);
   if (config.outputs.layout == OutputLayout::Files)
     return merge_run(output, config, inputs, options);
-  // The shard size the runs chose (the config's, or the one they judged and kept).
-  std::uint64_t per_shard = config.outputs.samples_per_shard;
-  if (per_shard == 0) {
-    std::filesystem::path file = plan_file(output.paths());
-    if (!file_system::exists(file))
-      throw DatasetError(output.paths().root().string() +
-                         ": no shard of this dataset has been started (" + file.string() +
-                         " is missing): run its shards first");
-    per_shard = read_shard_index(file).samples_per_shard;
-  }
+  std::uint64_t per_shard = kept_shard_size(config, output.paths().root());
   SampledTrains trains = sampled_trains(config, inputs);
   TarShardPlan plan(split_of_samples(config, trains, options.progress), per_shard);
   output.write_shards(plan);

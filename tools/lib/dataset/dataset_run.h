@@ -14,6 +14,7 @@
 
 #include "logic/train.h"
 #include "tools/lib/dataset/config.h"
+#include "tools/lib/dataset/finalize.h"
 #include "tools/lib/dataset/run_job.h"
 #include "tools/lib/dataset/sample_writer.h"
 #include "tools/lib/dataset/tar_shard_plan.h"
@@ -36,8 +37,12 @@ class DatasetOutput : public RunOutput {
   void remove_temporaries() const override;  // this dataset's description files
   // The dataset-wide files; shards layout: from the records in the shards, then shards.json.
   void finalize(const RunLock& lock, const std::string& version) override;
-  // A run with outputs.layout: shards writes the shards of `plan` (set before the run).
-  void write_shards(const TarShardPlan& plan) { shards_ = &plan; }
+  // A run with outputs.layout: shards writes the shards of `plan` (set before the run); `kind`:
+  // shards.json's (dataset, sequences).
+  void write_shards(const TarShardPlan& plan, std::string kind = "dataset") {
+    shards_ = &plan;
+    shard_kind_ = std::move(kind);
+  }
 
   const DatasetConfig& config() const { return config_; }
   const DatasetPaths& paths() const { return paths_; }
@@ -50,7 +55,20 @@ class DatasetOutput : public RunOutput {
   const DatasetConfig& config_;
   std::string rule_name_, scene_name_;
   DatasetPaths paths_;
+
+ protected:
+  // What a kind adds to finalize's context (a sequence set: its files and splits).
+  virtual void prepare(FinalizeContext&) {}
+  // Where sample `sample`'s record is in the shards: its unit and member name.
+  struct ShardMember {
+    std::uint64_t unit = 0;
+    std::string name;
+  };
+  virtual ShardMember record_in_shards(std::uint64_t sample) const { return {sample, "json"}; }
+
+ private:
   const TarShardPlan* shards_ = nullptr;
+  std::string shard_kind_ = "dataset";
 };
 
 // railyard generate without a `sequence:` section: trains sampled and labelled by config.rule.

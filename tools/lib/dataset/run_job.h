@@ -28,6 +28,7 @@
 #include "tools/lib/dataset/run_lock.h"
 #include "tools/lib/dataset/run_setup.h"
 #include "tools/lib/dataset/shard.h"
+#include "tools/lib/dataset/tar_shard_sink.h"
 #include "tools/lib/dataset/writer_lock.h"
 
 namespace railyard {
@@ -122,18 +123,27 @@ class RunWork {
 };
 
 // A run whose units are the indices 0 .. unit_count() - 1 (samples, sequences), walked without
-// being stored.
+// being stored. Files layout: the indices of the farm task's share; shards layout (write_into):
+// the sink walks the units of the task's shards not done, and resumes by whole shards.
 template <class Item>
 class IndexWork : public RunWork<std::uint64_t, Item> {
  public:
+  void write_into(TarShardSink& sink) { sink_ = &sink; }
+
   void begin_walk(const Shard& shard) override {
+    if (sink_) return sink_->begin(shard);
     ShardIndices mine = shard.samples(*this->unit_count());
     at_ = mine.begin();
     end_ = mine.end();
   }
   std::optional<std::uint64_t> next_unit() override {
+    if (sink_) return sink_->next_unit();
     if (at_ == end_) return std::nullopt;
     return *at_++;
+  }
+  std::optional<typename RunWork<std::uint64_t, Item>::OwnResume> own_resume() const override {
+    if (!sink_) return std::nullopt;
+    return {{sink_->units_done(), sink_->units_pending()}};
   }
   std::uint64_t index(const std::uint64_t& unit) const override { return unit; }
   std::optional<std::uint64_t> unit_of(std::uint64_t sample) const override {
@@ -141,8 +151,12 @@ class IndexWork : public RunWork<std::uint64_t, Item> {
     return std::nullopt;
   }
 
+ protected:
+  TarShardSink* sink() const { return sink_; }
+
  private:
   ShardIndices::iterator at_, end_;
+  TarShardSink* sink_ = nullptr;
 };
 
 namespace run_detail {

@@ -20,23 +20,20 @@ void TarShardRecords::open_next(std::uint8_t split) {
   const PlannedShard& shard = plan_.shards()[shards_[split].at(cursor.shard++)];
   cursor.file = root_ / shard.name;
   cursor.reader = std::make_unique<TarReader>(cursor.file);
-  cursor.left = shard.end - shard.begin;
+  cursor.last = plan_.units_of(shard).back();
 }
 
-std::string TarShardRecords::next(std::uint64_t unit, std::string& where) {
+std::string TarShardRecords::next(std::uint64_t unit, std::string_view name, std::string& where) {
   const std::uint8_t split = plan_.split_of(unit);
   Cursor& cursor = cursors_[split];
-  if (cursor.left == 0) open_next(split);
-  const std::string key = unit_key(unit, plan_.key_digits());
-  const std::string wanted = key + "." + record_member("");
-  // The members before it are the earlier unit's and this one's other files ("depth.exr", ...).
+  while (!cursor.reader || unit > cursor.last) open_next(split);
+  const std::string wanted = unit_key(unit, plan_.key_digits()) + "." + std::string(name);
+  // Members sort by their whole name (fixed-width keys, then names in order): those before the
+  // wanted one are earlier units' and this unit's other files ("depth.exr", ...).
   while (auto member = cursor.reader->next()) {
     where = cursor.file.string() + ": member '" + printable(member->name) + "'";
-    if (member->name == wanted) {
-      --cursor.left;
-      return cursor.reader->read_all(kMaxTextMember);
-    }
-    if (member->name.substr(0, member->name.find('.')) > key)
+    if (member->name == wanted) return cursor.reader->read_all(kMaxTextMember);
+    if (member->name > wanted)
       throw DatasetError(where + ": found where " + wanted + " was expected");
   }
   throw DatasetError(cursor.file.string() + ": ends before member '" + wanted + "'");

@@ -59,7 +59,7 @@ std::vector<ShardEntry> finished_shards(const TarShardPlan& plan,
   throw std::runtime_error(root.string() + ": " + std::to_string(missing.size()) + " of " +
                            std::to_string(plan.shards().size()) +
                            " shards are not written yet: " + list +
-                           ". Run the farm tasks (--shard) that write them, or generate again "
+                           ". Run the farm tasks (--shard) that write them, or run the same command "
                            "with the same config, first.");
 }
 

@@ -101,8 +101,13 @@ PairRecord pair_record_from_json(const nlohmann::json& json, const JsonOrigin& o
 }
 
 PairRecord read_pair_record(const std::filesystem::path& file, std::uint64_t expected_pair) {
-  JsonOrigin origin{file.string()};
-  PairRecord record = pair_record_from_json(parse_json(read_file_text(file), origin), origin);
+  return pair_record_from_text(read_file_text(file), file.string(), expected_pair);
+}
+
+PairRecord pair_record_from_text(std::string_view text, const std::string& where,
+                                 std::uint64_t expected_pair) {
+  JsonOrigin origin{where};
+  PairRecord record = pair_record_from_json(parse_json(text, origin), origin);
   if (record.pair != expected_pair)
     fail_at(origin, "pair",
             "is " + std::to_string(record.pair) + ": not the record of pair " +

@@ -90,6 +90,9 @@ PairRecord pair_record_from_json(const nlohmann::json& json, const JsonOrigin& o
 // record of pair `expected_pair` (truncated, garbage, a key missing or of the wrong type, another
 // pair's); IoError when it cannot be read.
 PairRecord read_pair_record(const std::filesystem::path& file, std::uint64_t expected_pair);
+// The same check of a record's text found at `where` (a member of a tar shard).
+PairRecord pair_record_from_text(std::string_view text, const std::string& where,
+                                 std::uint64_t expected_pair);
 
 // Line `line_number` (1-based) of pairs.jsonl `file`, without its newline. Throws DatasetError
 // naming "file:line" and the key when it is not a pair record.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "logic/errors.h"
@@ -150,6 +151,16 @@ std::optional<PlannedPair> PairStream::next(std::uint64_t max_trains) {
   if (finished() && pairs_ == 0 && first_unpaired_)
     throw ConfigError(empty_plan_message(settings_, base_.size(), *first_unpaired_));
   return std::nullopt;
+}
+
+PlannedPair planned_pair(std::uint64_t pair, std::uint64_t train, TrainSource& trains,
+                         PairPlanner& planner) {
+  LabelledTrain base = trains.train(train);
+  Expected<Intervention> twin = planner.twin(train, base.train);
+  if (!twin)
+    throw std::logic_error("pair " + std::to_string(pair) + ": train " + std::to_string(train) +
+                           " has no twin (" + twin.reason() + ")");
+  return PlannedPair{pair, train, std::move(base), std::move(twin.value())};
 }
 
 void check_plan_start(const DatasetConfig& config, TrainSource& trains, PairPlanner& planner,

@@ -93,6 +93,12 @@ class PairStream {
   std::optional<UnpairedTrain> first_unpaired_;
 };
 
+// Pair `pair` of the plan again, knowing its base train `train` (a twin is a pure function of
+// the train's index): how a run writing tar shards, which walked the plan once before rendering,
+// takes up any pair of it. Throws std::logic_error when `train` has no twin.
+PlannedPair planned_pair(std::uint64_t pair, std::uint64_t train, TrainSource& trains,
+                         PairPlanner& planner);
+
 // How many base trains the start-up check tries in listed mode with on_refusal: fail.
 inline constexpr std::uint64_t kCheckedPrefix = 10000;
 

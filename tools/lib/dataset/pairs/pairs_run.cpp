@@ -9,6 +9,10 @@
 #include "tools/lib/dataset/pairs/pair_difference.h"
 #include "tools/lib/dataset/pairs/pair_plan.h"
 #include "tools/lib/dataset/pairs/pair_record.h"
+#include "tools/lib/dataset/tar_shard_records.h"
+#include "tools/lib/dataset/tar_shard_run.h"
+#include "tools/lib/dataset/tar_shard_sink.h"
+#include "tools/lib/shards/shard_layout.h"
 #include "tools/lib/records/dataset_paths.h"
 #include "tools/lib/records/pairs_folder.h"
 #include "tools/lib/records/pairs_manifest.h"
@@ -64,6 +68,41 @@ struct PairSource {
   PairPlanner planner;
 };
 
+// A config for the halves: each is a dataset of `pairs` samples, and its manifest's config says
+// so (with the subsets that fit), so that verify remakes a half from its own manifest.
+DatasetConfig half_config(const DatasetConfig& config, std::uint64_t pairs) {
+  DatasetConfig halves = config;
+  halves.count = pairs;
+  std::erase_if(halves.subsets, [&](std::uint64_t size) { return size > pairs; });
+  return halves;
+}
+
+// The plan walked whole before any image, for a run writing tar shards: each pair's base train,
+// and its split (the base half's, as its finalize splits it: pack's split of the pair), so that
+// every shard's pairs are known. A refusal anywhere in the plan stops the run here, before any
+// folder. Memory: nine bytes per pair.
+struct PairShards {
+  PairShards(const DatasetConfig& config, PairSource& source, bool progress) {
+    std::vector<Direction> labels;
+    Progress planned(BaseTrains(config.interventions, config.count).size(),
+                     "base trains planned for the shards' splits", progress ? stderr : nullptr);
+    plan_pairs(
+        config, source.trains, source.planner, [&](const UnpairedTrain&) { planned.advance(); },
+        [&](const PlannedPair& pair) {
+          train_of.push_back(pair.train);
+          labels.push_back(pair.base.label);
+          planned.advance();
+        });
+    if (progress) planned.finish();
+    const DatasetConfig halves = half_config(config, train_of.size());
+    split_of = split_of_indices(make_splits(labels, halves.splits, halves.subsets, halves.seed),
+                                train_of.size());
+  }
+
+  std::vector<std::uint64_t> train_of;  // pair p's base train
+  std::vector<std::uint8_t> split_of;   // pair p's split
+};
+
 struct RenderedPair {
   std::uint64_t pair = 0, train = 0;
   Intervention intervention;
@@ -104,14 +143,16 @@ std::string pair_fault(const PairsLayout& layout, std::uint64_t pair, std::uint6
   return "";
 }
 
-// pairs.jsonl from the finished pairs, and the manifest with the flip rates.
+// pairs.jsonl from the finished pairs (`read_pair(p)`, in order), and the manifest with the flip
+// rates.
 void write_pair_files(const DatasetConfig& config, const PairsLayout& layout,
                       const std::string& rule_name, const std::string& version, std::uint64_t pairs,
-                      std::uint64_t considered, std::uint64_t unpaired) {
+                      std::uint64_t considered, std::uint64_t unpaired,
+                      const std::function<PairRecord(std::uint64_t)>& read_pair) {
   AtomicFile lines(layout.root / "pairs.jsonl");
   PairsManifest manifest;
   for (std::uint64_t pair = 0; pair < pairs; ++pair) {
-    PairRecord record = read_pair_record(layout.pair_file(pair), pair);
+    PairRecord record = read_pair(pair);
     manifest.flip_rate.add(record.flipped);
     for (const std::string& kind : record.kinds)
       manifest.flip_rate_by_operation[kind].add(record.flipped);
@@ -130,13 +171,48 @@ void write_pair_files(const DatasetConfig& config, const PairsLayout& layout,
   write_file_atomically(layout.root / "manifest.json", pairs_manifest_text(manifest));
 }
 
-// Walks the whole plan: every pair must be finished (checked as the plan reaches it, and the
-// first fault reported with the pair count once known); then both halves, unpaired.jsonl,
-// pairs.jsonl and the manifest.
+// Where a run's pairs are: pairs/<p>.json and each half's records/ (files layout), or the members
+// of the pairs' units in the tar shards of `shards`.
+class PairReader {
+ public:
+  PairReader(const PairsLayout& layout, const TarShardPlan* shards)
+      : layout_(layout), shards_(shards) {}
+
+  // The halves' finalize context: records from records/, or this half's members in the shards
+  // (`prefix`: "base." or "intervened."), a new pass over them each time.
+  void read_half(FinalizeContext& context, std::string_view prefix) {
+    if (!shards_) return;
+    records_ = std::make_unique<TarShardRecords>(*shards_, layout_.root);
+    context.check_complete = [] {};  // every shard was found done before the first half
+    context.read_record = [this, name = record_member(prefix)](std::uint64_t i,
+                                                               std::string& where) {
+      return records_->next(i, name, where);
+    };
+  }
+  // Pair p's record, asked in order.
+  PairRecord pair(std::uint64_t p) {
+    if (!shards_) return read_pair_record(layout_.pair_file(p), p);
+    if (p == 0) records_ = std::make_unique<TarShardRecords>(*shards_, layout_.root);
+    std::string where;
+    std::string text = records_->next(p, record_member(""), where);
+    return pair_record_from_text(text, where, p);
+  }
+
+ private:
+  const PairsLayout& layout_;
+  const TarShardPlan* shards_;
+  std::unique_ptr<TarShardRecords> records_;
+};
+
+// Walks the whole plan: every pair must be finished (files layout: each checked as the plan
+// reaches it, and the first fault reported with the pair count once known; shards layout: every
+// planned shard done, checked first); then both halves, unpaired.jsonl, pairs.jsonl, the manifest
+// and, for shards, shards.json last.
 void finalize_pairs(const DatasetConfig& config, const PairsLayout& layout,
                     const DatasetInputs& inputs, PairSource& source, const RunLock& lock,
-                    const std::string& version) {
-  const std::string& created = lock.created_date;
+                    const std::string& version, const TarShardPlan* shards) {
+  std::optional<ShardIndex> index;
+  if (shards) index = finished_shard_index(*shards, layout.root, "pairs", version);
   AtomicFile unpaired(layout.root / "unpaired.jsonl");
   std::uint64_t unpaired_count = 0;
   std::optional<std::pair<std::uint64_t, std::string>> fault;
@@ -147,7 +223,7 @@ void finalize_pairs(const DatasetConfig& config, const PairsLayout& layout,
         ++unpaired_count;
       },
       [&](const PlannedPair& p) {
-        if (fault) return;
+        if (fault || shards) return;
         if (std::string why = pair_fault(layout, p.pair, p.train); !why.empty())
           fault.emplace(p.pair, std::move(why));
       });
@@ -157,18 +233,21 @@ void finalize_pairs(const DatasetConfig& config, const PairsLayout& layout,
                              std::to_string(pairs) + " is not finished (" + fault->second +
                              "): run the missing shards, or intervene again with the same "
                              "config, which renders it (again), first");
-  // Each half is a dataset of `pairs` samples, and its manifest's config says so (with the
-  // subsets that fit), so that verify remakes a half from its own manifest.
-  DatasetConfig halves = config;
-  halves.count = pairs;
-  std::erase_if(halves.subsets, [&](std::uint64_t size) { return size > pairs; });
+  const DatasetConfig halves = half_config(config, pairs);
+  PairReader reader(layout, shards);
   if (pairs > 0)
-    for (const DatasetPaths* half : {&layout.base, &layout.twin})
-      finalize_dataset(
-          {halves, *half, inputs.rule_name, inputs.scene_name, created, version, lock.inputs});
+    for (const auto& [half, prefix] : {std::pair{&layout.base, kBasePrefix},
+                                       std::pair{&layout.twin, kIntervenedPrefix}}) {
+      FinalizeContext context{halves,  *half,   inputs.rule_name, inputs.scene_name,
+                              lock.created_date, version, lock.inputs};
+      reader.read_half(context, prefix);
+      finalize_dataset(context);
+    }
   unpaired.commit();
   write_pair_files(config, layout, inputs.rule_name, version, pairs, plan.considered,
-                   unpaired_count);
+                   unpaired_count, [&](std::uint64_t p) { return reader.pair(p); });
+  // Last: shards.json makes the folder a finished folder of shards.
+  if (index) write_file_atomically(layout.root / kShardIndexFile, shard_index_text(*index));
 }
 
 // The pairs folder with both halves; finished by walking the whole plan (finalize_pairs).
@@ -180,24 +259,32 @@ class PairsOutput final : public RunOutput {
   const DatasetPaths& lock_folder() const override { return layout_.base; }
   std::filesystem::path root() const override { return layout_.root; }
   void create_folders() const override {
-    layout_.base.create_folders();
-    layout_.twin.create_folders();
-    file_system::create_folders(PairsFolder::pair_files(layout_.root));
+    layout_.base.create_folders(!shards_);
+    layout_.twin.create_folders(!shards_);
+    if (shards_)
+      keep_shard_plan(layout_.root, *shards_, "pairs");
+    else
+      file_system::create_folders(PairsFolder::pair_files(layout_.root));
   }
   void finalize(const RunLock& lock, const std::string& version) override {
-    finalize_pairs(config_, layout_, inputs_, source_, lock, version);
+    finalize_pairs(config_, layout_, inputs_, source_, lock, version, shards_);
   }
   const PairsLayout& layout() const { return layout_; }
+  // A run with outputs.layout: shards writes the shards of `plan` (set before the run).
+  void write_shards(const TarShardPlan& plan) { shards_ = &plan; }
 
  private:
   const DatasetConfig& config_;
   const DatasetInputs& inputs_;
   PairSource& source_;
   PairsLayout layout_;
+  const TarShardPlan* shards_ = nullptr;
 };
 
-// A unit is a planned pair, its sample its base sample; its item both rendered samples. Written:
-// both samples, then the pair file, which marks the pair finished.
+// A unit is a planned pair, its sample its base sample; its item both rendered samples. Files
+// layout: the plan walked as the pairs are rendered; both samples written, then the pair file,
+// which marks the pair finished. Shards layout: the sink walks the pairs of the farm task's
+// shards not done (PairShards knows each one's train), and a pair is one unit of its shard.
 class PairWork final : public RunWork<PlannedPair, RenderedPair> {
  public:
   PairWork(RunSetup& setup, PairSource& source, const PairsOutput& output)
@@ -209,14 +296,29 @@ class PairWork final : public RunWork<PlannedPair, RenderedPair> {
         twin_writer_{setup.config, output.layout().twin, setup.inputs.rule_name,
                      setup.inputs.scene_name} {}
 
+  // Shards layout: the plan walked whole (set first: the shard size is judged by a pair of it),
+  // then the sink that writes the shards.
+  void take_pairs(const PairShards& pairs) { pairs_ = &pairs; }
+  void write_into(TarShardSink& sink) { sink_ = &sink; }
+
   void begin_walk(const Shard& shard) override {
+    if (sink_) return sink_->begin(shard);
     stream_.emplace(setup_.config, source_.trains, source_.planner);
     shard_ = shard;
   }
   std::optional<PlannedPair> next_unit() override {
+    if (sink_) {
+      auto pair = sink_->next_unit();
+      if (!pair) return std::nullopt;
+      return planned_pair(*pair, pairs_->train_of[*pair], source_.trains, source_.planner);
+    }
     while (auto pair = stream_->next())
       if (shard_.contains(pair->pair)) return pair;
     return std::nullopt;
+  }
+  std::optional<OwnResume> own_resume() const override {
+    if (!sink_) return std::nullopt;
+    return OwnResume{sink_->units_done(), sink_->units_pending()};
   }
   std::uint64_t index(const PlannedPair& pair) const override { return pair.pair; }
   std::optional<std::uint64_t> unit_of(std::uint64_t sample) const override { return sample; }
@@ -224,60 +326,95 @@ class PairWork final : public RunWork<PlannedPair, RenderedPair> {
     return pair_fault(output_.layout(), pair.pair, pair.train).empty();
   }
   RenderedPair produce(PlannedPair& pair) override {
-    return render_pair(std::move(pair), setup_.scene, setup_.renderer(), setup_.settings);
+    if (!sink_) return render_pair(std::move(pair), setup_.scene, setup_.renderer(), setup_.settings);
+    return sink_->failing_on_throw([&] {
+      return render_pair(std::move(pair), setup_.scene, setup_.renderer(), setup_.settings);
+    });
   }
   void write(const RenderedPair& p) const override {
-    const PairsLayout& layout = output_.layout();
+    if (sink_) return sink_->failing_on_throw([&] { sink_->append(p.pair, members(p)); });
     base_writer_.write(p.base);
     twin_writer_.write(p.twin);
-    PairDifference difference =
-        compare_pair(p.base.scene, p.base.frame, p.twin.scene, p.twin.frame, p.intervention);
     // Last: the pair file marks the pair as finished.
-    write_file_atomically(
-        layout.pair_file(p.pair),
-        pair_record_text(make_pair_record(p.pair, p.train, p.intervention, difference)));
+    write_file_atomically(output_.layout().pair_file(p.pair), pair_record_text(record(p)));
+  }
+  // Pair `pair` made now, as its unit's members: the judge of a shard's size (unit_members.h).
+  UnitMembers made_unit(std::uint64_t pair) {
+    PlannedPair planned =
+        planned_pair(pair, pairs_->train_of[pair], source_.trains, source_.planner);
+    return members(render_pair(std::move(planned), setup_.scene, setup_.renderer(),
+                               setup_.settings));
   }
   // The number of pairs is known only once the plan has been walked: a count without a total.
   std::string unit_name() const override { return "pairs"; }
 
  private:
+  static PairRecord record(const RenderedPair& p) {
+    PairDifference difference =
+        compare_pair(p.base.scene, p.base.frame, p.twin.scene, p.twin.frame, p.intervention);
+    return make_pair_record(p.pair, p.train, p.intervention, difference);
+  }
+  // The pair as `railyard pack` makes its unit: its record, then both samples under their prefix.
+  UnitMembers members(const RenderedPair& p) const {
+    UnitMembers unit;
+    unit.bytes(record_member(""), pair_record_text(record(p)));
+    add_sample(unit, kBasePrefix, base_writer_.encode(p.base));
+    add_sample(unit, kIntervenedPrefix, twin_writer_.encode(p.twin));
+    return unit;
+  }
+
   RunSetup& setup_;
   PairSource& source_;
   const PairsOutput& output_;
   SampleWriter base_writer_, twin_writer_;
   std::optional<PairStream> stream_;
   Shard shard_;
+  TarShardSink* sink_ = nullptr;
+  const PairShards* pairs_ = nullptr;
 };
 
-}  // namespace
-
-namespace {
-
-// Pairs are written as files; their shards are pack's.
-void refuse_shards_layout(const DatasetConfig& config) {
-  if (config.outputs.layout == OutputLayout::Shards)
-    throw ConfigError(
-        "outputs.layout: shards is written by runs of single trains (generate, render); "
-        "intervene writes its pairs as files: railyard pack makes their shards");
+// The plan of a run writing shards: the config's shard size, or the first pair of the first
+// split rendered and judged, before any folder exists.
+TarShardPlan pair_shard_plan(const DatasetConfig& config, const PairShards& pairs, PairWork& work,
+                             RunSetup& setup) {
+  std::uint64_t per_shard = config.outputs.samples_per_shard;
+  if (per_shard == 0 && !pairs.split_of.empty()) try {
+      std::uint64_t first = first_unit(pairs.split_of);
+      UnitMembers members = work.made_unit(first);
+      per_shard = judged_units_per_shard(members, unit_key(first, key_digits(pairs.split_of.size())));
+    } catch (const render::RendererError& e) {
+      run_detail::rethrow_probe_failure(e, setup);
+    }
+  return TarShardPlan(pairs.split_of, std::max<std::uint64_t>(per_shard, 1));
 }
 
 }  // namespace
 
 RunSummary intervene_dataset(const DatasetConfig& config, const RunOptions& options) {
-  refuse_shards_layout(config);
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   PairSource source(config, inputs);
   RunSetup setup(config, inputs);
   PairsOutput output(config, inputs, source);
   PairWork work(setup, source, output);
+  if (config.outputs.layout == OutputLayout::Files) return run_job(work, output, setup, options);
+  PairShards pairs(config, source, options.progress);
+  work.take_pairs(pairs);
+  TarShardPlan plan = pair_shard_plan(config, pairs, work, setup);
+  TarShardSink sink(plan, output.layout().root, shard_window(setup));
+  output.write_shards(plan);
+  work.write_into(sink);
   return run_job(work, output, setup, options);
 }
 
 std::filesystem::path merge_pairs(const DatasetConfig& config, const RunOptions& options) {
-  refuse_shards_layout(config);
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   PairSource source(config, inputs);
   PairsOutput output(config, inputs, source);
+  if (config.outputs.layout == OutputLayout::Files)
+    return merge_run(output, config, inputs, options);
+  PairShards pairs(config, source, options.progress);
+  TarShardPlan plan(pairs.split_of, kept_shard_size(config, output.layout().root));
+  output.write_shards(plan);
   return merge_run(output, config, inputs, options);
 }
 

@@ -7,6 +7,9 @@
 #include "tools/lib/dataset/sequences/sequence_finalize.h"
 #include "tools/lib/dataset/sequences/sequence_model.h"
 #include "tools/lib/dataset/sequences/sequence_trains.h"
+#include "tools/lib/dataset/tar_shard_run.h"
+#include "tools/lib/records/json/json_fields.h"
+#include "tools/lib/shards/shard_layout.h"
 #include "tools/lib/records/formats/train_json.h"
 #include "util/atomic_file.h"
 
@@ -34,21 +37,49 @@ std::shared_ptr<TrainSource> with_model(const DatasetConfig& config, const Datas
   return {owned, &owned->trains};
 }
 
-// One dataset folder, finished by sequence.
+// What a run writing tar shards knows of the set before rendering: each sequence's split (the
+// model's, as finalize splits) and the longest sequence, whose length sets the steps' member
+// names (shard_layout.h's step_prefix).
+struct SequenceShards {
+  explicit SequenceShards(const SequenceModel& model) {
+    split_of.reserve(model.sequence_count());
+    for (std::uint64_t s = 0; s < model.sequence_count(); ++s) {
+      const std::string& split = model.split(s);
+      split_of.push_back(split == "train" ? 0 : split == "val" ? 1 : 2);
+      longest = std::max(longest, model.length(s));
+    }
+  }
+  std::vector<std::uint8_t> split_of;
+  std::uint64_t longest = 0;
+};
+
+// One dataset folder, finished by sequence; with shards, a sequence is one unit of its shard.
 class SequenceOutput final : public DatasetOutput {
  public:
   SequenceOutput(const DatasetConfig& config, const DatasetInputs& inputs,
                  const SequenceModel& model)
       : DatasetOutput(config, inputs.rule_name, inputs.scene_name), model_(model) {}
 
-  void finalize(const RunLock& lock, const std::string& version) override {
-    finalize_sequences(
-        {config(), paths(), rule_name(), scene_name(), lock.created_date, version, lock.inputs},
-        model_);
+  // A run writing shards, of these sequences (set before the run).
+  void write_shards(const TarShardPlan& plan, const SequenceShards& sequences) {
+    DatasetOutput::write_shards(plan, "sequences");
+    longest_ = sequences.longest;
+  }
+
+ protected:
+  void prepare(FinalizeContext& context) override {
+    sequences_.emplace(context.config, model_.sample_count(), model_.automaton_file().to_json());
+    sequences_->attach(context);
+  }
+  ShardMember record_in_shards(std::uint64_t sample) const override {
+    const std::uint64_t s = model_.sequence_of(sample);
+    return {s, record_member(step_prefix(sample - model_.first_sample(s), longest_))};
   }
 
  private:
   const SequenceModel& model_;
+  std::optional<SequenceFinalize> sequences_;
+  std::uint64_t longest_ = 0;
 };
 
 using RenderedSequence = std::vector<RenderedSample>;
@@ -57,7 +88,10 @@ using RenderedSequence = std::vector<RenderedSample>;
 class SequenceWork final : public IndexWork<RenderedSequence> {
  public:
   SequenceWork(RunSetup& setup, const SequenceModel& model, const DatasetOutput& output)
-      : model_(model), factory_(setup, model), writer_(output.writer()) {}
+      : config_(setup.config), model_(model), factory_(setup, model), writer_(output.writer()) {}
+
+  // Shards layout: the set's splits and longest sequence, for the units' lines and names.
+  void take_sequences(const SequenceShards& sequences) { sequences_ = &sequences; }
 
   SampleSpan samples(std::uint64_t s) const override {
     return {model_.first_sample(s), model_.length(s)};
@@ -69,20 +103,66 @@ class SequenceWork final : public IndexWork<RenderedSequence> {
       return std::nullopt;
     }
   }
-  RenderedSequence produce(std::uint64_t& s) override { return factory_(s); }
+  RenderedSequence produce(std::uint64_t& s) override {
+    if (!sink()) return factory_(s);
+    return sink()->failing_on_throw([&] { return factory_(s); });
+  }
   // One step: a sequence may be thousands of them, and the folder waits for the probe.
   void probe(std::uint64_t& s) override { factory_.first_step(s); }
   void write(const RenderedSequence& sequence) const override {
+    if (sink())
+      return sink()->failing_on_throw([&] {
+        sink()->append(sequence.front().sequence->sequence, members(sequence));
+      });
     for (const RenderedSample& step : sequence) writer_.write(step);
   }
+  // Sequence `s` made now, as its unit's members: the judge of a shard's size.
+  UnitMembers made_unit(std::uint64_t s) { return members(factory_(s)); }
   std::optional<std::uint64_t> unit_count() const override { return model_.sequence_count(); }
   std::string unit_name() const override { return "sequences"; }
 
  private:
+  // The sequence as `railyard pack` makes its unit: its line of sequences.jsonl, then its steps.
+  UnitMembers members(const RenderedSequence& sequence) const {
+    UnitMembers unit;
+    const std::uint64_t s = sequence.front().sequence->sequence;
+    SequenceFiles line_of(s);
+    for (std::uint64_t t = 0; t < sequence.size(); ++t) {
+      EncodedSample encoded = writer_.encode(sequence[t]);
+      JsonOrigin origin{"the record of step " + std::to_string(t) + " of sequence " +
+                        std::to_string(s)};
+      line_of.add(sample_record_from_json(parse_json(encoded.record, origin), origin));
+      add_sample(unit, step_prefix(t, sequences_->longest), std::move(encoded));
+    }
+    SequenceLine line = sequence_line(line_of.sequences().at(0), s,
+                                      TarShardPlan::kSplitNames[sequences_->split_of[s]],
+                                      config_.sequence.train_annotations);
+    unit.bytes(record_member(""), to_json(line).dump() + "\n");
+    return unit;
+  }
+
+  const DatasetConfig& config_;
   const SequenceModel& model_;
   SequenceFactory factory_;
   SampleWriter writer_;
+  const SequenceShards* sequences_ = nullptr;
 };
+
+// The plan of a run writing shards: the config's shard size, or the first sequence of the first
+// split rendered and judged, before any folder exists.
+TarShardPlan sequence_shard_plan(const DatasetConfig& config, const SequenceShards& sequences,
+                                 SequenceWork& work, RunSetup& setup) {
+  std::uint64_t per_shard = config.outputs.samples_per_shard;
+  if (per_shard == 0) try {
+      std::uint64_t first = first_unit(sequences.split_of);
+      UnitMembers members = work.made_unit(first);
+      per_shard =
+          judged_units_per_shard(members, unit_key(first, key_digits(sequences.split_of.size())));
+    } catch (const render::RendererError& e) {
+      run_detail::rethrow_probe_failure(e, setup);
+    }
+  return TarShardPlan(sequences.split_of, per_shard);
+}
 
 }  // namespace
 
@@ -92,6 +172,13 @@ RunSummary generate_sequences(const DatasetConfig& config, const RunOptions& opt
   RunSetup setup(config, inputs);
   SequenceOutput output(config, inputs, model);
   SequenceWork work(setup, model, output);
+  if (config.outputs.layout == OutputLayout::Files) return run_job(work, output, setup, options);
+  SequenceShards sequences(model);
+  work.take_sequences(sequences);
+  TarShardPlan plan = sequence_shard_plan(config, sequences, work, setup);
+  TarShardSink sink(plan, output.paths().root(), shard_window(setup));
+  output.write_shards(plan, sequences);
+  work.write_into(sink);
   return run_job(work, output, setup, options);
 }
 
@@ -99,6 +186,11 @@ std::filesystem::path merge_sequences(const DatasetConfig& config, const RunOpti
   DatasetInputs inputs = resolve_inputs(config, options.data_dir);
   SequenceModel model(config, inputs);
   SequenceOutput output(config, inputs, model);
+  if (config.outputs.layout == OutputLayout::Files)
+    return merge_run(output, config, inputs, options);
+  SequenceShards sequences(model);
+  TarShardPlan plan(sequences.split_of, kept_shard_size(config, output.paths().root()));
+  output.write_shards(plan, sequences);
   return merge_run(output, config, inputs, options);
 }
 

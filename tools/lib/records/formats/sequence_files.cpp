@@ -71,7 +71,7 @@ void SequenceFiles::add(const SampleRecord& record) {
   const SequenceStepRecord& step = *record.sequence;
   bool fresh = sequences_.empty() ||
                sequences_.back().steps.size() == sequences_.back().steps.front().length;
-  std::uint64_t expected_sequence = sequences_.size() - (fresh ? 0 : 1);
+  std::uint64_t expected_sequence = first_sequence_ + sequences_.size() - (fresh ? 0 : 1);
   std::uint64_t expected_step = fresh ? 0 : sequences_.back().steps.size();
   if (step.sequence != expected_sequence || step.step != expected_step)
     throw DatasetError(where + ": key 'sequence': step " + std::to_string(step.step) +
@@ -93,7 +93,8 @@ void SequenceFiles::add(const SampleRecord& record) {
 const std::vector<SequenceSteps>& SequenceFiles::sequences() const {
   if (!sequences_.empty() &&
       sequences_.back().steps.size() != sequences_.back().steps.front().length)
-    throw DatasetError("sequence " + std::to_string(sequences_.size() - 1) + " has " +
+    throw DatasetError("sequence " + std::to_string(first_sequence_ + sequences_.size() - 1) +
+                       " has " +
                        std::to_string(sequences_.back().steps.size()) + " of its " +
                        std::to_string(sequences_.back().steps.front().length) + " steps");
   return sequences_;

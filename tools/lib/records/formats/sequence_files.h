@@ -45,6 +45,10 @@ struct SequenceSteps {
 
 class SequenceFiles {
  public:
+  // `first_sequence`: the sequence the first record is a step of (a run writing tar shards makes
+  // one sequence's line at a time).
+  explicit SequenceFiles(std::uint64_t first_sequence = 0) : first_sequence_(first_sequence) {}
+
   // Records in index order. Throws DatasetError naming the record when it is not the next step
   // (a step missing, out of order, or a record of no sequence).
   void add(const SampleRecord& record);
@@ -58,6 +62,7 @@ class SequenceFiles {
              SequenceAnnotations train_annotations) const;
 
  private:
+  std::uint64_t first_sequence_ = 0;
   std::vector<SequenceSteps> sequences_;
 };
 
