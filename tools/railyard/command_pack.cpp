@@ -5,6 +5,7 @@
 
 #include "tools/lib/card/dataset_card.h"
 #include "tools/lib/shards/pack.h"
+#include "tools/railyard/card_flags.h"
 #include "tools/railyard/commands.h"
 #include "tools/railyard/path_checks.h"
 #include "util/file_system.h"
@@ -66,20 +67,18 @@ void add_pack_command(CLI::App& app) {
   command->add_flag("--card", *card,
                     "also write README.md (a Hugging Face Hub dataset card with a datasheet), "
                     "card.png and croissant.json (Croissant 1.1) beside each dataset's shards");
-  command
-      ->add_option("--license", card_options->license,
-                   "the generated data's license, as the Hub names it (cc-by-4.0, ...)")
-      ->capture_default_str();
-  command->add_option("--url", card_options->url,
-                      "where the shards will be served from, for croissant.json's contentUrl "
-                      "(a prefix ending in /; default: names beside the card)");
+  add_card_flags(*command, *card_options);
   command->add_flag("-q,--quiet", *quiet, "no progress lines");
   command->callback([=] {
     options->version = RAILYARD_VERSION;
     if (*card)
       options->describe = [card_options](StagedFolder& staged, const fs::path& sub,
                                          const fs::path& source, const ShardIndex& index) {
-        describe_folder(staged, sub, source, index, *card_options);
+        describe_folder({[&](const fs::path& relative, std::string_view bytes) {
+                           staged.write(relative, bytes);
+                         },
+                         staged.staging()},
+                        sub, source, index, *card_options);
       };
     if (!*quiet)
       options->progress = [](const std::string& line) {

@@ -17,6 +17,7 @@ void add_intervene_command(CLI::App& app);
 void add_export_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
 void add_pack_command(CLI::App& app);
+void add_card_command(CLI::App& app);
 void add_gallery_command(CLI::App& app);
 void add_render_command(CLI::App& app);
 void add_sheet_command(CLI::App& app);

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   railyard::add_export_command(app);
   railyard::add_verify_command(app);
   railyard::add_pack_command(app);
+  railyard::add_card_command(app);
   railyard::add_gallery_command(app);
   railyard::add_sheet_command(app);
   railyard::add_label_command(app);

@@ -7,6 +7,8 @@ loss, every term and data type resolving to the Croissant, RAI, Dublin Core or s
 vocabulary (schema.org terms checked against a list of those that exist), every reference
 resolving inside the document, every shard listed with its SHA-256 and size, and every field's
 JSON path finding values in a real record. A suite's variants and a sequence set get cards too.
+`railyard card` writes the same into a run's own shard folder (outputs.layout: shards) and a
+suite of them, and refuses a folder that is not a finished one.
 
     card_test.py RAILYARD REPO
 """
@@ -162,7 +164,7 @@ def check_croissant(folder, shards_index, record, parts=None):
                   for s in members if s["@id"].endswith("/images")), "images glob takes depth")
 
 
-def check_readme(folder, shards_index, repo):
+def check_readme(folder, shards_index, repo, packed=True):
     text = open(os.path.join(folder, "README.md")).read()
     check(text.startswith("---\n"), "README has no front matter")
     front = yaml.safe_load(text.split("---\n")[1])
@@ -178,8 +180,9 @@ def check_readme(folder, shards_index, repo):
     check("```prolog\n" + rule in text, "the rule's text")
     for entry in json.load(open(os.path.join(folder, "inputs.json"))):
         check(entry["sha256"] in text, f"input {entry['path']}'s SHA-256")
-    check("--samples-per-shard 2" in text and "railyard generate config.yaml" in text,
-          "the regenerating commands")
+    check("railyard generate config.yaml" in text, "the regenerating command")
+    # A run that wrote its shards itself regenerates them alone; a files run is packed after.
+    check(("--samples-per-shard 2" in text) == packed, "the regenerating pack command")
     with open(os.path.join(folder, "card.png"), "rb") as picture:
         head = picture.read(24)
     check(head[:8] == b"\x89PNG\r\n\x1a\n", "card.png is not a PNG")
@@ -267,7 +270,49 @@ def main():
             suite.write(SUITE)
         run(railyard, "suite", "suite.yaml", "-q", cwd=tmp)
         check_suite(f"{tmp}/su/tiny", f"{tmp}/su_packed", railyard)
+        check_card_command(railyard, repo, golden, tmp, packed)
     print("PASS")
+
+
+def check_card_command(railyard, repo, golden, tmp, packed):
+    """`railyard card` on a run's own shards: the card of pack --card, but for the regenerating
+    commands; its croissant.json is pack's, byte for byte. A suite of shard variants gets a card
+    and one per variant. A folder that is not finished shards is refused, and nothing written."""
+    run(railyard, "generate", os.path.join(golden, "raster_trains_base.yaml"), "-o",
+        f"{tmp}/run", "-q", "--layout", "shards", "--set", "outputs.samples_per_shard=2")
+    folder = dataset_in(f"{tmp}/run")
+    run(railyard, "card", folder, "--license", "cc-by-4.0", "--url", "https://example.org/shards/")
+    index = json.load(open(os.path.join(folder, "shards.json")))
+    with tarfile.open(os.path.join(folder, index["shards"][0]["name"])) as tar:
+        name = next(n for n in tar.getnames() if n.endswith(".json"))
+        record = json.load(tar.extractfile(name))
+    check_readme(folder, index, repo, packed=False)
+    check_croissant(folder, index, record)
+    check(open(os.path.join(folder, "croissant.json")).read() ==
+          open(os.path.join(packed, "croissant.json")).read(), "croissant.json differs from pack's")
+    run(railyard, "verify", "-q", folder)
+
+    with open(f"{tmp}/suite.yaml", "w") as suite:
+        suite.write(SUITE.replace("output: su", "output: su_shards")
+                    .replace("depth_exr: false", "depth_exr: false, layout: shards"))
+    run(railyard, "suite", "suite.yaml", "-q", cwd=tmp)
+    suite = f"{tmp}/su_shards/tiny"
+    run(railyard, "card", suite)
+    top = json.load(open(os.path.join(suite, "shards.json")))
+    for variant in top["folders"]:
+        for name in ("README.md", "card.png", "croissant.json"):
+            check(os.path.isfile(os.path.join(suite, variant, name)), f"{variant}: no {name}")
+    for name in ("README.md", "croissant.json", "summary.png"):  # the suite's picture is its own
+        check(os.path.isfile(os.path.join(suite, name)), f"the suite: no {name}")
+    front = yaml.safe_load(open(os.path.join(suite, "README.md")).read().split("---\n")[1])
+    check(len(front["configs"]) == 2, "the suite's card: a config per variant")
+    run(railyard, "verify", "-q", suite)
+
+    files = dataset_in(f"{tmp}/ds")
+    result = subprocess.run([railyard, "card", files], capture_output=True, text=True)
+    check(result.returncode == 1 and "not a finished folder of shards" in result.stderr,
+          f"card of a files dataset: {result.returncode} {result.stderr}")
+    check(not os.path.exists(os.path.join(files, "README.md")), "card wrote into a files dataset")
 
 
 if __name__ == "__main__":

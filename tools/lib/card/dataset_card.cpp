@@ -6,6 +6,7 @@
 #include "tools/lib/card/card_picture.h"
 #include "tools/lib/card/croissant.h"
 #include "tools/lib/records/suite_summary_record.h"
+#include "util/atomic_file.h"
 #include "util/png_io.h"
 
 namespace railyard {
@@ -144,7 +145,7 @@ void files(std::ostream& out, const CardFacts& f) {
         << (f.config.outputs.scene == SceneFormat::Glb ? ", `000042.glb`" : "") << ".";
   out << " `shards.json` lists every shard's units, bytes and SHA-256; `railyard verify` checks "
          "them. Beside them: the manifests, configs, inputs, splits and dataset-wide files of "
-         "the folder that was packed, and `croissant.json` (Croissant 1.1).\n\n";
+         "the dataset, and `croissant.json` (Croissant 1.1).\n\n";
   if (f.pairs)
     out << "```python\nfrom railyard.shards import ShardFolder, read_units\nfor shard in "
            "ShardFolder(\".\").shards(\"train\"):\n    for key, members in read_units(shard): "
@@ -155,11 +156,15 @@ void files(std::ostream& out, const CardFacts& f) {
   const std::string config = f.pairs ? f.pairs->base + "/config.yaml" : "config.yaml";
   out << "## Regenerating it byte for byte\n\nWith railyard " << f.manifest.version
       << " (its rule, scene and asset files as listed below):\n\n```\nrailyard "
-      << (f.pairs ? "intervene " : "generate ") << config << " -o out\nrailyard pack out/" << f.name
-      << " -o shards --samples-per-shard " << f.index.samples_per_shard << "\n```\n\n";
+      << (f.pairs ? "intervene " : "generate ") << config << " -o out\n";
+  // A run that wrote its shards itself (outputs.layout: shards, in its config) makes them alone.
+  if (f.config.outputs.layout == OutputLayout::Files)
+    out << "railyard pack out/" << f.name << " -o shards --samples-per-shard "
+        << f.index.samples_per_shard << "\n";
+  out << "```\n\n";
   inputs(out, f);
   out << "\n## License\n\nThe generated data: `" << f.options.license
-      << "` (as given to `railyard pack --license`). The meshes are railyard's own, made by "
+      << "` (as given to `--license`). The meshes are railyard's own, made by "
          "`railyard-assetgen` from its dimension files. The pictures are synthetic: no person "
          "or personal data is in them.\n";
 }
@@ -174,15 +179,15 @@ std::string dataset_card(const CardFacts& facts) {
   return out.str();
 }
 
-void describe_dataset(StagedFolder& staged, const std::filesystem::path& sub,
+void describe_dataset(const CardOutput& output, const std::filesystem::path& sub,
                       const std::filesystem::path& source, const ShardIndex& index,
                       const CardOptions& options) {
   CardFacts facts = card_facts(source, index, options);
-  staged.write(sub / "README.md", dataset_card(facts));
+  output.write(sub / "README.md", dataset_card(facts));
   std::vector<std::uint8_t> png = encode_png(card_picture(facts));
-  staged.write(sub / "card.png",
+  output.write(sub / "card.png",
                std::string_view(reinterpret_cast<const char*>(png.data()), png.size()));
-  staged.write(sub / "croissant.json", croissant(facts).dump(2) + "\n");
+  output.write(sub / "croissant.json", croissant(facts).dump(2) + "\n");
 }
 
 namespace {
@@ -209,14 +214,14 @@ void suite_front_matter(std::ostream& out, const SuiteSummary& summary,
 
 }  // namespace
 
-void describe_suite(StagedFolder& staged, const std::filesystem::path& sub,
+void describe_suite(const CardOutput& output, const std::filesystem::path& sub,
                     const std::filesystem::path& source, const ShardIndex& index,
                     const CardOptions& options) {
   SuiteSummary summary = read_suite_summary(source / "summary.json");
   std::vector<ShardIndex> variants;
   std::vector<SuitePart> parts;
   for (const std::string& folder : index.folders) {
-    variants.push_back(read_shard_index(staged.staging() / sub / folder / kShardIndexFile));
+    variants.push_back(read_shard_index(output.shards / sub / folder / kShardIndexFile));
     parts.push_back({folder, card_facts(source / folder, variants.back(), options)});
   }
   std::ostringstream out;
@@ -249,21 +254,34 @@ void describe_suite(StagedFolder& staged, const std::filesystem::path& sub,
       << summary.file << "\nrailyard pack <its output folder>/" << summary.suite
       << " -o shards --card\n```\n\n## License\n\nThe generated data: `" << options.license
       << "`. The pictures are synthetic: no person or personal data is in them.\n";
-  staged.write(sub / "README.md", out.str());
+  output.write(sub / "README.md", out.str());
   std::string what = "A benchmark suite of " + std::to_string(summary.variants.size()) +
                      " datasets of synthetic Michalski train pictures made by railyard suite "
                      "from " +
                      summary.file + "; the training set is " + summary.reference + ".";
-  staged.write(sub / "croissant.json", suite_croissant(summary.suite, what, parts).dump(2) + "\n");
+  output.write(sub / "croissant.json", suite_croissant(summary.suite, what, parts).dump(2) + "\n");
 }
 
-void describe_folder(StagedFolder& staged, const std::filesystem::path& sub,
+void describe_folder(const CardOutput& output, const std::filesystem::path& sub,
                      const std::filesystem::path& source, const ShardIndex& index,
                      const CardOptions& options) {
   if (index.kind == "suite")
-    describe_suite(staged, sub, source, index, options);
+    describe_suite(output, sub, source, index, options);
   else
-    describe_dataset(staged, sub, source, index, options);
+    describe_dataset(output, sub, source, index, options);
+}
+
+void describe_shard_folder(const std::filesystem::path& folder, const CardOptions& options) {
+  const ShardIndex index = read_shard_index(folder / kShardIndexFile);
+  const CardOutput output{[&](const std::filesystem::path& relative, std::string_view bytes) {
+                            write_file_atomically(folder / relative, bytes);
+                          },
+                          folder};
+  // A suite's variants first: its card links to theirs.
+  for (const std::string& variant : index.folders)
+    describe_folder(output, variant, folder / variant,
+                    read_shard_index(folder / variant / kShardIndexFile), options);
+  describe_folder(output, "", folder, index, options);
 }
 
 }  // namespace railyard

@@ -56,11 +56,11 @@ std::vector<ShardEntry> finished_shards(const TarShardPlan& plan,
   std::string list;
   for (std::size_t i = 0; i < missing.size() && i < 10; ++i) list += (i ? ", " : "") + missing[i];
   if (missing.size() > 10) list += ", ... (" + std::to_string(missing.size() - 10) + " more)";
-  throw std::runtime_error(root.string() + ": " + std::to_string(missing.size()) + " of " +
-                           std::to_string(plan.shards().size()) +
-                           " shards are not written yet: " + list +
-                           ". Run the farm tasks (--shard) that write them, or run the same command "
-                           "with the same config, first.");
+  throw std::runtime_error(
+      root.string() + ": " + std::to_string(missing.size()) + " of " +
+      std::to_string(plan.shards().size()) + " shards are not written yet: " + list +
+      ". Run the farm tasks (--shard) that write them, or run the same command "
+      "with the same config, first.");
 }
 
 void TarShardSink::begin(const Shard& task) {

@@ -12,11 +12,11 @@
 #include "tools/lib/dataset/tar_shard_records.h"
 #include "tools/lib/dataset/tar_shard_run.h"
 #include "tools/lib/dataset/tar_shard_sink.h"
-#include "tools/lib/shards/shard_layout.h"
 #include "tools/lib/records/dataset_paths.h"
 #include "tools/lib/records/pairs_folder.h"
 #include "tools/lib/records/pairs_manifest.h"
 #include "tools/lib/records/sample_files.h"
+#include "tools/lib/shards/shard_layout.h"
 #include "util/atomic_file.h"
 #include "util/file_system.h"
 #include "util/io_error.h"
@@ -236,10 +236,11 @@ void finalize_pairs(const DatasetConfig& config, const PairsLayout& layout,
   const DatasetConfig halves = half_config(config, pairs);
   PairReader reader(layout, shards);
   if (pairs > 0)
-    for (const auto& [half, prefix] : {std::pair{&layout.base, kBasePrefix},
-                                       std::pair{&layout.twin, kIntervenedPrefix}}) {
-      FinalizeContext context{halves,  *half,   inputs.rule_name, inputs.scene_name,
-                              lock.created_date, version, lock.inputs};
+    for (const auto& [half, prefix] :
+         {std::pair{&layout.base, kBasePrefix}, std::pair{&layout.twin, kIntervenedPrefix}}) {
+      FinalizeContext context{
+          halves,  *half,      inputs.rule_name, inputs.scene_name, lock.created_date,
+          version, lock.inputs};
       reader.read_half(context, prefix);
       finalize_dataset(context);
     }
@@ -326,7 +327,8 @@ class PairWork final : public RunWork<PlannedPair, RenderedPair> {
     return pair_fault(output_.layout(), pair.pair, pair.train).empty();
   }
   RenderedPair produce(PlannedPair& pair) override {
-    if (!sink_) return render_pair(std::move(pair), setup_.scene, setup_.renderer(), setup_.settings);
+    if (!sink_)
+      return render_pair(std::move(pair), setup_.scene, setup_.renderer(), setup_.settings);
     return sink_->failing_on_throw([&] {
       return render_pair(std::move(pair), setup_.scene, setup_.renderer(), setup_.settings);
     });
@@ -342,8 +344,8 @@ class PairWork final : public RunWork<PlannedPair, RenderedPair> {
   UnitMembers made_unit(std::uint64_t pair) {
     PlannedPair planned =
         planned_pair(pair, pairs_->train_of[pair], source_.trains, source_.planner);
-    return members(render_pair(std::move(planned), setup_.scene, setup_.renderer(),
-                               setup_.settings));
+    return members(
+        render_pair(std::move(planned), setup_.scene, setup_.renderer(), setup_.settings));
   }
   // The number of pairs is known only once the plan has been walked: a count without a total.
   std::string unit_name() const override { return "pairs"; }
@@ -381,7 +383,8 @@ TarShardPlan pair_shard_plan(const DatasetConfig& config, const PairShards& pair
   if (per_shard == 0 && !pairs.split_of.empty()) try {
       std::uint64_t first = first_unit(pairs.split_of);
       UnitMembers members = work.made_unit(first);
-      per_shard = judged_units_per_shard(members, unit_key(first, key_digits(pairs.split_of.size())));
+      per_shard =
+          judged_units_per_shard(members, unit_key(first, key_digits(pairs.split_of.size())));
     } catch (const render::RendererError& e) {
       run_detail::rethrow_probe_failure(e, setup);
     }

@@ -8,9 +8,9 @@
 #include "tools/lib/dataset/sequences/sequence_model.h"
 #include "tools/lib/dataset/sequences/sequence_trains.h"
 #include "tools/lib/dataset/tar_shard_run.h"
+#include "tools/lib/records/formats/train_json.h"
 #include "tools/lib/records/json/json_fields.h"
 #include "tools/lib/shards/shard_layout.h"
-#include "tools/lib/records/formats/train_json.h"
 #include "util/atomic_file.h"
 
 namespace railyard {
@@ -111,9 +111,8 @@ class SequenceWork final : public IndexWork<RenderedSequence> {
   void probe(std::uint64_t& s) override { factory_.first_step(s); }
   void write(const RenderedSequence& sequence) const override {
     if (sink())
-      return sink()->failing_on_throw([&] {
-        sink()->append(sequence.front().sequence->sequence, members(sequence));
-      });
+      return sink()->failing_on_throw(
+          [&] { sink()->append(sequence.front().sequence->sequence, members(sequence)); });
     for (const RenderedSample& step : sequence) writer_.write(step);
   }
   // Sequence `s` made now, as its unit's members: the judge of a shard's size.

@@ -94,8 +94,7 @@ const std::vector<SequenceSteps>& SequenceFiles::sequences() const {
   if (!sequences_.empty() &&
       sequences_.back().steps.size() != sequences_.back().steps.front().length)
     throw DatasetError("sequence " + std::to_string(first_sequence_ + sequences_.size() - 1) +
-                       " has " +
-                       std::to_string(sequences_.back().steps.size()) + " of its " +
+                       " has " + std::to_string(sequences_.back().steps.size()) + " of its " +
                        std::to_string(sequences_.back().steps.front().length) + " steps");
   return sequences_;
 }
