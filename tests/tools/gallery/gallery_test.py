@@ -3,6 +3,11 @@
 headless, opening DIR/index.html from the file system at chosen URL hashes.
 
     gallery_test.py --gallery DIR --source FOLDER --kind dataset|pairs|sequences|suite --out SHOTS
+                    [--unpacked]
+
+A gallery of a folder of shards holds the units unpacked under its files/: FOLDER is then that
+files/ (the e2e test checks it is the folder packed), or for a suite of shards (--unpacked) the
+suite folder, whose variants' truth and pictures are each variant gallery's files/.
 
 The truth comes from FOLDER's own files (records/<i>.json, splits/*.txt; a pairs folder's
 manifest.json, pairs.jsonl and its two sides; a sequence set's sequences/sequences.jsonl; a
@@ -581,7 +586,7 @@ def check_gallery(browser, gallery, source, kind, shots, failures, where, up=Non
     check_view(browser, gallery, kind, units, failures, where, shots)
 
 
-def check_suite(browser, gallery, source, out, failures):
+def check_suite(browser, gallery, source, out, failures, unpacked=False):
     summary = load(os.path.join(source, "summary.json"))
     variants = summary["variants"]
     url = page_url(gallery)
@@ -601,7 +606,7 @@ def check_suite(browser, gallery, source, out, failures):
         failures.check(str(variant["count"]) in dom.text(link[0]).replace(",", ""),
                        f"suite page: variant {variant['name']}'s card does not say its {variant['count']} samples")
         sub = os.path.dirname(local_file(gallery, href))
-        folder = os.path.join(source, variant["folder"])
+        folder = os.path.join(sub, "files") if unpacked else os.path.join(source, variant["folder"])
         kind = kind_of(folder)
         shots = os.path.join(out, f"variant_{k}_{kind}") if k == 0 else None  # the first one's
         check_gallery(browser, sub, folder, kind, shots, failures, f"variant {variant['name']}",
@@ -614,6 +619,8 @@ def main():
     parser.add_argument("--source", required=True, help="the folder the gallery shows")
     parser.add_argument("--kind", required=True, choices=["dataset", "pairs", "sequences", "suite"])
     parser.add_argument("--out", required=True, help="where the screenshots go")
+    parser.add_argument("--unpacked", action="store_true",
+                        help="a suite of shard folders: its variants are unpacked in the gallery")
     args = parser.parse_args()
     if shutil.which("chromium") is None:
         sys.exit("chromium is not installed (tools/install-deps.sh installs it)")
@@ -626,7 +633,7 @@ def main():
     if found != args.kind:
         sys.exit(f"FAIL: {args.source} is a {found} folder, not {args.kind}")
     if args.kind == "suite":
-        check_suite(browser, args.gallery, args.source, args.out, failures)
+        check_suite(browser, args.gallery, args.source, args.out, failures, args.unpacked)
     else:
         check_gallery(browser, args.gallery, args.source, args.kind, os.path.join(args.out, args.kind),
                       failures, args.kind)

@@ -12,6 +12,7 @@
 #include "tools/lib/records/open_folder.h"
 #include "tools/lib/score/report/thumbnail.h"
 #include "tools/lib/shards/shard_verify.h"
+#include "tools/lib/shards/unpack.h"
 #include "util/file_system.h"
 #include "util/staged_folder.h"
 
@@ -210,16 +211,21 @@ GallerySource source_of(const OpenedFolder& opened, const fs::path& root) {
                      "set, a pairs folder or a suite)");
 }
 
-// The folder at `root` under `sub`, `extra` added to its meta.
+// Where the gallery keeps the pictures of a shard folder, unpacked.
+constexpr char kUnpacked[] = "files";
+
+// The folder at `root` under `sub`, `extra` added to its meta. A folder of shards is shown from
+// its units unpacked into the gallery (unpack.h): a page opened from the file system cannot read
+// a tar.
 Written write_folder(StagedFolder& staged, const fs::path& sub, const fs::path& root,
                      const Json& extra, const GalleryOptions& options) {
-  if (is_shard_folder(root))
-    throw DatasetError(root.string() +
-                       ": a folder of shards (railyard pack wrote it); show the folder it was "
-                       "packed from");
-  OpenedFolder opened = open_folder(root);
+  const bool shards = is_shard_folder(root);
+  if (shards) unpack_shards(root, staged, sub / kUnpacked);
+  const fs::path shown = shards ? staged.staging() / sub / kUnpacked : root;
+  OpenedFolder opened = open_folder(shown);
   GallerySource source = source_of(opened, root);
   Json meta = meta_of(source, file_system::folder_name(root), staged.destination() / sub, options);
+  if (shards) meta["source"] = std::string(kUnpacked) + "/";
   meta.update(extra);
   return write_units(staged, sub, source, std::move(meta), options);
 }
@@ -249,7 +255,9 @@ GallerySummary write_suite(StagedFolder& staged, const SuiteFolder& suite,
                         {"folder", url_path(folder.generic_string())},
                         {"units", variant.count},
                         {"description", variant_description(variant)},
-                        {"source", link(suite.variant_root(v), staged.destination()) + "/"},
+                        {"source", is_shard_folder(suite.variant_root(v))
+                                       ? url_path(folder.generic_string()) + "/" + kUnpacked + "/"
+                                       : link(suite.variant_root(v), staged.destination()) + "/"},
                         {"thumbnails", written.thumbnails}});
   }
   staged.write("data/meta.js", call("meta", Json{{"format", 1},

@@ -1,7 +1,6 @@
 #include "tools/lib/shards/pack.h"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <set>
 #include <variant>
@@ -11,6 +10,7 @@
 #include "tools/lib/shards/shard_verify.h"
 #include "tools/lib/shards/shard_writer.h"
 #include "tools/lib/shards/unit_members.h"
+#include "tools/lib/shards/wide_files.h"
 #include "util/atomic_file.h"
 #include "util/file_system.h"
 #include "util/io_error.h"
@@ -69,32 +69,12 @@ std::uint64_t shard_size(const Units& units, int digits, const PackOptions& opti
   return judged_units_per_shard(members, unit_key(unit, digits));
 }
 
-void copy_file(StagedFolder& staged, const fs::path& relative, const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw IoError(file.string() + ": cannot be read");
-  StagedFile out(staged, relative);
-  std::string buffer(1 << 20, '\0');
-  while (in) {
-    in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-    out.write(std::string_view(buffer.data(), static_cast<std::size_t>(in.gcount())));
-  }
-  if (in.bad()) throw IoError(file.string() + ": cannot be read");
-  out.close();
-}
-
 // The folder's dataset-wide files: everything under `root` but the `skipped` folders (relative
-// to it), hidden files and temporaries, to the same places under `sub`.
+// to it), to the same places under `sub`.
 void copy_wide_files(StagedFolder& staged, const fs::path& sub, const fs::path& root,
-                     const std::set<fs::path>& skipped, const fs::path& relative = {}) {
-  for (const fs::path& entry : file_system::list_folder(root / relative)) {
-    const fs::path inner = relative / entry.filename();
-    const std::string name = entry.filename().string();
-    if (name.starts_with(".") || is_temp_file_name(name) || skipped.count(inner)) continue;
-    if (file_system::is_directory(entry))
-      copy_wide_files(staged, sub, root, skipped, inner);
-    else if (file_system::is_regular_file(entry))
-      copy_file(staged, sub / inner, entry);
-  }
+                     const std::set<fs::path>& skipped) {
+  railyard::copy_wide_files(staged, sub, root,
+                            [&](const fs::path& relative) { return skipped.count(relative) > 0; });
 }
 
 // The units' shards, shards.json and the folder's dataset-wide files, under `sub`.
