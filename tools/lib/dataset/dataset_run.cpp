@@ -130,22 +130,6 @@ std::vector<std::uint8_t> split_of_samples(const DatasetConfig& config, TrainSou
                           config.count);
 }
 
-// The plan of a run writing shards: the config's shard size, or the first unit rendered and
-// judged (before any folder exists, like the probe: a device that cannot render fails here).
-TarShardPlan shard_plan(const DatasetConfig& config, TrainSource& trains, SampleWork& work,
-                        RunSetup& setup, bool progress) {
-  std::vector<std::uint8_t> split_of = split_of_samples(config, trains, progress);
-  std::uint64_t per_shard = config.outputs.samples_per_shard;
-  if (per_shard == 0) try {
-      std::uint64_t first = first_unit(split_of);
-      UnitMembers members = work.made_unit(first);
-      per_shard = judged_units_per_shard(members, unit_key(first, key_digits(config.count)));
-    } catch (const render::RendererError& e) {
-      run_detail::rethrow_probe_failure(e, setup);
-    }
-  return TarShardPlan(std::move(split_of), per_shard);
-}
-
 }  // namespace
 
 RunSummary render_samples(const DatasetConfig& config, const DatasetInputs& inputs,
@@ -155,7 +139,9 @@ RunSummary render_samples(const DatasetConfig& config, const DatasetInputs& inpu
   DatasetOutput output(config, rule_name, inputs.scene_name);
   SampleWork work(setup, trains, output, options.times);
   if (config.outputs.layout == OutputLayout::Files) return run_job(work, output, setup, options);
-  TarShardPlan plan = shard_plan(config, trains, work, setup, options.progress);
+  TarShardPlan plan = plan_shards(
+      config, split_of_samples(config, trains, options.progress),
+      [&](std::uint64_t first) { return work.made_unit(first); }, setup);
   TarShardSink sink(plan, output.paths().root(), shard_window(setup));
   output.write_shards(plan);
   work.write_into(sink);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "tools/lib/dataset/run_job.h"
 #include "tools/lib/dataset/run_setup.h"
 #include "tools/lib/dataset/tar_shard_sink.h"
 #include "tools/lib/records/json/dataset_error.h"
@@ -18,9 +19,20 @@ void add_sample(UnitMembers& members, std::string_view prefix, EncodedSample enc
   members.bytes(record_member(prefix), std::move(encoded.record));
 }
 
-std::uint64_t first_unit(const std::vector<std::uint8_t>& split_of) {
-  auto first = std::min_element(split_of.begin(), split_of.end());
-  return static_cast<std::uint64_t>(first - split_of.begin());
+TarShardPlan plan_shards(const DatasetConfig& config, std::vector<std::uint8_t> split_of,
+                         const std::function<UnitMembers(std::uint64_t)>& make_unit,
+                         RunSetup& setup) {
+  std::uint64_t per_shard = config.outputs.samples_per_shard;
+  if (per_shard == 0 && !split_of.empty()) try {
+      // pack judges by the first unit of the first split
+      auto first = static_cast<std::uint64_t>(std::min_element(split_of.begin(), split_of.end()) -
+                                              split_of.begin());
+      UnitMembers members = make_unit(first);
+      per_shard = judged_units_per_shard(members, unit_key(first, key_digits(split_of.size())));
+    } catch (const render::RendererError& e) {
+      run_detail::rethrow_probe_failure(e, setup);
+    }
+  return TarShardPlan(std::move(split_of), std::max<std::uint64_t>(per_shard, 1));
 }
 
 std::size_t shard_window(RunSetup& setup) {

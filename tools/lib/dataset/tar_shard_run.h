@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,8 +25,12 @@ class RunSetup;
 // "step003."): the names `railyard pack` gives the same sample's files.
 void add_sample(UnitMembers& members, std::string_view prefix, EncodedSample encoded);
 
-// The unit `railyard pack` judges the shard size by: the first of the first split.
-std::uint64_t first_unit(const std::vector<std::uint8_t>& split_of);
+// The plan of a run writing shards over units split as `split_of` says: the config's shard size,
+// or pack's judgement of the first unit of the first split, made now by `make_unit` (before any
+// folder exists, like the probe: a device that cannot render fails here, naming the image size).
+TarShardPlan plan_shards(const DatasetConfig& config, std::vector<std::uint8_t> split_of,
+                         const std::function<UnitMembers(std::uint64_t)>& make_unit,
+                         RunSetup& setup);
 
 // Units a run's walk may have made but not yet put in a shard: enough that no producer waits
 // while the writers keep up, few enough that memory stays small.

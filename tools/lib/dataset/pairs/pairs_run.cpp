@@ -375,22 +375,6 @@ class PairWork final : public RunWork<PlannedPair, RenderedPair> {
   const PairShards* pairs_ = nullptr;
 };
 
-// The plan of a run writing shards: the config's shard size, or the first pair of the first
-// split rendered and judged, before any folder exists.
-TarShardPlan pair_shard_plan(const DatasetConfig& config, const PairShards& pairs, PairWork& work,
-                             RunSetup& setup) {
-  std::uint64_t per_shard = config.outputs.samples_per_shard;
-  if (per_shard == 0 && !pairs.split_of.empty()) try {
-      std::uint64_t first = first_unit(pairs.split_of);
-      UnitMembers members = work.made_unit(first);
-      per_shard =
-          judged_units_per_shard(members, unit_key(first, key_digits(pairs.split_of.size())));
-    } catch (const render::RendererError& e) {
-      run_detail::rethrow_probe_failure(e, setup);
-    }
-  return TarShardPlan(pairs.split_of, std::max<std::uint64_t>(per_shard, 1));
-}
-
 }  // namespace
 
 RunSummary intervene_dataset(const DatasetConfig& config, const RunOptions& options) {
@@ -402,7 +386,8 @@ RunSummary intervene_dataset(const DatasetConfig& config, const RunOptions& opti
   if (config.outputs.layout == OutputLayout::Files) return run_job(work, output, setup, options);
   PairShards pairs(config, source, options.progress);
   work.take_pairs(pairs);
-  TarShardPlan plan = pair_shard_plan(config, pairs, work, setup);
+  TarShardPlan plan = plan_shards(
+      config, pairs.split_of, [&](std::uint64_t first) { return work.made_unit(first); }, setup);
   TarShardSink sink(plan, output.layout().root, shard_window(setup));
   output.write_shards(plan);
   work.write_into(sink);

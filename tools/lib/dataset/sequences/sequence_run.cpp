@@ -147,22 +147,6 @@ class SequenceWork final : public IndexWork<RenderedSequence> {
   const SequenceShards* sequences_ = nullptr;
 };
 
-// The plan of a run writing shards: the config's shard size, or the first sequence of the first
-// split rendered and judged, before any folder exists.
-TarShardPlan sequence_shard_plan(const DatasetConfig& config, const SequenceShards& sequences,
-                                 SequenceWork& work, RunSetup& setup) {
-  std::uint64_t per_shard = config.outputs.samples_per_shard;
-  if (per_shard == 0) try {
-      std::uint64_t first = first_unit(sequences.split_of);
-      UnitMembers members = work.made_unit(first);
-      per_shard =
-          judged_units_per_shard(members, unit_key(first, key_digits(sequences.split_of.size())));
-    } catch (const render::RendererError& e) {
-      run_detail::rethrow_probe_failure(e, setup);
-    }
-  return TarShardPlan(sequences.split_of, per_shard);
-}
-
 }  // namespace
 
 RunSummary generate_sequences(const DatasetConfig& config, const RunOptions& options) {
@@ -174,7 +158,9 @@ RunSummary generate_sequences(const DatasetConfig& config, const RunOptions& opt
   if (config.outputs.layout == OutputLayout::Files) return run_job(work, output, setup, options);
   SequenceShards sequences(model);
   work.take_sequences(sequences);
-  TarShardPlan plan = sequence_shard_plan(config, sequences, work, setup);
+  TarShardPlan plan = plan_shards(
+      config, sequences.split_of, [&](std::uint64_t first) { return work.made_unit(first); },
+      setup);
   TarShardSink sink(plan, output.paths().root(), shard_window(setup));
   output.write_shards(plan, sequences);
   work.write_into(sink);
