@@ -38,25 +38,33 @@ UnitLayout layout_of(const fs::path& shards, const ShardIndex& index) {
   return {{{"", ""}}, false, false};
 }
 
+// Member `name` of a unit (verify has found every member its records name).
+const std::string& member(const Members& members, const std::string& name,
+                          const std::string& where) {
+  auto found = members.find(name);
+  if (found == members.end()) throw DatasetError(where + ": no member '" + name + "'");
+  return found->second;
+}
+
 // The sample under `prefix` of a unit: its record back to records/, each file to where the
 // record names it in the files layout.
 void unpack_sample(StagedFolder& staged, const fs::path& dataset, const std::string& prefix,
                    Members& members, const std::string& where) {
   const std::string record_name = record_member(prefix);
   JsonOrigin origin{where + ": member '" + record_name + "'"};
-  const std::string& text = members.at(record_name);
+  const std::string& text = member(members, record_name, where);
   SampleRecord record = sample_record_from_json(parse_json(text, origin), origin);
   const DatasetPaths paths(dataset);
   staged.write(paths.record(record.index), text);
   for (const PackedFile& file : sample_members(prefix, paths, record))
-    staged.write(file.path, members.at(file.name));
+    staged.write(file.path, member(members, file.name, where));
 }
 
 void unpack_unit(StagedFolder& staged, const fs::path& sub, const UnitLayout& layout,
                  const std::string& key, Members& members, const std::string& where) {
   if (layout.pair_record)
     staged.write(sub / "pairs" / (std::to_string(*key_number(key, key.size())) + ".json"),
-                 members.at("json"));
+                 member(members, record_member(""), where));
   for (const auto& [prefix, dataset] : layout.sides)
     unpack_sample(staged, sub / dataset, prefix, members, where);
   if (layout.steps)

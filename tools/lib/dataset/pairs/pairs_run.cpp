@@ -1,58 +1,25 @@
 #include "tools/lib/dataset/pairs/pairs_run.h"
 
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
 
 #include "logic/errors.h"
-#include "tools/lib/dataset/finalize.h"
 #include "tools/lib/dataset/pairs/pair_difference.h"
 #include "tools/lib/dataset/pairs/pair_plan.h"
 #include "tools/lib/dataset/pairs/pair_record.h"
-#include "tools/lib/dataset/tar_shard_records.h"
+#include "tools/lib/dataset/pairs/pairs_finalize.h"
+#include "tools/lib/dataset/pairs/pairs_layout.h"
+#include "tools/lib/dataset/splits.h"
 #include "tools/lib/dataset/tar_shard_run.h"
 #include "tools/lib/dataset/tar_shard_sink.h"
 #include "tools/lib/records/dataset_paths.h"
 #include "tools/lib/records/pairs_folder.h"
-#include "tools/lib/records/pairs_manifest.h"
-#include "tools/lib/records/sample_files.h"
 #include "tools/lib/shards/shard_layout.h"
 #include "util/atomic_file.h"
 #include "util/file_system.h"
-#include "util/io_error.h"
 
 namespace railyard {
 namespace {
-
-// Where a pairs dataset lives; the two halves are datasets of their own.
-struct PairsLayout {
-  PairsLayout(const DatasetConfig& config, const DatasetInputs& inputs)
-      : root(pairs_root(config, inputs)),
-        base(half_identity(config, inputs, root / "base")),
-        twin(half_identity(config, inputs, root / "intervened")) {}
-
-  std::filesystem::path root;
-  DatasetPaths base, twin;
-
-  std::filesystem::path pair_file(std::uint64_t pair) const {
-    return PairsFolder::pair_file(root, pair);
-  }
-
- private:
-  static std::filesystem::path pairs_root(const DatasetConfig& config,
-                                          const DatasetInputs& inputs) {
-    DatasetPaths whole(dataset_identity(config, inputs.rule_name, inputs.scene_name));
-    return config.output /
-           (whole.root().filename().string() + "_" +
-            std::string(intervention_mode_name(config.interventions.mode)) + "_pairs");
-  }
-  static DatasetIdentity half_identity(const DatasetConfig& config, const DatasetInputs& inputs,
-                                       const std::filesystem::path& output) {
-    DatasetIdentity identity = dataset_identity(config, inputs.rule_name, inputs.scene_name);
-    identity.output = output;
-    return identity;
-  }
-};
 
 // The symbolic side, loaded once: trains, their twins, and the plan. Refusals knowable up front
 // stop the run here, before any file; the plan itself is walked as the pairs are rendered, so a
@@ -67,15 +34,6 @@ struct PairSource {
   SampledTrains trains;
   PairPlanner planner;
 };
-
-// A config for the halves: each is a dataset of `pairs` samples, and its manifest's config says
-// so (with the subsets that fit), so that verify remakes a half from its own manifest.
-DatasetConfig half_config(const DatasetConfig& config, std::uint64_t pairs) {
-  DatasetConfig halves = config;
-  halves.count = pairs;
-  std::erase_if(halves.subsets, [&](std::uint64_t size) { return size > pairs; });
-  return halves;
-}
 
 // The plan walked whole before any image, for a run writing tar shards: each pair's base train,
 // and its split (the base half's, as its finalize splits it: pack's split of the pair), so that
@@ -124,133 +82,6 @@ RenderedPair render_pair(PlannedPair planned, const SceneContext& scene, render:
   return rendered;
 }
 
-// What is wrong with pair `pair` on disk (its file, or either side's sample and files under the
-// cheap check), or "" when it is finished: resume's check of a pair whose base sample is, and
-// finalize's of every pair.
-// `train`: the plan's base train of the pair.
-std::string pair_fault(const PairsLayout& layout, std::uint64_t pair, std::uint64_t train) {
-  try {
-    PairRecord file = read_pair_record(layout.pair_file(pair), pair);
-    if (file.train != train)
-      return layout.pair_file(pair).string() + ": the pair of train " + std::to_string(file.train) +
-             ", planned for train " + std::to_string(train);
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  for (const DatasetPaths* side : {&layout.base, &layout.twin})
-    if (!finished_sample(*side, pair))
-      return side->record(pair).string() + ": missing, or its files fail their check";
-  return "";
-}
-
-// pairs.jsonl from the finished pairs (`read_pair(p)`, in order), and the manifest with the flip
-// rates.
-void write_pair_files(const DatasetConfig& config, const PairsLayout& layout,
-                      const std::string& rule_name, const std::string& version, std::uint64_t pairs,
-                      std::uint64_t considered, std::uint64_t unpaired,
-                      const std::function<PairRecord(std::uint64_t)>& read_pair) {
-  AtomicFile lines(layout.root / "pairs.jsonl");
-  PairsManifest manifest;
-  for (std::uint64_t pair = 0; pair < pairs; ++pair) {
-    PairRecord record = read_pair(pair);
-    manifest.flip_rate.add(record.flipped);
-    for (const std::string& kind : record.kinds)
-      manifest.flip_rate_by_operation[kind].add(record.flipped);
-    lines.write(pair_record_text(record));
-  }
-  lines.commit();
-  manifest.version = version;
-  manifest.mode = intervention_mode_name(config.interventions.mode);
-  manifest.config = emit_dataset_config(config);
-  manifest.trains = considered;
-  manifest.pairs = pairs;
-  manifest.unpaired = unpaired;
-  manifest.flip_rate_by_rule[rule_name] = manifest.flip_rate;
-  manifest.base = file_system::relative_to(layout.base.root(), layout.root).string();
-  manifest.intervened = file_system::relative_to(layout.twin.root(), layout.root).string();
-  write_file_atomically(layout.root / "manifest.json", pairs_manifest_text(manifest));
-}
-
-// Where a run's pairs are: pairs/<p>.json and each half's records/ (files layout), or the members
-// of the pairs' units in the tar shards of `shards`.
-class PairReader {
- public:
-  PairReader(const PairsLayout& layout, const TarShardPlan* shards)
-      : layout_(layout), shards_(shards) {}
-
-  // The halves' finalize context: records from records/, or this half's members in the shards
-  // (`prefix`: "base." or "intervened."), a new pass over them each time.
-  void read_half(FinalizeContext& context, std::string_view prefix) {
-    if (!shards_) return;
-    records_ = std::make_unique<TarShardRecords>(*shards_, layout_.root);
-    context.check_complete = [] {};  // every shard was found done before the first half
-    context.read_record = [this, name = record_member(prefix)](std::uint64_t i,
-                                                               std::string& where) {
-      return records_->next(i, name, where);
-    };
-  }
-  // Pair p's record, asked in order.
-  PairRecord pair(std::uint64_t p) {
-    if (!shards_) return read_pair_record(layout_.pair_file(p), p);
-    if (p == 0) records_ = std::make_unique<TarShardRecords>(*shards_, layout_.root);
-    std::string where;
-    std::string text = records_->next(p, record_member(""), where);
-    return pair_record_from_text(text, where, p);
-  }
-
- private:
-  const PairsLayout& layout_;
-  const TarShardPlan* shards_;
-  std::unique_ptr<TarShardRecords> records_;
-};
-
-// Walks the whole plan: every pair must be finished (files layout: each checked as the plan
-// reaches it, and the first fault reported with the pair count once known; shards layout: every
-// planned shard done, checked first); then both halves, unpaired.jsonl, pairs.jsonl, the manifest
-// and, for shards, shards.json last.
-void finalize_pairs(const DatasetConfig& config, const PairsLayout& layout,
-                    const DatasetInputs& inputs, PairSource& source, const RunLock& lock,
-                    const std::string& version, const TarShardPlan* shards) {
-  std::optional<ShardIndex> index;
-  if (shards) index = finished_shard_index(*shards, layout.root, "pairs", version);
-  AtomicFile unpaired(layout.root / "unpaired.jsonl");
-  std::uint64_t unpaired_count = 0;
-  std::optional<std::pair<std::uint64_t, std::string>> fault;
-  PairPlan plan = plan_pairs(
-      config, source.trains, source.planner,
-      [&](const UnpairedTrain& u) {
-        unpaired.write(unpaired_line(u));
-        ++unpaired_count;
-      },
-      [&](const PlannedPair& p) {
-        if (fault || shards) return;
-        if (std::string why = pair_fault(layout, p.pair, p.train); !why.empty())
-          fault.emplace(p.pair, std::move(why));
-      });
-  std::uint64_t pairs = plan.pairs;
-  if (fault)
-    throw std::runtime_error("pair " + std::to_string(fault->first) + " of " +
-                             std::to_string(pairs) + " is not finished (" + fault->second +
-                             "): run the missing shards, or intervene again with the same "
-                             "config, which renders it (again), first");
-  const DatasetConfig halves = half_config(config, pairs);
-  PairReader reader(layout, shards);
-  if (pairs > 0)
-    for (const auto& [half, prefix] :
-         {std::pair{&layout.base, kBasePrefix}, std::pair{&layout.twin, kIntervenedPrefix}}) {
-      FinalizeContext context{
-          halves,  *half,      inputs.rule_name, inputs.scene_name, lock.created_date,
-          version, lock.inputs};
-      reader.read_half(context, prefix);
-      finalize_dataset(context);
-    }
-  unpaired.commit();
-  write_pair_files(config, layout, inputs.rule_name, version, pairs, plan.considered,
-                   unpaired_count, [&](std::uint64_t p) { return reader.pair(p); });
-  // Last: shards.json makes the folder a finished folder of shards.
-  if (index) write_file_atomically(layout.root / kShardIndexFile, shard_index_text(*index));
-}
-
 // The pairs folder with both halves; finished by walking the whole plan (finalize_pairs).
 class PairsOutput final : public RunOutput {
  public:
@@ -268,7 +99,8 @@ class PairsOutput final : public RunOutput {
       file_system::create_folders(PairsFolder::pair_files(layout_.root));
   }
   void finalize(const RunLock& lock, const std::string& version) override {
-    finalize_pairs(config_, layout_, inputs_, source_, lock, version, shards_);
+    finalize_pairs(config_, layout_, inputs_, source_.trains, source_.planner, lock, version,
+                   shards_);
   }
   const PairsLayout& layout() const { return layout_; }
   // A run with outputs.layout: shards writes the shards of `plan` (set before the run).
