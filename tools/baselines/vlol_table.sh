@@ -25,7 +25,7 @@ configs=configs
 export RAILYARD_EGL=${RAILYARD_EGL:-surfaceless}
 
 # The one dataset folder under $1.
-folder_in() { find "$1" -mindepth 1 -maxdepth 1 -type d ! -name dataset_descriptions | head -1; }
+folder_in() { find -L "$1" -mindepth 1 -maxdepth 1 -type d ! -name dataset_descriptions | head -1; }
 
 # make NAME COMMAND...: a set, made once (a rerun of a finished run renders nothing).
 make() {
