@@ -1,12 +1,14 @@
 """`railyard gallery` (issue #43): a gallery of a damaged dataset or sequence set (every damage
 verify and export meet: files deleted, garbage, truncated, edited, deep JSON, lying counts) is
-refused naming the file, or, for a file the gallery does not read, written without a crash;
-folders it cannot show (missing, a shard folder, worlds, a score, empty) and destinations it must
-not write (inside the folder shown, a dataset, a file, a folder of another command) are refused
-and change nothing."""
+refused naming the file, or, for a file the gallery does not read, written without a crash; so is
+a gallery of a damaged shard folder (every damage of cases/shards.py: the shard or shards.json
+named), which the gallery unpacks only once it verifies; folders it cannot show (missing,
+worlds, a score, empty) and destinations it must not write (inside the folder shown, a dataset, a
+file, a folder of another command) are refused and change nothing."""
 import os
 
 from cases.common import Case
+from cases.shards import INDEX_DAMAGES, SHARD_DAMAGES
 from cases.verify_export import DAMAGES, DATASET_JSON, SEQUENCE_JSON
 
 # Files the gallery does not read (it remakes no dataset-wide file and reads images' sizes only).
@@ -34,7 +36,6 @@ def folder_cases():
     out = []
     for name, setup, tokens in [
             ("gallery_missing_folder", [], ["nowhere"]),
-            ("gallery_shard_folder", [("copy", "packed", "nowhere")], ["a folder of shards"]),
             ("gallery_worlds_folder", [("copy", "worlds", "nowhere")], ["worlds"]),
             ("gallery_score_folder", [("copy", "score", "nowhere")], ["score"]),
             ("gallery_empty_folder", [("fn", lambda s, c: os.makedirs(os.path.join(s, "nowhere")))],
@@ -55,5 +56,20 @@ def folder_cases():
     return out
 
 
+def shard_cases():
+    out = []
+    for name, damage in SHARD_DAMAGES:
+        out.append(Case(name=f"gallery_shards_{name}", surface="gallery",
+                        setup=[("copy", "packed", "packed"), ("fn", damage)],
+                        argv=["gallery", "{S}/packed", "-q", "-o", "{S}/g"], expect="refuse",
+                        tokens=[("train-000000.tar", "train-000001.tar")]))
+    for name, damage in INDEX_DAMAGES:
+        out.append(Case(name=f"gallery_shards_{name}", surface="gallery",
+                        setup=[("copy", "packed", "packed"), ("fn", damage)],
+                        argv=["gallery", "{S}/packed", "-q", "-o", "{S}/g"], expect="refuse",
+                        tokens=[("shards.json", ".tar", "packed")]))
+    return out
+
+
 def cases(ctx):
-    return damage_cases() + folder_cases()
+    return damage_cases() + folder_cases() + shard_cases()

@@ -2,7 +2,8 @@
 anywhere, bytes flipped or zeroed at its own size, deleted, garbage, empty, a folder, junk
 appended, two shards swapped, a member renamed, removed, added, doubled, a record edited, a
 member whose header claims a terabyte) and to shards.json (garbage, truncated, deleted, each key
-edited) against `railyard verify` (must refuse, naming the shard or shards.json) and against
+edited) against `railyard verify` and `railyard card` (must refuse, naming the shard or
+shards.json) and against
 railyard.torch.Shards (a Python exception naming the shard); pack with hostile arguments, pack of
 folders it cannot pack, and destinations it must not write (inside the input, a dataset, a file,
 a folder of another command), which must change nothing."""
@@ -139,6 +140,9 @@ INDEX_DAMAGES = [
     ("index_extra_key", edit_json(INDEX, lambda j: j.update(extra=1))),
 ]
 
+# The shard damages `railyard card` meets too (it verifies as verify does: a sample of them).
+CARD_SHARD_DAMAGES = {"truncated_500", "deleted", "member_renamed", "image_byte_flipped"}
+
 # Damages that leave every member an item uses whole (the trailing zero blocks cut, junk after
 # the end, a depth map the label target never reads removed): the reader may give every sample.
 # (The middle of the fixture's first shard is in a depth EXR.)
@@ -173,6 +177,11 @@ def cases(ctx):
         out.append(Case(name=f"verify_{name}", surface="shards", setup=[
             ("copy", "packed", "packed"), ("fn", damage)], argv=["verify", "-q", "{S}/packed"],
             expect="refuse", tokens=[("shards.json", ".tar")]))
+    # railyard card describes only a folder that verifies
+    for name, damage in INDEX_DAMAGES + [d for d in SHARD_DAMAGES if d[0] in CARD_SHARD_DAMAGES]:
+        out.append(Case(name=f"card_{name}", surface="shards", setup=[
+            ("copy", "packed", "packed"), ("fn", damage)], argv=["card", "{S}/packed"],
+            expect="refuse", tokens=[("shards.json", ".tar", "packed")]))
     # pack: hostile arguments, folders it cannot pack, destinations it must not write
     for value in ("0", "-1", "abc", "1e3", "99999999999999999999", ""):
         out.append(Case(name=f"pack_samples_per_shard_{value or 'empty'}", surface="shards",

@@ -6,6 +6,7 @@
 #include "tools/lib/card/card_picture.h"
 #include "tools/lib/card/croissant.h"
 #include "tools/lib/records/suite_summary_record.h"
+#include "tools/lib/shards/shard_verify.h"
 #include "util/atomic_file.h"
 #include "util/png_io.h"
 
@@ -272,6 +273,9 @@ void describe_folder(const CardOutput& output, const std::filesystem::path& sub,
 }
 
 void describe_shard_folder(const std::filesystem::path& folder, const CardOptions& options) {
+  // A card states every shard's SHA-256 and count: only a folder that verifies gets one.
+  for (const VerifyReport& report : verify_shards(folder))
+    if (!report.ok()) throw DatasetError(report.faults.front());
   const ShardIndex index = read_shard_index(folder / kShardIndexFile);
   const CardOutput output{[&](const std::filesystem::path& relative, std::string_view bytes) {
                             write_file_atomically(folder / relative, bytes);

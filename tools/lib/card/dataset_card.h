@@ -46,8 +46,9 @@ void describe_folder(const CardOutput& output, const std::filesystem::path& sub,
                      const CardOptions& options);
 
 // `railyard card`: the description of a finished folder of shards, written into it (each file
-// atomically; a suite's variants first). Throws DatasetError naming the file when shards.json,
-// a manifest or a config does not read.
+// atomically; a suite's variants first) once the folder verifies (shard_verify.h). Throws
+// DatasetError with verify's first fault (naming the shard or shards.json and the member), or
+// naming the file when a manifest or a config does not read; nothing is written then.
 void describe_shard_folder(const std::filesystem::path& folder, const CardOptions& options);
 
 }  // namespace railyard
