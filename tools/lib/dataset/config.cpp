@@ -345,9 +345,8 @@ DatasetSchema make_schema(bool pinned) {
   s.whole("threads", field(&DatasetConfig::threads), 0, 1024, "worker threads (0: all cores)",
           "-j,--threads");
   s.whole("render_threads", field(&DatasetConfig::render_threads), 0, 16,
-          "threads that sample, lay out and render, each with its own renderer, so that frames "
-          "overlap on a GPU (0: 4 on a GPU, 1 on llvmpipe or the path tracer); the bytes do not "
-          "depend on it",
+          "threads that sample, lay out and render, each with its own renderer (0: 1; on an "
+          "H200 4 were slower than 1, BENCHMARKS.md); the bytes do not depend on it",
           "--render-threads");
   when_set([](const DatasetConfig& c) { return c.render_threads != 0; });
   s.section("interventions", field(&DatasetConfig::interventions), intervention_schema());

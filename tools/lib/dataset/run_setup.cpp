@@ -23,11 +23,10 @@ void RunSetup::abandon_renderer() {
 }
 
 unsigned RunSetup::render_threads() {
-  if (config.render_threads) return config.render_threads;
-  std::string device = renderer().description();
-  bool gpu = config.backend == "raster" && device.find("llvmpipe") == std::string::npos &&
-             device.find("softpipe") == std::string::npos;
-  return gpu ? 4 : 1;
+  // One unless the config says: on llvmpipe and the path tracer one frame takes every core; on
+  // an H200 (EGL device platform) four producing threads, each with its own context, wrote 113
+  // images/s where one wrote 474 (BENCHMARKS.md, 2026-11-29): several contexts are not faster yet.
+  return config.render_threads ? config.render_threads : 1;
 }
 
 render::Renderer& RunSetup::extra_renderer(unsigned k) {

@@ -34,8 +34,8 @@ class RunSetup {
   void abandon_renderer();
 
   unsigned writer_threads() const;  // config.threads, or every core
-  // config.render_threads, or the device's: 4 where the renderer runs on a GPU (frames overlap
-  // there), 1 on llvmpipe and the path tracer, which use every core for one frame already.
+  // config.render_threads, or 1 (llvmpipe and the path tracer use every core for one frame; on a
+  // GPU several producing threads were measured slower than one: run_setup.cpp).
   unsigned render_threads();
   // A renderer of its own for producing thread `k` >= 1, made on this thread and released from
   // it (Renderer::release_thread) so that thread k can take it.
