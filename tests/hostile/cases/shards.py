@@ -177,6 +177,16 @@ def cases(ctx):
         out.append(Case(name=f"verify_{name}", surface="shards", setup=[
             ("copy", "packed", "packed"), ("fn", damage)], argv=["verify", "-q", "{S}/packed"],
             expect="refuse", tokens=[("shards.json", ".tar")]))
+    # the card's flags end up in YAML front matter and JSON: nothing that could end a string
+    for name, flag, value in [("card_license_newline", "--license", "cc-by\nextra: 1"),
+                              ("card_license_empty", "--license", ""),
+                              ("card_license_quote", "--license", 'a"b'),
+                              ("card_url_quote", "--url", 'https://x/"><b>/'),
+                              ("card_url_no_slash", "--url", "https://example.org/shards"),
+                              ("card_url_space", "--url", "https://x y/")]:
+        out.append(Case(name=name, surface="shards", setup=[("copy", "packed", "packed")],
+                        argv=["card", "{S}/packed", flag, value], expect="refuse",
+                        tokens=[flag]))
     # railyard card describes only a folder that verifies
     for name, damage in INDEX_DAMAGES + [d for d in SHARD_DAMAGES if d[0] in CARD_SHARD_DAMAGES]:
         out.append(Case(name=f"card_{name}", surface="shards", setup=[
