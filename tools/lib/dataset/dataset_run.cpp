@@ -80,8 +80,7 @@ class SampleWork final : public IndexWork<RenderedSample> {
   RenderedSample produce(std::uint64_t& index) override { return factories_[0](index); }
   unsigned producers() const override { return static_cast<unsigned>(factories_.size()); }
   RenderedSample produce_on(std::uint64_t& index, unsigned k) override {
-    if (!sink()) return factories_[k](index);
-    return sink()->failing_on_throw([&] { return factories_[k](index); });
+    return factories_[k](index);
   }
   void release_producer(unsigned k) override { renderers_[k]->release_thread(); }
   void write(const RenderedSample& sample) const override {
@@ -90,11 +89,9 @@ class SampleWork final : public IndexWork<RenderedSample> {
     if (!sink()) {
       writer_.write(sample, timed);
     } else {
-      sink()->failing_on_throw([&] {
-        UnitMembers members = unit_members(writer_.encode(sample, timed));
-        StageClock clock(stage_time(timed, WriteStage::Files));
-        sink()->append(sample.index, std::move(members));
-      });
+      UnitMembers members = unit_members(writer_.encode(sample, timed));
+      StageClock clock(stage_time(timed, WriteStage::Files));
+      sink()->append(sample.index, std::move(members));
     }
     if (times_) times_->add(times);
   }

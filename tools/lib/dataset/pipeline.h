@@ -89,11 +89,14 @@ class WorkQueue {
 // error stops the run (items already written stay valid) and is rethrown here, whether it came
 // from produce, write or the walk of the units itself: `next()` gives each unit (an optional),
 // one producer at a time, nullopt at the end (the run skeleton's walk of the units not done yet).
+// `failed()` runs on the failing thread as soon as an error is caught, so that whatever the walk
+// waits on (a full window of a shard writer) lets go.
 template <class Item, class Next, class Produce>
 void run_work_pipeline(
     const Produce& produce, const std::function<void(const Item&)>& write, Next&& next,
     unsigned writer_threads, Progress& progress, unsigned producers = 1,
-    const std::function<void(unsigned)>& release = [](unsigned) {}) {
+    const std::function<void(unsigned)>& release = [](unsigned) {},
+    const std::function<void()>& failed = [] {}) {
   producers = std::max(1u, producers);
   WorkQueue<Item> queue(2 * std::max(1u, writer_threads) + 2 + producers);
   auto report = [&] { progress.advance(); };
@@ -106,6 +109,7 @@ void run_work_pipeline(
           queue.mark_done(report);
         } catch (...) {
           queue.fail(std::current_exception());
+          failed();
         }
       }
     });
@@ -120,6 +124,7 @@ void run_work_pipeline(
         if (!queue.push(produce(*unit, k))) break;
     } catch (...) {
       queue.fail(std::current_exception());
+      failed();
     }
     release(k);
   };

@@ -120,6 +120,8 @@ class RunWork {
     std::uint64_t done = 0, pending = 0;
   };
   virtual std::optional<OwnResume> own_resume() const { return std::nullopt; }
+  // The run failed (on any thread): a kind whose walk can wait lets it go (a shard writer's).
+  virtual void abandon() {}
 };
 
 // A run whose units are the indices 0 .. unit_count() - 1 (samples, sequences), walked without
@@ -144,6 +146,9 @@ class IndexWork : public RunWork<std::uint64_t, Item> {
   std::optional<typename RunWork<std::uint64_t, Item>::OwnResume> own_resume() const override {
     if (!sink_) return std::nullopt;
     return {{sink_->units_done(), sink_->units_pending()}};
+  }
+  void abandon() override {
+    if (sink_) sink_->fail();
   }
   std::uint64_t index(const std::uint64_t& unit) const override { return unit; }
   std::optional<std::uint64_t> unit_of(std::uint64_t sample) const override {
@@ -266,7 +271,8 @@ RunSummary run_job(RunWork<Unit, Item>& work, RunOutput& output, RunSetup& setup
   run_work_pipeline<Item>(
       [&](Unit& unit, unsigned producer) { return work.produce_on(unit, producer); },
       [&](const Item& item) { work.write(item); }, next, setup.writer_threads(), progress,
-      work.producers(), [&](unsigned producer) { work.release_producer(producer); });
+      work.producers(), [&](unsigned producer) { work.release_producer(producer); },
+      [&] { work.abandon(); });
   summary.seconds = progress.elapsed_seconds();
   if (options.progress) progress.finish();
   run_detail::report_redone(summary, options.progress);

@@ -49,19 +49,8 @@ class TarShardSink {
   std::optional<std::uint64_t> next_unit();
   // A made unit's members; thread-safe. Writes every unit that is next in its shard.
   void append(std::uint64_t unit, UnitMembers members);
-  // The run failed: wakes a producer waiting in next_unit.
+  // The run failed: wakes a producer waiting in next_unit (RunWork::abandon).
   void fail();
-  // `work()` (a unit's making or writing); when it throws, the sink fails first, so that no
-  // producer waits for that unit's place in its shard.
-  template <class Work>
-  auto failing_on_throw(Work&& work) -> decltype(work()) {
-    try {
-      return work();
-    } catch (...) {
-      fail();
-      throw;
-    }
-  }
 
  private:
   struct Place {

@@ -49,7 +49,7 @@ const std::string& member(const Members& members, const std::string& name,
 // The sample under `prefix` of a unit: its record back to records/, each file to where the
 // record names it in the files layout.
 void unpack_sample(StagedFolder& staged, const fs::path& dataset, const std::string& prefix,
-                   Members& members, const std::string& where) {
+                   const Members& members, const std::string& where) {
   const std::string record_name = record_member(prefix);
   JsonOrigin origin{where + ": member '" + record_name + "'"};
   const std::string& text = member(members, record_name, where);
@@ -61,7 +61,7 @@ void unpack_sample(StagedFolder& staged, const fs::path& dataset, const std::str
 }
 
 void unpack_unit(StagedFolder& staged, const fs::path& sub, const UnitLayout& layout,
-                 const std::string& key, Members& members, const std::string& where) {
+                 const std::string& key, const Members& members, const std::string& where) {
   if (layout.pair_record)
     staged.write(sub / "pairs" / (std::to_string(*key_number(key, key.size())) + ".json"),
                  member(members, record_member(""), where));

@@ -86,13 +86,16 @@ class PairReader {
       return records_->next(i, name, where);
     };
   }
-  // Pair p's record, asked in order.
-  PairRecord pair(std::uint64_t p) {
-    if (!shards_) return read_pair_record(layout_.pair_file(p), p);
-    if (p == 0) records_ = std::make_unique<TarShardRecords>(*shards_, layout_.root);
-    std::string where;
-    std::string text = records_->next(p, record_member(""), where);
-    return pair_record_from_text(text, where, p);
+  // The pairs' records, asked in order: pairs/<p>.json, or a new pass over the shards.
+  std::function<PairRecord(std::uint64_t)> pairs() {
+    if (!shards_)
+      return [this](std::uint64_t p) { return read_pair_record(layout_.pair_file(p), p); };
+    records_ = std::make_unique<TarShardRecords>(*shards_, layout_.root);
+    return [this](std::uint64_t p) {
+      std::string where;
+      std::string text = records_->next(p, record_member(""), where);
+      return pair_record_from_text(text, where, p);
+    };
   }
 
  private:
@@ -141,7 +144,7 @@ void finalize_pairs(const DatasetConfig& config, const PairsLayout& layout,
     }
   unpaired.commit();
   write_pair_files(config, layout, inputs.rule_name, version, pairs, plan.considered,
-                   unpaired_count, [&](std::uint64_t p) { return reader.pair(p); });
+                   unpaired_count, reader.pairs());
   // Last: shards.json makes the folder a finished folder of shards.
   if (index) write_file_atomically(layout.root / kShardIndexFile, shard_index_text(*index));
 }

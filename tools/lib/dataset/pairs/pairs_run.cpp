@@ -153,20 +153,19 @@ class PairWork final : public RunWork<PlannedPair, RenderedPair> {
     if (!sink_) return std::nullopt;
     return OwnResume{sink_->units_done(), sink_->units_pending()};
   }
+  void abandon() override {
+    if (sink_) sink_->fail();
+  }
   std::uint64_t index(const PlannedPair& pair) const override { return pair.pair; }
   std::optional<std::uint64_t> unit_of(std::uint64_t sample) const override { return sample; }
   bool finished(const PlannedPair& pair) const override {
     return pair_fault(output_.layout(), pair.pair, pair.train).empty();
   }
   RenderedPair produce(PlannedPair& pair) override {
-    if (!sink_)
-      return render_pair(std::move(pair), setup_.scene, setup_.renderer(), setup_.settings);
-    return sink_->failing_on_throw([&] {
-      return render_pair(std::move(pair), setup_.scene, setup_.renderer(), setup_.settings);
-    });
+    return render_pair(std::move(pair), setup_.scene, setup_.renderer(), setup_.settings);
   }
   void write(const RenderedPair& p) const override {
-    if (sink_) return sink_->failing_on_throw([&] { sink_->append(p.pair, members(p)); });
+    if (sink_) return sink_->append(p.pair, members(p));
     base_writer_.write(p.base);
     twin_writer_.write(p.twin);
     // Last: the pair file marks the pair as finished.

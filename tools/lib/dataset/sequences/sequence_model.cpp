@@ -98,9 +98,13 @@ void SequenceModel::split_every_sequence() const {
 
 const std::string& SequenceModel::split(std::uint64_t sequence) const {
   static const std::string kNames[] = {"train", "val", "test"};
+  return kNames[split_number(sequence)];
+}
+
+std::uint8_t SequenceModel::split_number(std::uint64_t sequence) const {
   std::lock_guard lock(split_mutex_);
   if (split_of_.empty() && sequence_count() > 0) split_every_sequence();
-  return kNames[split_of_.at(sequence)];
+  return split_of_.at(sequence);
 }
 
 std::vector<NamedPredicate> SequenceModel::load_predicates(const DatasetConfig& config,

@@ -59,6 +59,8 @@ class SequenceModel {
   // splits every sequence (a byte each; a plan each where the walk decides the label), so only
   // what needs it asks: train_annotations: label, unique's messages.
   const std::string& split(std::uint64_t sequence) const;
+  // The same split as a number: 0 train, 1 val, 2 test.
+  std::uint8_t split_number(std::uint64_t sequence) const;
   // unique: which redraw of its plan's trains sequence i takes (SequenceSampler::sequence), the
   // first that repeats no earlier sequence's list of trains; 0 without unique.
   std::uint64_t redraw(std::uint64_t sequence) const {

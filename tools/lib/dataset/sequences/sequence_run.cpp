@@ -44,8 +44,7 @@ struct SequenceShards {
   explicit SequenceShards(const SequenceModel& model) {
     split_of.reserve(model.sequence_count());
     for (std::uint64_t s = 0; s < model.sequence_count(); ++s) {
-      const std::string& split = model.split(s);
-      split_of.push_back(split == "train" ? 0 : split == "val" ? 1 : 2);
+      split_of.push_back(model.split_number(s));
       longest = std::max(longest, model.length(s));
     }
   }
@@ -103,16 +102,11 @@ class SequenceWork final : public IndexWork<RenderedSequence> {
       return std::nullopt;
     }
   }
-  RenderedSequence produce(std::uint64_t& s) override {
-    if (!sink()) return factory_(s);
-    return sink()->failing_on_throw([&] { return factory_(s); });
-  }
+  RenderedSequence produce(std::uint64_t& s) override { return factory_(s); }
   // One step: a sequence may be thousands of them, and the folder waits for the probe.
   void probe(std::uint64_t& s) override { factory_.first_step(s); }
   void write(const RenderedSequence& sequence) const override {
-    if (sink())
-      return sink()->failing_on_throw(
-          [&] { sink()->append(sequence.front().sequence->sequence, members(sequence)); });
+    if (sink()) return sink()->append(sequence.front().sequence->sequence, members(sequence));
     for (const RenderedSample& step : sequence) writer_.write(step);
   }
   // Sequence `s` made now, as its unit's members: the judge of a shard's size.
