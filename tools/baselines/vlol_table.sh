@@ -27,8 +27,8 @@ export RAILYARD_EGL=${RAILYARD_EGL:-surfaceless}
 # The one dataset folder under $1.
 folder_in() { find -L "$1" -mindepth 1 -maxdepth 1 -type d ! -name dataset_descriptions | head -1; }
 
-# make NAME COMMAND...: a set, made once (a rerun of a finished run renders nothing).
-make() {
+# make_set NAME COMMAND...: a set, made once (a rerun of a finished run renders nothing).
+make_set() {
   local name=$1
   shift
   if [ -z "$(folder_in "$sets/$name" 2>/dev/null)" ] || [ ! -e "$sets/$name.done" ]; then
@@ -40,14 +40,14 @@ make() {
 
 mkdir -p "$sets"
 all_test=(--set subsets=[] --set "splits={train: 0.0, val: 0.0, test: 1.0}")
-make train "$railyard" generate                              # the README's main job: 10,000
-make long "$railyard" generate "$configs/vlol_theoryx_long_trains.yaml" -n 1000
+make_set train "$railyard" generate                              # the README's main job: 10,000
+make_set long "$railyard" generate "$configs/vlol_theoryx_long_trains.yaml" -n 1000
 for scene in desert_scene sky_scene fisheye_scene; do
-  make "$scene" "$railyard" generate "$configs/vlol_theoryx.yaml" -n 1000 --seed 11 \
+  make_set "$scene" "$railyard" generate "$configs/vlol_theoryx.yaml" -n 1000 --seed 11 \
     "${all_test[@]}" --scene "$scene"
 done
-make swap "$railyard" intervene "$configs/vlol_theoryx_swap_payloads.yaml" --set count=500
-make roofs "$railyard" intervene "$configs/vlol_theoryx_remove_roofs.yaml" --set count=500
+make_set swap "$railyard" intervene "$configs/vlol_theoryx_swap_payloads.yaml" --set count=500
+make_set roofs "$railyard" intervene "$configs/vlol_theoryx_remove_roofs.yaml" --set count=500
 
 train=$(folder_in "$sets/train")
 run="$output/${model}_${count}"
