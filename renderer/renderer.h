@@ -12,13 +12,13 @@
 #include <string_view>
 #include <vector>
 
+#include "renderer/frame.h"
+#include "renderer/pending_frame.h"
 #include "renderer/scene.h"
 #include "util/image.h"
 #include "util/stage_clock.h"
 
 namespace railyard::render {
-
-inline constexpr float kNoDepth = std::numeric_limits<float>::infinity();
 
 // The images a render can produce. A new pass is a new enumerator here, a member of Frame and
 // its computation in each backend; requests name the passes they need.
@@ -47,20 +47,6 @@ class PassSet {
 
  private:
   std::uint8_t bits_ = 0;
-};
-
-// The passes of one image; a pass that was not requested is an empty (0 x 0) image.
-struct Frame {
-  Image<Rgb8> color;              // sRGB-encoded, anti-aliased
-  Image<std::uint32_t> part_ids;  // Instance::part of the surface seen through the pixel centre
-  Image<float> depth;             // metric distance from the camera centre; kNoDepth for sky
-  // The part each sample of a pixel sees: image s holds every pixel's sample s, the same sample
-  // positions in every frame of one size and sample count. A pixel's colour is made of its own
-  // samples (path tracer) or of those of its 3x3 neighbourhood (raster: a tent filter of radius
-  // one pixel), so two renders of a scene whose samples see the same parts differ in colour
-  // only within one pixel of the samples that differ. The fisheye raster resamples cube faces:
-  // there a pixel's samples are the centre ids of its 5x5 neighbourhood, an approximation.
-  std::vector<Image<std::uint32_t>> part_samples;
 };
 
 // Where a frame's time goes (`railyard bench pipeline`): drawing, up to the first read of its
@@ -99,6 +85,14 @@ class Renderer {
   // What the backend runs on (device, driver, threads), for logs and benchmark reports.
   virtual std::string description() const { return std::string(name()); }
   virtual Frame render(const Scene& scene, const RenderOptions& options) = 0;
+  // Frames in flight: begins a frame and returns before its passes are read back where the
+  // backend can (the raster reads through pixel buffers behind a fence), so that the caller lays
+  // out the next scene while the device draws. Up to frames_in_flight() frames may be pending
+  // on a thread; take them in the order they were begun. The same frame as render() gives.
+  virtual PendingFrame begin_render(const Scene& scene, const RenderOptions& options) {
+    return PendingFrame(render(scene, options));
+  }
+  virtual unsigned frames_in_flight() const { return 1; }
   // Lets go of the calling thread's hold on the backend (an OpenGL context current on it), so
   // that another thread may render with it next. A thread that renders takes hold again.
   virtual void release_thread() {}

@@ -17,6 +17,8 @@ namespace {
 
 std::atomic<std::uint64_t> temp_counter{0};
 
+constexpr std::size_t kGathered = 256 * 1024;  // bytes of small writes gathered before a write()
+
 std::filesystem::path temp_name_for(const std::filesystem::path& final_path) {
   std::string name = ".";
   name += final_path.filename().string();
@@ -49,6 +51,7 @@ AtomicFile::~AtomicFile() {
 }
 
 void AtomicFile::discard() noexcept {
+  pending_.clear();
   if (fd_ >= 0) {
     ::close(fd_);
     fd_ = -1;
@@ -58,6 +61,22 @@ void AtomicFile::discard() noexcept {
 
 void AtomicFile::write(std::span<const std::byte> bytes) {
   if (fd_ < 0) throw IoError(final_path_.string() + ": write after commit");
+  if (pending_.size() + bytes.size() <= kGathered) {
+    pending_.insert(pending_.end(), bytes.begin(), bytes.end());
+    return;
+  }
+  flush();
+  if (bytes.size() <= kGathered) return write(bytes);
+  write_through(bytes);
+}
+
+void AtomicFile::flush() {
+  if (pending_.empty()) return;
+  write_through(pending_);
+  pending_.clear();
+}
+
+void AtomicFile::write_through(std::span<const std::byte> bytes) {
   const std::byte* data = bytes.data();
   std::size_t left = bytes.size();
   while (left > 0) {
@@ -83,6 +102,7 @@ void AtomicFile::write(std::span<const std::uint8_t> bytes) {
 
 void AtomicFile::commit() {
   if (fd_ < 0) throw IoError(final_path_.string() + ": commit after commit or failure");
+  flush();
   if (sync_ && ::fsync(fd_) != 0) {
     int error = errno;
     discard();

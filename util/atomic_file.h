@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <span>
 #include <string_view>
+#include <vector>
 
 namespace railyard {
 
@@ -26,7 +27,9 @@ class AtomicFile {
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
 
-  // Appends bytes. Throws IoError (disk full, quota, I/O error); the final path is untouched.
+  // Appends bytes; small pieces are gathered into one system call (a COCO file is written an
+  // annotation at a time). Throws IoError (disk full, quota, I/O error), here or at commit();
+  // the final path is untouched.
   void write(std::span<const std::byte> bytes);
   void write(std::string_view text);
   void write(std::span<const std::uint8_t> bytes);
@@ -38,12 +41,15 @@ class AtomicFile {
   const std::filesystem::path& temp_path() const { return temp_path_; }
 
  private:
+  void write_through(std::span<const std::byte> bytes);
+  void flush();
   void discard() noexcept;
 
   std::filesystem::path final_path_;
   std::filesystem::path temp_path_;
   int fd_ = -1;
   bool sync_ = false;
+  std::vector<std::byte> pending_;  // gathered small writes
 };
 
 // Whole-content conveniences.

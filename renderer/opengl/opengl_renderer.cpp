@@ -19,6 +19,7 @@
 #include "renderer/opengl/gpu_layout.h"
 #include "renderer/opengl/material_table.h"
 #include "renderer/opengl/mesh_cache.h"
+#include "renderer/opengl/read_back_ring.h"
 #include "renderer/opengl/render_targets.h"
 #include "renderer/opengl/sample_pattern.h"
 #include "renderer/opengl/shadow_fit.h"
@@ -136,6 +137,7 @@ struct OpenGlRenderer::State {
   // GL_ARB_shader_stencil_export: the lighting pass's pixels program marks one-surface pixels
   // without discarding the rest (see lighting.frag).
   bool stencil_export = false;
+  unsigned frames_in_flight = 1;  // OpenGlOptions::frames_in_flight, resolved
 
   // Full-screen programs are built for the sample count (and scene patterns) in use, when first
   // needed.
@@ -167,8 +169,8 @@ struct OpenGlRenderer::State {
   MaterialTable materials;
   std::vector<DrawItem> draws;
   std::vector<Bounds> world_bounds;
-  std::vector<glm::uvec2> part_depth_pixels;
   std::vector<glm::u16vec4> part_sample_texels;
+  ReadBackRing read_backs;  // frames in flight
 
   // A frame timed (RenderOptions::times): drawing until its first read, reading after it.
   std::optional<StageClock> draw_clock, read_clock;
@@ -214,10 +216,16 @@ struct OpenGlRenderer::State {
                      bool part_samples);
   void resolve_pass(const ViewTarget& target, GLuint framebuffer, bool output, float focal_px,
                     const Camera& camera, bool part_samples);
-  void render_pinhole(const Scene& scene, int samples, bool part_samples, Frame& frame);
-  void render_fisheye(const Scene& scene, int samples, Frame& frame);
-  void read_output(GLuint framebuffer, int width, int height, Frame& frame);
-  void read_part_samples(GLuint texture, bool bottom_up, Frame& frame);
+  // Each draws the view and starts the read-back of its output (read_backs' slot returned).
+  unsigned render_pinhole(const Scene& scene, int samples, PassSet passes,
+                          std::vector<Image<std::uint32_t>>& part_samples);
+  unsigned render_fisheye(const Scene& scene, int samples, PassSet passes);
+  unsigned start_read_back(GLuint framebuffer, int width, int height, PassSet passes);
+  void read_part_samples(GLuint texture, bool bottom_up, std::vector<Image<std::uint32_t>>& out);
+  // The frame of a slot, with the part samples read at its start; on the renderer's thread.
+  Frame read_frame(unsigned slot, const Camera& camera, PassSet passes,
+                   std::vector<Image<std::uint32_t>> part_samples);
+  void check_errors(const char* during) const;
 };
 
 void OpenGlRenderer::State::initialise() {
@@ -246,6 +254,14 @@ void OpenGlRenderer::State::initialise() {
     if (name && std::string_view(name) == "GL_ARB_shader_stencil_export")
       stencil_export = options.stencil_export;
   }
+  auto renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  bool software =
+      renderer && (std::string_view(renderer).find("llvmpipe") != std::string_view::npos ||
+                   std::string_view(renderer).find("softpipe") != std::string_view::npos);
+  frames_in_flight = options.frames_in_flight > 0
+                         ? std::min(options.frames_in_flight, ReadBackRing::kSlots)
+                         : (software ? 1u : ReadBackRing::kSlots);
+  read_backs.set_direct(frames_in_flight == 1);  // one at a time: no buffers to go through
   GLint alignment = 256, block_size = 16384;
   glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &alignment);
   glGetIntegerv(GL_MAX_UNIFORM_BLOCK_SIZE, &block_size);
@@ -592,8 +608,8 @@ void OpenGlRenderer::State::resolve_pass(const ViewTarget& target, GLuint frameb
   glEnable(GL_DEPTH_TEST);
 }
 
-void OpenGlRenderer::State::render_pinhole(const Scene& scene, int samples, bool part_samples,
-                                           Frame& frame) {
+unsigned OpenGlRenderer::State::render_pinhole(const Scene& scene, int samples, PassSet passes,
+                                               std::vector<Image<std::uint32_t>>& part_samples) {
   const Camera& camera = scene.camera;
   if (!pinhole || pinhole->width != camera.width || pinhole->height != camera.height ||
       pinhole->samples != samples) {
@@ -601,7 +617,7 @@ void OpenGlRenderer::State::render_pinhole(const Scene& scene, int samples, bool
     pinhole_output = std::make_unique<OutputTarget>(camera.width, camera.height);
   }
   PartSamplesBy by = PartSamplesBy::None;
-  if (part_samples) {
+  if (passes.has(Pass::PartSamples)) {
     for (const Instance& instance : scene.instances)
       if (instance.part > 0xffffu)
         throw RendererError("the part-samples pass carries 16-bit part ids; the scene has part " +
@@ -614,16 +630,20 @@ void OpenGlRenderer::State::render_pinhole(const Scene& scene, int samples, bool
                                                     : pinhole_output->framebuffer.get();
   render_view(*pinhole, pinhole_clip_from_world(camera), camera, framebuffer, true,
               camera.focal_length_px(), by);
-  read_output(pinhole_output->framebuffer.get(), camera.width, camera.height, frame);
-  if (by == PartSamplesBy::Lighting) read_part_samples(pinhole->part_samples.get(), true, frame);
+  unsigned slot =
+      start_read_back(pinhole_output->framebuffer.get(), camera.width, camera.height, passes);
+  if (by == PartSamplesBy::Lighting)
+    read_part_samples(pinhole->part_samples.get(), true, part_samples);
   if (by == PartSamplesBy::Resolve)
-    read_part_samples(pinhole_output->part_samples.get(), false, frame);
+    read_part_samples(pinhole_output->part_samples.get(), false, part_samples);
+  return slot;
 }
 
 // Every sample's part id of the pinhole view, four to an RGBA16UI texel in a layer per four
 // samples (rows bottom-up as the lighting pass wrote them, or top-down from the resolve pass):
 // one image per sample.
-void OpenGlRenderer::State::read_part_samples(GLuint texture, bool bottom_up, Frame& frame) {
+void OpenGlRenderer::State::read_part_samples(GLuint texture, bool bottom_up,
+                                              std::vector<Image<std::uint32_t>>& out) {
   begin_read_back(frame_times);
   int width = pinhole->width, height = pinhole->height, samples = pinhole->samples;
   std::size_t count = static_cast<std::size_t>(width) * height;
@@ -631,20 +651,20 @@ void OpenGlRenderer::State::read_part_samples(GLuint texture, bool bottom_up, Fr
   glGetTextureImage(texture, 0, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT,
                     static_cast<GLsizei>(part_sample_texels.size() * sizeof(glm::u16vec4)),
                     part_sample_texels.data());
-  frame.part_samples.assign(static_cast<std::size_t>(samples), Image<std::uint32_t>(width, height));
+  out.assign(static_cast<std::size_t>(samples), Image<std::uint32_t>(width, height));
   for (int i = 0; i < samples; ++i) {
     const glm::u16vec4* layer = part_sample_texels.data() + count * static_cast<std::size_t>(i / 4);
-    Image<std::uint32_t>& out = frame.part_samples[static_cast<std::size_t>(i)];
+    Image<std::uint32_t>& image = out[static_cast<std::size_t>(i)];
     for (int y = 0; y < height; ++y) {
       std::size_t row = static_cast<std::size_t>(bottom_up ? height - 1 - y : y);
       for (int x = 0; x < width; ++x)
-        out.at(x, y) =
+        image.at(x, y) =
             layer[row * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)][i % 4];
     }
   }
 }
 
-void OpenGlRenderer::State::render_fisheye(const Scene& scene, int samples, Frame& frame) {
+unsigned OpenGlRenderer::State::render_fisheye(const Scene& scene, int samples, PassSet passes) {
   const Camera& camera = scene.camera;
   if (faces.width != camera.width || faces.height != camera.height || faces.fov != camera.fov_deg ||
       faces.lens != camera.lens) {
@@ -687,30 +707,39 @@ void OpenGlRenderer::State::render_fisheye(const Scene& scene, int samples, Fram
   glBindVertexArray(no_vertices.get());
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glEnable(GL_DEPTH_TEST);
-  read_output(cube->output.framebuffer.get(), camera.width, camera.height, frame);
+  // The part samples are made from the part ids (neighbourhood_part_samples).
+  if (passes.has(Pass::PartSamples)) passes = passes.with(Pass::PartIds);
+  return start_read_back(cube->output.framebuffer.get(), camera.width, camera.height, passes);
 }
 
-// Reads an output framebuffer whose rows are already top-down: colour bytes straight into the
-// frame, (part id, distance bits) split into the two passes; only the passes the frame has.
-void OpenGlRenderer::State::read_output(GLuint framebuffer, int width, int height, Frame& frame) {
+// Starts reading an output framebuffer (rows already top-down): only the passes asked for.
+unsigned OpenGlRenderer::State::start_read_back(GLuint framebuffer, int width, int height,
+                                                PassSet passes) {
   begin_read_back(frame_times);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
-  if (!frame.color.pixels.empty()) {
-    glReadBuffer(GL_COLOR_ATTACHMENT0);
-    glReadnPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE,
-                  static_cast<GLsizei>(frame.color.pixels.size() * sizeof(Rgb8)),
-                  frame.color.pixels.data());
+  return read_backs.start({framebuffer, width, height, passes.has(Pass::Color),
+                           passes.has(Pass::PartIds), passes.has(Pass::Depth)});
+}
+
+Frame OpenGlRenderer::State::read_frame(unsigned slot, const Camera& camera, PassSet passes,
+                                        std::vector<Image<std::uint32_t>> part_samples) {
+  make_current();
+  Frame frame = read_backs.finish(slot);
+  check_errors("reading a frame back");
+  if (!passes.has(Pass::PartSamples)) return frame;
+  if (camera.lens != Lens::Pinhole) {
+    neighbourhood_part_samples(frame);
+    if (!passes.has(Pass::PartIds)) frame.part_ids = {};
+  } else {
+    frame.part_samples = std::move(part_samples);
   }
-  bool ids = !frame.part_ids.pixels.empty(), depth = !frame.depth.pixels.empty();
-  if (!ids && !depth) return;
-  std::size_t count = static_cast<std::size_t>(width) * height;
-  part_depth_pixels.resize(count);
-  glReadBuffer(GL_COLOR_ATTACHMENT1);
-  glReadnPixels(0, 0, width, height, GL_RG_INTEGER, GL_UNSIGNED_INT,
-                static_cast<GLsizei>(count * sizeof(glm::uvec2)), part_depth_pixels.data());
-  for (std::size_t i = 0; i < count; ++i) {
-    if (ids) frame.part_ids.pixels[i] = part_depth_pixels[i].x;
-    if (depth) std::memcpy(&frame.depth.pixels[i], &part_depth_pixels[i].y, sizeof(float));
+  return frame;
+}
+
+void OpenGlRenderer::State::check_errors(const char* during) const {
+  GLenum error = glGetError();
+  if (error != GL_NO_ERROR) {
+    throw RendererError("OpenGL error 0x" + std::to_string(error) + " while " + during + " (" +
+                        description + ")");
   }
 }
 
@@ -753,8 +782,19 @@ std::string OpenGlRenderer::description() const {
 }
 
 Frame OpenGlRenderer::render(const Scene& scene, const RenderOptions& options) {
+  return begin_render(scene, options).take();
+}
+
+unsigned OpenGlRenderer::frames_in_flight() const {
+  return state_->frames_in_flight;
+}
+
+PendingFrame OpenGlRenderer::begin_render(const Scene& scene, const RenderOptions& options) {
   validate_camera(scene.camera);
   State& s = *state_;
+  if (s.read_backs.full())
+    throw std::logic_error("OpenGlRenderer: more than " + std::to_string(ReadBackRing::kSlots) +
+                           " frames in flight; take the oldest first");
   s.make_current();
   s.frame_times = options.times;
   s.time_frame(options.times);
@@ -784,21 +824,10 @@ Frame OpenGlRenderer::render(const Scene& scene, const RenderOptions& options) {
 
   if (!options.local_lighting)
     s.timed_pass(&FrameTimes::shadow, [&] { s.shadow_pass(shadow_view); });
-  Frame frame;
-  if (options.passes.has(Pass::Color)) frame.color = Image<Rgb8>(camera.width, camera.height);
-  if (options.passes.has(Pass::PartIds))
-    frame.part_ids = Image<std::uint32_t>(camera.width, camera.height);
-  if (options.passes.has(Pass::Depth)) frame.depth = Image<float>(camera.width, camera.height);
-  bool part_samples = options.passes.has(Pass::PartSamples);
-  if (camera.lens == Lens::Pinhole) {
-    s.render_pinhole(scene, samples, part_samples, frame);
-  } else {
-    bool ids = options.passes.has(Pass::PartIds);
-    if (part_samples && !ids) frame.part_ids = Image<std::uint32_t>(camera.width, camera.height);
-    s.render_fisheye(scene, samples, frame);
-    if (part_samples) neighbourhood_part_samples(frame);
-    if (!ids) frame.part_ids = {};
-  }
+  std::vector<Image<std::uint32_t>> part_samples;
+  unsigned slot = camera.lens == Lens::Pinhole
+                      ? s.render_pinhole(scene, samples, options.passes, part_samples)
+                      : s.render_fisheye(scene, samples, options.passes);
 
   // Leave the defaults a host application (the viewer) expects.
   glClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
@@ -807,14 +836,30 @@ Frame OpenGlRenderer::render(const Scene& scene, const RenderOptions& options) {
   glUseProgram(0);
   s.meshes.evict_expired();
   s.draw_clock.reset();
-  s.read_clock.reset();
   s.frame_times = nullptr;
-  GLenum error = glGetError();
-  if (error != GL_NO_ERROR) {
-    throw RendererError("OpenGL error 0x" + std::to_string(error) + " while rendering (" +
-                        s.description + ")");
+  try {
+    s.check_errors("rendering");
+  } catch (...) {
+    s.read_backs.abandon(slot);
+    throw;
   }
-  return frame;
+  auto read = [&s, slot, camera, passes = options.passes,
+               part_samples = std::move(part_samples)]() mutable {
+    return s.read_frame(slot, camera, passes, std::move(part_samples));
+  };
+  if (options.times) {  // a timed frame is read now, its read-back timed
+    Frame frame = read();
+    s.read_clock.reset();
+    return PendingFrame(std::move(frame));
+  }
+  auto abandon = [&s, slot] {
+    try {
+      s.make_current();
+      s.read_backs.abandon(slot);
+    } catch (...) {  // no context to free it in: the slot goes with the renderer
+    }
+  };
+  return PendingFrame(std::move(read), std::move(abandon));
 }
 
 std::unique_ptr<Renderer> make_opengl_renderer(const OpenGlOptions& options) {

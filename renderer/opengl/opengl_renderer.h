@@ -23,6 +23,10 @@ struct OpenGlOptions {
   // Use GL_ARB_shader_stencil_export where the driver offers it; off takes the path of drivers
   // without it (the same images, more slowly on llvmpipe).
   bool stencil_export = true;
+  // Frames a caller keeps in flight (begin_render), up to 3; 0: chosen from the device, 3 on a
+  // GPU and 1 on a software rasteriser (llvmpipe already draws one frame on every core, and the
+  // next frame's preparation only contends with it).
+  unsigned frames_in_flight = 0;
 };
 
 class OpenGlRenderer final : public Renderer {
@@ -44,6 +48,10 @@ class OpenGlRenderer final : public Renderer {
   std::string description() const override;
   // Throws RendererError for a camera it cannot render and for malformed meshes.
   Frame render(const Scene& scene, const RenderOptions& options) override;
+  // Reads back through a ring of pixel buffers (read_back_ring.h): the frame is drawn and copied
+  // while the caller goes on; a timed frame (RenderOptions::times) is read at once.
+  PendingFrame begin_render(const Scene& scene, const RenderOptions& options) override;
+  unsigned frames_in_flight() const override;
 
  private:
   struct State;

@@ -19,11 +19,18 @@ std::string TracedAnnotations::description() const {
   return colour_->description() + "; fisheye part ids and depth traced by " + tracer_name_;
 }
 
-Frame TracedAnnotations::render(const Scene& scene, const RenderOptions& options) {
+bool TracedAnnotations::colour_alone(const Scene& scene, const RenderOptions& options) {
   bool ids = options.passes.has(Pass::PartIds), depth = options.passes.has(Pass::Depth);
-  if (scene.camera.lens == Lens::Pinhole || (!ids && !depth)) {
-    return colour_->render(scene, options);
-  }
+  return scene.camera.lens == Lens::Pinhole || (!ids && !depth);
+}
+
+PendingFrame TracedAnnotations::begin_render(const Scene& scene, const RenderOptions& options) {
+  if (colour_alone(scene, options)) return colour_->begin_render(scene, options);
+  return PendingFrame(render(scene, options));
+}
+
+Frame TracedAnnotations::render(const Scene& scene, const RenderOptions& options) {
+  if (colour_alone(scene, options)) return colour_->render(scene, options);
   RenderOptions drawn = options;
   drawn.passes = options.passes.without(Pass::PartIds).without(Pass::Depth);
   Frame frame = drawn.passes == PassSet{} ? Frame{} : colour_->render(scene, drawn);

@@ -28,9 +28,14 @@ class TracedAnnotations final : public Renderer {
   std::string_view name() const override { return colour_->name(); }
   std::string description() const override;
   Frame render(const Scene& scene, const RenderOptions& options) override;
+  // Frames the colour backend draws alone are in flight as it keeps them; traced ones are not.
+  PendingFrame begin_render(const Scene& scene, const RenderOptions& options) override;
+  unsigned frames_in_flight() const override { return colour_->frames_in_flight(); }
   void release_thread() override;
 
  private:
+  static bool colour_alone(const Scene& scene, const RenderOptions& options);
+
   std::unique_ptr<Renderer> colour_;
   MakeTracer make_tracer_;
   std::string tracer_name_;

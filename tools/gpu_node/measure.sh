@@ -3,9 +3,7 @@
 #   run(command="tools/gpu_node/measure.sh", carry=[".gl", ".gpukit"], timeout_s=600)
 # after tools/gpu_node/pack.sh here. It checks the EGL device path (the OpenGL, render-check and
 # generate tests with RAILYARD_EGL=device), then measures `bench pipeline` at 480x270 (10,000
-# images) with the default (one producing thread) and with four (render_threads 4, each its own
-# context: 4x slower than one on an H200 on 2026-11-29, kept to see whether that changes),
-# and at 1920x1080 (1,000), and the README's main job (10,000 images) with its peak memory,
+# images) and at 1920x1080 (1,000), and the README's main job (10,000 images) with its peak memory,
 # sampling the GPU's utilisation all along (nvidia-smi dmon). Every log lands in $OUT.
 # --quick: small counts and the machine's own EGL platform, to try the script on a CPU machine.
 set -uo pipefail
@@ -44,7 +42,6 @@ step opengl_tests "$kit/bin/railyard_opengl_tests"
 step render_checks_tests "$kit/bin/render_checks_tests"
 step generate_tests "$kit/bin/generate_tests"
 step pipeline_480x270 "$railyard" bench pipeline -n "${counts[0]}"
-step pipeline_480x270_four_threads "$railyard" bench pipeline -n "${counts[0]}" --render-threads 4
 step pipeline_1920x1080 "$railyard" bench pipeline -n "${counts[1]}" --set width=1920 \
   --set height=1080
 rm -rf /tmp/main_job

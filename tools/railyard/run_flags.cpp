@@ -1,5 +1,7 @@
 #include "tools/railyard/run_flags.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <limits>
 
@@ -46,7 +48,11 @@ void add_run_command(CLI::App& app, std::shared_ptr<ConfigOptions> options,
       return;
     }
     run.shard = process_shard(*flags);
-    print_run_summary(kind.run(config, run), kind.command);
+    auto start = std::chrono::steady_clock::now();
+    RunSummary summary = kind.run(config, run);
+    summary.total_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    print_run_summary(summary, kind.command);
   });
 }
 
@@ -56,6 +62,13 @@ void print_run_summary(const RunSummary& s, std::string_view command) {
               static_cast<unsigned long long>(s.skipped), s.seconds,
               s.seconds > 0 ? static_cast<double>(s.rendered) / s.seconds : 0.0, s.units.c_str(),
               s.backend.c_str());
+  // Where a farm node's time goes besides the units: the device's start, the trains, the probe
+  // frame before them; the dataset-wide files after them.
+  if (s.total_seconds > 0)
+    std::printf(
+        "%.1f s in all: %.1f s before the first unit, %.1f s making them, %.1f s finishing\n",
+        s.total_seconds, std::max(0.0, s.total_seconds - s.seconds - s.finalize_seconds), s.seconds,
+        s.finalize_seconds);
   if (!s.finalized)
     std::printf(
         "shard done; run `railyard %.*s ... --merge` with the same arguments once every "

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -95,6 +96,8 @@ TEST_F(OpenGlRendererTest, DescribesItsPlatformAndDevice) {
       << d;
   EXPECT_NE(d.find("OpenGL 4."), std::string::npos) << d;
   EXPECT_EQ(renderer_->name(), "raster");
+  // A GPU keeps frames in flight; llvmpipe draws each on every core, one at a time.
+  EXPECT_EQ(renderer_->frames_in_flight(), d.find("llvmpipe") != std::string::npos ? 1u : 3u);
 }
 
 TEST_F(OpenGlRendererTest, PartIdsMatchAnExactRayCastPerPixel) {
@@ -210,6 +213,54 @@ TEST_F(OpenGlRendererTest, SameSceneGivesIdenticalBytes) {
   EXPECT_TRUE(a.part_ids == c.part_ids);
   EXPECT_TRUE(a.depth == c.depth);
   EXPECT_FALSE(a.color == b.color);
+}
+
+// Frames in flight: frames begun before the earlier ones are taken are the frames render()
+// gives one at a time, each its own scene's (pinhole and fisheye, every pass, part samples),
+// and a frame dropped untaken frees its slot of the read-back ring.
+TEST_F(OpenGlRendererTest, FramesInFlightAreTheFramesRenderedOneByOne) {
+  Scene fisheye = two_boxes();
+  fisheye.camera.lens = Lens::Equidistant;
+  fisheye.camera.fov_deg = 150.0f;
+  std::vector<Scene> scenes = {testing::benchmark_scene(20000), two_boxes(), fisheye,
+                               testing::benchmark_scene(5000)};
+  RenderOptions options;
+  options.passes = PassSet::all().with(Pass::PartSamples);
+  std::vector<Frame> one_by_one;
+  for (const Scene& scene : scenes) one_by_one.push_back(renderer_->render(scene, options));
+
+  OpenGlOptions three;  // whatever the device would choose
+  three.frames_in_flight = 3;
+  OpenGlRenderer renderer(three);
+  const unsigned depth = renderer.frames_in_flight();
+  ASSERT_EQ(depth, 3u);
+  std::deque<PendingFrame> pending;
+  std::vector<Frame> in_flight;
+  for (int round = 0; round < 2; ++round)
+    for (const Scene& scene : scenes) {
+      pending.push_back(renderer.begin_render(scene, options));
+      if (pending.size() < depth) continue;
+      in_flight.push_back(pending.front().take());
+      pending.pop_front();
+    }
+  for (; !pending.empty(); pending.pop_front()) in_flight.push_back(pending.front().take());
+  ASSERT_EQ(in_flight.size(), 2 * scenes.size());
+  for (std::size_t i = 0; i < in_flight.size(); ++i) {
+    const Frame& expected = one_by_one[i % scenes.size()];
+    EXPECT_TRUE(in_flight[i].color == expected.color) << "frame " << i;
+    EXPECT_TRUE(in_flight[i].part_ids == expected.part_ids) << "frame " << i;
+    EXPECT_TRUE(in_flight[i].depth == expected.depth) << "frame " << i;
+    EXPECT_TRUE(in_flight[i].part_samples == expected.part_samples) << "frame " << i;
+  }
+
+  // More than the ring holds is refused; frames dropped untaken give their slots back.
+  {
+    std::vector<PendingFrame> too_many;
+    for (unsigned k = 0; k < depth; ++k) too_many.push_back(renderer.begin_render(scenes[1], {}));
+    EXPECT_THROW(renderer.begin_render(scenes[1], {}), std::logic_error);
+  }
+  Frame after = renderer.render(scenes[0], options);
+  EXPECT_TRUE(after.color == one_by_one[0].color);
 }
 
 // Drivers without GL_ARB_shader_stencil_export (NVIDIA's) discard edge pixels in the lighting

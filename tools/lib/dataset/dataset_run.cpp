@@ -83,6 +83,11 @@ class SampleWork final : public IndexWork<RenderedSample> {
     return factories_[k](index);
   }
   void release_producer(unsigned k) override { renderers_[k]->release_thread(); }
+  unsigned in_flight() const override { return renderers_[0]->frames_in_flight(); }
+  BegunUnit<RenderedSample> begin_on(std::uint64_t& index, unsigned k) override {
+    auto begun = std::make_shared<BegunSample>(factories_[k].begin(index));
+    return [begun] { return std::move(*begun).finish(); };
+  }
   void write(const RenderedSample& sample) const override {
     WriteTimes times;
     WriteTimes* timed = times_ ? &times : nullptr;

@@ -1,11 +1,13 @@
 #include "tools/lib/dataset/finalize.h"
 
 #include <algorithm>
+#include <exception>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
 #include "logic/distribution.h"
 #include "tools/lib/dataset/dataset_stats.h"
+#include "tools/lib/dataset/rule_loading.h"
 #include "tools/lib/dataset/splits.h"
 #include "tools/lib/export/dataset_export.h"
 #include "tools/lib/records/dataset_manifest.h"
@@ -18,6 +20,7 @@
 #include "util/atomic_file.h"
 #include "util/content_hash.h"
 #include "util/file_system.h"
+#include "util/parallel_for.h"
 #include "util/read_file.h"
 
 namespace railyard {
@@ -84,6 +87,40 @@ void write_manifest(const FinalizeContext& context, const DatasetStats& stats,
   write_file_atomically(context.paths.manifest(), dataset_manifest_text(manifest));
 }
 
+// A record as finalize reads it: its bytes, parsed, and its scene in V-LoL's all_scenes file.
+struct ReadRecord {
+  std::string text;
+  SampleRecord record;
+  nlohmann::ordered_json scene;
+};
+
+// Records are read in index order (a run's shards are read as a stream) and parsed a batch at a
+// time on every core: parsing was most of a 10,000-image finalize (7 s of an H200 node's 16.3).
+constexpr std::uint64_t kBatch = 512;
+
+void read_batch(const FinalizeContext& context, std::uint64_t first, std::uint64_t size,
+                unsigned threads, const VlolDataset& vlol, std::vector<ReadRecord>& batch) {
+  batch.resize(size);
+  std::vector<std::string> where(size);
+  std::exception_ptr unread;  // the first record that does not read: the records before it parse
+  for (std::uint64_t k = 0; k < size && !unread; ++k) try {
+      std::uint64_t i = first + k;
+      where[k] = context.paths.record(i).string();
+      batch[k].text = context.read_record ? context.read_record(i, where[k])
+                                          : read_file_text(context.paths.record(i));
+    } catch (...) {
+      unread = std::current_exception();
+      batch.resize(k);
+    }
+  // As a serial loop would: a record that does not parse, else the one that did not read.
+  parallel_for(batch.size(), threads, [&](std::size_t k) {
+    JsonOrigin origin{where[k]};
+    batch[k].record = sample_record_from_json(parse_json(batch[k].text, origin), origin);
+    batch[k].scene = vlol_scene_json(batch[k].record, vlol);
+  });
+  if (unread) std::rethrow_exception(unread);
+}
+
 }  // namespace
 
 std::vector<std::uint64_t> missing_samples(const DatasetPaths& paths, std::uint64_t count) {
@@ -121,21 +158,22 @@ void finalize_dataset(const FinalizeContext& context) {
   true_labels.reserve(count);
   std::vector<std::uint64_t> labelled, unlabelled;
   Sha256 records;  // every record's bytes, in index order: the manifest's records_sha256
-  for (std::uint64_t i = 0; i < count; ++i) {
-    std::string where = paths.record(i).string();
-    std::string text =
-        context.read_record ? context.read_record(i, where) : read_file_text(paths.record(i));
-    records.update(text);
-    JsonOrigin origin{where};
-    SampleRecord record = sample_record_from_json(parse_json(text, origin), origin);
-    if (context.on_record) context.on_record(record);
-    all_scenes.append(vlol_scene_json(record, vlol));
-    if (coco) coco->add_sample(record);
-    LabelledTrain published{record.train.train, record.published};
-    descriptions.append(std::span(&published, 1), i);
-    stats.add(record);
-    true_labels.push_back(record.train.label);
-    (record.labelled ? labelled : unlabelled).push_back(i);
+  const unsigned threads = config.threads ? config.threads : default_threads();
+  std::vector<ReadRecord> batch;
+  for (std::uint64_t first = 0; first < count; first += kBatch) {
+    read_batch(context, first, std::min(kBatch, count - first), threads, vlol, batch);
+    for (std::uint64_t i = first; ReadRecord & read : batch) {
+      records.update(read.text);
+      const SampleRecord& record = read.record;
+      if (context.on_record) context.on_record(record);
+      all_scenes.append(read.scene);
+      if (coco) coco->add_sample(record);
+      LabelledTrain published{record.train.train, record.published};
+      descriptions.append(std::span(&published, 1), i);
+      stats.add(record);
+      true_labels.push_back(record.train.label);
+      (record.labelled ? labelled : unlabelled).push_back(i++);
+    }
   }
   Splits splits = context.splits
                       ? context.splits()

@@ -1,11 +1,11 @@
 // The generation loop: producing threads render samples (each with a renderer of its own, since an
-// OpenGL context belongs to one thread; one thread on llvmpipe and the path tracer, which
-// parallelise inside; several on a GPU, so that one frame's CPU work overlaps another's drawing),
-// while a pool of writers annotates, encodes and writes them. A bounded queue between the two
-// keeps memory flat however large the dataset. A sample's bytes depend on its index alone, so
-// the order in which threads take units changes nothing on disk.
-// The run skeleton (run_job.h) drives it: generate moves single samples through it, intervene
-// pairs of them (tools/lib/dataset/pairs/).
+// OpenGL context belongs to one thread; one by default: llvmpipe and the path tracer parallelise
+// inside, and on a GPU one thread keeps frames in flight: it begins the next units' frames while
+// the device draws the oldest), while a pool of writers annotates, encodes and writes them. A
+// bounded queue between the two keeps memory flat however large the dataset. A sample's bytes
+// depend on its index alone, so the order in which threads take units changes nothing on disk. The
+// run skeleton (run_job.h) drives it: generate moves single samples through it, intervene pairs of
+// them (tools/lib/dataset/pairs/).
 #pragma once
 
 #include <condition_variable>
@@ -83,21 +83,27 @@ class WorkQueue {
   std::exception_ptr failure_;
 };
 
+// A unit begun on a producing thread (its frame in flight), finished into its item there.
+template <class Item>
+using BegunUnit = std::function<Item()>;
+
 // Produces an item of every unit on `producers` threads, the calling thread (where the caller made
-// its first renderer) being producer 0: `produce(unit, k)` runs on producer k's thread, then
+// its first renderer) being producer 0: `begin(unit, k)` runs on producer k's thread and the
+// unit it returns is finished there once `in_flight` units are begun (the oldest first), then
 // `release(k)` when that thread is done. Writes the items on `writer_threads` threads. The first
 // error stops the run (items already written stay valid) and is rethrown here, whether it came
 // from produce, write or the walk of the units itself: `next()` gives each unit (an optional),
 // one producer at a time, nullopt at the end (the run skeleton's walk of the units not done yet).
 // `failed()` runs on the failing thread as soon as an error is caught, so that whatever the walk
 // waits on (a full window of a shard writer) lets go.
-template <class Item, class Next, class Produce>
+template <class Item, class Next, class Begin>
 void run_work_pipeline(
-    const Produce& produce, const std::function<void(const Item&)>& write, Next&& next,
-    unsigned writer_threads, Progress& progress, unsigned producers = 1,
+    const Begin& begin, const std::function<void(const Item&)>& write, Next&& next,
+    unsigned writer_threads, Progress& progress, unsigned producers = 1, unsigned in_flight = 1,
     const std::function<void(unsigned)>& release = [](unsigned) {},
     const std::function<void()>& failed = [] {}) {
   producers = std::max(1u, producers);
+  in_flight = std::max(1u, in_flight);
   WorkQueue<Item> queue(2 * std::max(1u, writer_threads) + 2 + producers);
   auto report = [&] { progress.advance(); };
   std::vector<std::jthread> writers;
@@ -119,13 +125,26 @@ void run_work_pipeline(
     return next();
   };
   auto produce_all = [&](unsigned k) {
+    std::deque<BegunUnit<Item>> begun;  // destroyed untaken on a failure
+    auto finish_oldest = [&] {
+      Item item = begun.front()();
+      begun.pop_front();
+      return queue.push(std::move(item));
+    };
     try {
-      while (auto unit = take())
-        if (!queue.push(produce(*unit, k))) break;
+      bool stopped = false;  // the run failed elsewhere
+      while (!stopped) {
+        auto unit = take();
+        if (!unit) break;
+        begun.push_back(begin(*unit, k));
+        if (begun.size() >= in_flight) stopped = !finish_oldest();
+      }
+      while (!stopped && !begun.empty()) stopped = !finish_oldest();
     } catch (...) {
       queue.fail(std::current_exception());
       failed();
     }
+    begun.clear();  // on this thread, whose renderer they hold
     release(k);
   };
   {

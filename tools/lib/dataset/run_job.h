@@ -17,9 +17,11 @@
 // defines one (three trains per unit) to prove it.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,10 +47,12 @@ struct RunOptions {
 
 struct RunSummary {
   std::filesystem::path root;
-  std::uint64_t rendered = 0;  // units made by this process
-  std::uint64_t skipped = 0;   // already done by an earlier run
-  std::uint64_t redone = 0;    // done earlier, but their files failed the check: made again
-  double seconds = 0.0;
+  std::uint64_t rendered = 0;     // units made by this process
+  std::uint64_t skipped = 0;      // already done by an earlier run
+  std::uint64_t redone = 0;       // done earlier, but their files failed the check: made again
+  double seconds = 0.0;           // making and writing the units (the pipeline)
+  double finalize_seconds = 0.0;  // the dataset-wide files, after them
+  double total_seconds = 0.0;     // the whole command, where the caller timed it
   bool finalized = false;
   std::string backend;  // the renderer's description
   std::string units;    // what a unit is: "images", "pairs", "sequences"
@@ -105,6 +109,12 @@ class RunWork {
   // (thread 0 is the run's), release_producer(k) when thread k is done.
   virtual unsigned producers() const { return 1; }
   virtual Item produce_on(Unit& unit, unsigned /*producer*/) { return produce(unit); }
+  // Frames in flight: a producing thread begins up to in_flight() units before it finishes the
+  // oldest; begin_on(unit, k) begins one on thread k (by default: produces it whole).
+  virtual unsigned in_flight() const { return 1; }
+  virtual BegunUnit<Item> begin_on(Unit& unit, unsigned producer) {
+    return [item = std::make_shared<Item>(produce_on(unit, producer))] { return std::move(*item); };
+  }
   virtual void release_producer(unsigned /*producer*/) {}
   // Writes an item, on a writer thread; its last file marks the unit done.
   virtual void write(const Item& item) const = 0;
@@ -269,16 +279,19 @@ RunSummary run_job(RunWork<Unit, Item>& work, RunOutput& output, RunSetup& setup
                             work.unit_name(), out)
                  : Progress(work.unit_name(), out);
   run_work_pipeline<Item>(
-      [&](Unit& unit, unsigned producer) { return work.produce_on(unit, producer); },
+      [&](Unit& unit, unsigned producer) { return work.begin_on(unit, producer); },
       [&](const Item& item) { work.write(item); }, next, setup.writer_threads(), progress,
-      work.producers(), [&](unsigned producer) { work.release_producer(producer); },
-      [&] { work.abandon(); });
+      work.producers(), work.in_flight(),
+      [&](unsigned producer) { work.release_producer(producer); }, [&] { work.abandon(); });
   summary.seconds = progress.elapsed_seconds();
   if (options.progress) progress.finish();
   run_detail::report_redone(summary, options.progress);
   run_detail::record_run(output.lock_folder(), options.shard, summary);
   if (options.shard.whole()) {
+    auto start = std::chrono::steady_clock::now();
     output.finalize(lock, options.version);
+    summary.finalize_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     summary.finalized = true;
   }
   return summary;

@@ -40,9 +40,9 @@ SampleSettings sample_settings(const DatasetConfig& config) {
           dataset_supervision(config, config.count)};
 }
 
-RenderedSample render_sample(const SceneContext& scene, render::Renderer& renderer,
-                             const render::RenderOptions& options, std::uint64_t index,
-                             LabelledTrain train, ProduceTimes* times) {
+BegunSample begin_sample(const SceneContext& scene, render::Renderer& renderer,
+                         const render::RenderOptions& options, std::uint64_t index,
+                         LabelledTrain train, ProduceTimes* times) {
   RenderedSample sample;
   sample.index = index;
   sample.train = std::move(train);
@@ -53,25 +53,26 @@ RenderedSample render_sample(const SceneContext& scene, render::Renderer& render
   }
   render::RenderOptions timed = options;
   if (times) timed.times = &times->frame;
-  sample.frame = renderer.render(sample.scene.scene, timed);
-  return sample;
+  render::PendingFrame frame = renderer.begin_render(sample.scene.scene, timed);
+  return {std::move(sample), std::move(frame)};
 }
 
-RenderedSample SampleFactory::operator()(std::uint64_t index) {
+BegunSample SampleFactory::begin(std::uint64_t index) {
   LabelledTrain train;
   {
     StageClock clock(times_ ? &times_->train : nullptr);
     train = trains_.train(index);
   }
-  RenderedSample sample = render_sample(scene_, renderer_, settings_.render_options(index), index,
-                                        std::move(train), times_);
+  BegunSample begun = begin_sample(scene_, renderer_, settings_.render_options(index), index,
+                                   std::move(train), times_);
   StageClock clock(times_ ? &times_->train : nullptr);
+  RenderedSample& sample = begun.sample;
   sample.published =
       published_label(sample.train.label, settings_.seed, index, settings_.label_noise);
   sample.labelled = settings_.labelled(trains_, index);
   sample.clauses = trains_.clauses(sample.train.train);
   sample.sequence = trains_.sequence_step(index);
-  return sample;
+  return begun;
 }
 
 }  // namespace railyard

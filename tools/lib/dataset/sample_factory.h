@@ -58,11 +58,23 @@ struct ProduceTimes {
   render::FrameTimes frame;
 };
 
-// `train` laid out and rendered as sample `index`, its label published as it is; with `times`,
-// the layout and the frame timed into them.
-RenderedSample render_sample(const SceneContext& scene, render::Renderer& renderer,
-                             const render::RenderOptions& options, std::uint64_t index,
-                             LabelledTrain train, ProduceTimes* times = nullptr);
+// A sample whose frame is in flight (Renderer::begin_render): all of it but its frame, which
+// finish() waits for, on the thread that began it.
+struct BegunSample {
+  RenderedSample sample;
+  render::PendingFrame frame;
+
+  RenderedSample finish() && {
+    sample.frame = frame.take();
+    return std::move(sample);
+  }
+};
+
+// `train` laid out and its frame begun as sample `index`, its label published as it is; with
+// `times`, the layout and the frame timed into them.
+BegunSample begin_sample(const SceneContext& scene, render::Renderer& renderer,
+                         const render::RenderOptions& options, std::uint64_t index,
+                         LabelledTrain train, ProduceTimes* times = nullptr);
 
 // Sample `index` of a dataset: its train from the source, its published label (label noise,
 // supervision), its clause count (compositions), its layout and its pictures.
@@ -72,7 +84,9 @@ class SampleFactory {
                 const SampleSettings& settings)
       : trains_(trains), scene_(scene), renderer_(renderer), settings_(settings) {}
 
-  RenderedSample operator()(std::uint64_t index);
+  // Sample `index`, its frame in flight.
+  BegunSample begin(std::uint64_t index);
+  RenderedSample operator()(std::uint64_t index) { return begin(index).finish(); }
   // Every sample made from now on adds its stages to `times` (nullptr: none).
   void time_into(ProduceTimes* times) { times_ = times; }
 

@@ -36,7 +36,10 @@ TarShardPlan plan_shards(const DatasetConfig& config, std::vector<std::uint8_t> 
 }
 
 std::size_t shard_window(RunSetup& setup) {
-  return 4 * (setup.writer_threads() + setup.render_threads()) + 8;
+  // Above what the producers hold begun (frames in flight), the queue and the writers hold.
+  unsigned producers = setup.render_threads();
+  return 4 * (setup.writer_threads() + producers) + 8 +
+         producers * setup.renderer().frames_in_flight();
 }
 
 namespace {

@@ -1,10 +1,10 @@
 #include "tools/lib/records/sample_files.h"
 
 #include <charconv>
-#include <thread>
 
 #include "util/content_hash.h"
 #include "util/io_error.h"
+#include "util/parallel_for.h"
 #include "util/read_file.h"
 
 namespace railyard {
@@ -88,14 +88,8 @@ std::vector<std::uint64_t> finished_samples(const DatasetPaths& paths,
                                             unsigned threads, std::vector<std::uint64_t>& failed) {
   std::vector<std::uint64_t> listed = listed_indices(paths.records(), mine);
   std::vector<char> passed(listed.size(), 0);
-  {
-    std::vector<std::jthread> workers;
-    for (unsigned t = 0; t < std::max(1u, threads); ++t)
-      workers.emplace_back([&, t] {
-        for (std::size_t i = t; i < listed.size(); i += std::max(1u, threads))
-          passed[i] = finished_sample(paths, listed[i]).has_value();
-      });
-  }
+  parallel_for(listed.size(), threads,
+               [&](std::size_t i) { passed[i] = finished_sample(paths, listed[i]).has_value(); });
   std::vector<std::uint64_t> finished;
   for (std::size_t i = 0; i < listed.size(); ++i)
     (passed[i] ? finished : failed).push_back(listed[i]);

@@ -76,9 +76,11 @@ RenderedPair render_pair(PlannedPair planned, const SceneContext& scene, render:
   rendered.intervention = std::move(planned.twin);
   render::RenderOptions options = settings.render_options(
       planned.train, render::PassSet::all().with(render::Pass::PartSamples));  // compare_pair
-  rendered.base = render_sample(scene, renderer, options, planned.pair, std::move(planned.base));
-  rendered.twin = render_sample(scene, renderer, options, planned.pair,
-                                {rendered.intervention.train, rendered.intervention.label});
+  rendered.base =
+      begin_sample(scene, renderer, options, planned.pair, std::move(planned.base)).finish();
+  rendered.twin = begin_sample(scene, renderer, options, planned.pair,
+                               {rendered.intervention.train, rendered.intervention.label})
+                      .finish();
   return rendered;
 }
 
