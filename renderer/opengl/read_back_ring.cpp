@@ -78,7 +78,8 @@ unsigned ReadBackRing::start(const Request& request) {
     throw std::logic_error("ReadBackRing: more than " + std::to_string(kSlots) +
                            " frames in flight");
   GLsizeiptr bytes = slot_bytes(request);
-  const std::byte* into = storage(slot, bytes);
+  slot.data = storage(slot, bytes);
+  const std::byte* into = slot.data;
   // Into the pixel buffer at these offsets, or straight into host memory.
   auto at = [&](GLintptr offset) -> void* {
     return direct_ ? const_cast<std::byte*>(into) + offset : reinterpret_cast<void*>(offset);
@@ -114,7 +115,7 @@ Frame ReadBackRing::finish(unsigned index) {
     ~Release() { ring.free_slot(slot); }
   } release{*this, slot};
   if (slot.fence) wait_for(slot.fence);
-  const std::byte* bytes = direct_ ? slot.host.data() : slot.mapped;
+  const std::byte* bytes = slot.data;
   const Request& r = slot.request;
   Frame frame;
   std::size_t count = pixel_count(r);

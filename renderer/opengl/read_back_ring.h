@@ -4,8 +4,9 @@
 // buffer once the fence has passed. The buffers live in host memory, mapped persistently and
 // coherently: the host reads them as plain memory (a glGetBufferSubData of device memory read a
 // 1920x1080 frame at 1.6 GB/s on an H200). A renderer keeping one frame at a time (llvmpipe's
-// default) reads directly into host memory instead (set_direct), as before the ring. While the device draws
-// and copies, the caller lays out and submits the next frames. A slot per frame in flight.
+// default) reads directly into host memory instead (set_direct), as before the ring. While the
+// device draws and copies, the caller lays out and submits the next frames. A slot per frame in
+// flight.
 #pragma once
 
 #include <glad/gl.h>
@@ -54,7 +55,8 @@ class ReadBackRing {
     GlObject buffer;
     const std::byte* mapped = nullptr;  // the whole buffer, mapped for its lifetime
     GLsizeiptr capacity = 0;
-    std::vector<std::byte> host;  // direct reads
+    std::vector<std::byte> host;      // direct reads
+    const std::byte* data = nullptr;  // where start() read to: mapped or host
     GLsync fence = nullptr;
     bool busy = false;
     Request request;
