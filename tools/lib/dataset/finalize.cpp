@@ -87,11 +87,13 @@ void write_manifest(const FinalizeContext& context, const DatasetStats& stats,
   write_file_atomically(context.paths.manifest(), dataset_manifest_text(manifest));
 }
 
-// A record as finalize reads it: its bytes, parsed, and its scene in V-LoL's all_scenes file.
+// A record as finalize reads it: its bytes, parsed, and its entries in V-LoL's all_scenes file
+// and in the COCO file, made on the reading threads.
 struct ReadRecord {
   std::string text;
   SampleRecord record;
-  nlohmann::ordered_json scene;
+  std::string scene;
+  CocoSample coco;
 };
 
 // Records are read in index order (a run's shards are read as a stream) and parsed a batch at a
@@ -99,7 +101,8 @@ struct ReadRecord {
 constexpr std::uint64_t kBatch = 512;
 
 void read_batch(const FinalizeContext& context, std::uint64_t first, std::uint64_t size,
-                unsigned threads, const VlolDataset& vlol, std::vector<ReadRecord>& batch) {
+                unsigned threads, const VlolDataset& vlol, const CocoWriter* coco,
+                std::vector<ReadRecord>& batch) {
   batch.resize(size);
   std::vector<std::string> where(size);
   std::exception_ptr unread;  // the first record that does not read: the records before it parse
@@ -116,7 +119,8 @@ void read_batch(const FinalizeContext& context, std::uint64_t first, std::uint64
   parallel_for(batch.size(), threads, [&](std::size_t k) {
     JsonOrigin origin{where[k]};
     batch[k].record = sample_record_from_json(parse_json(batch[k].text, origin), origin);
-    batch[k].scene = vlol_scene_json(batch[k].record, vlol);
+    batch[k].scene = dumped_scene(vlol_scene_json(batch[k].record, vlol));
+    if (coco) batch[k].coco = coco_sample(batch[k].record, coco->masks());
   });
   if (unread) std::rethrow_exception(unread);
 }
@@ -161,13 +165,14 @@ void finalize_dataset(const FinalizeContext& context) {
   const unsigned threads = config.threads ? config.threads : default_threads();
   std::vector<ReadRecord> batch;
   for (std::uint64_t first = 0; first < count; first += kBatch) {
-    read_batch(context, first, std::min(kBatch, count - first), threads, vlol, batch);
+    read_batch(context, first, std::min(kBatch, count - first), threads, vlol,
+               coco ? &*coco : nullptr, batch);
     for (std::uint64_t i = first; ReadRecord & read : batch) {
       records.update(read.text);
       const SampleRecord& record = read.record;
       if (context.on_record) context.on_record(record);
-      all_scenes.append(read.scene);
-      if (coco) coco->add_sample(record);
+      all_scenes.append_dumped(read.scene);
+      if (coco) coco->add(read.coco);
       LabelledTrain published{record.train.train, record.published};
       descriptions.append(std::span(&published, 1), i);
       stats.add(record);

@@ -20,10 +20,14 @@ AllScenesWriter::AllScenesWriter(const std::filesystem::path& path, const Datase
   put(",\n\"scenes\": [");
 }
 
-void AllScenesWriter::append(const nlohmann::ordered_json& scene) {
+std::string dumped_scene(const nlohmann::ordered_json& scene) {
   if (!scene.is_object()) throw std::invalid_argument("a scene must be a JSON object");
+  return scene.dump();
+}
+
+void AllScenesWriter::append_dumped(std::string_view scene) {
   put(count_ == 0 ? "\n" : ",\n");
-  put(scene.dump());
+  put(scene);
   ++count_;
 }
 

@@ -21,12 +21,17 @@ struct DatasetInfo {
   std::optional<std::string> license;  // null when absent, as V-LoL writes
 };
 
+// A scene object as one line of the file. Throws std::invalid_argument when it is not an object.
+std::string dumped_scene(const nlohmann::ordered_json& scene);
+
 class AllScenesWriter {
  public:
   // Throws IoError when the folder is missing or not writable.
   AllScenesWriter(const std::filesystem::path& path, const DatasetInfo& info);
 
-  void append(const nlohmann::ordered_json& scene);
+  void append(const nlohmann::ordered_json& scene) { append_dumped(dumped_scene(scene)); }
+  // A scene dumped by dumped_scene (on any thread: dumping is most of the file's work).
+  void append_dumped(std::string_view scene);
 
   // Closes the list and moves the file into place. Without it (an exception, a kill) no file
   // appears at the final path.
