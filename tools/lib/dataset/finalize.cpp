@@ -105,18 +105,18 @@ void read_batch(const FinalizeContext& context, std::uint64_t first, std::uint64
                 std::vector<ReadRecord>& batch) {
   batch.resize(size);
   std::vector<std::string> where(size);
+  for (std::uint64_t k = 0; k < size; ++k) where[k] = context.paths.record(first + k).string();
+  // Shards are read as a stream, in order; record files on the parsing threads.
   std::exception_ptr unread;  // the first record that does not read: the records before it parse
-  for (std::uint64_t k = 0; k < size && !unread; ++k) try {
-      std::uint64_t i = first + k;
-      where[k] = context.paths.record(i).string();
-      batch[k].text = context.read_record ? context.read_record(i, where[k])
-                                          : read_file_text(context.paths.record(i));
+  for (std::uint64_t k = 0; context.read_record && k < size && !unread; ++k) try {
+      batch[k].text = context.read_record(first + k, where[k]);
     } catch (...) {
       unread = std::current_exception();
       batch.resize(k);
     }
-  // As a serial loop would: a record that does not parse, else the one that did not read.
+  // As a serial loop would: the lowest index that does not read or parse, else the stream's.
   parallel_for(batch.size(), threads, [&](std::size_t k) {
+    if (!context.read_record) batch[k].text = read_file_text(where[k]);
     JsonOrigin origin{where[k]};
     batch[k].record = sample_record_from_json(parse_json(batch[k].text, origin), origin);
     batch[k].scene = dumped_scene(vlol_scene_json(batch[k].record, vlol));
