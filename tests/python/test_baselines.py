@@ -138,6 +138,65 @@ def test_a_run_never_writes_over_a_folder(small_dataset, tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["kept.txt"]
 
 
+def cut_and_resumed(folder, out, arguments, epochs_per_run):
+    """The statuses of the processes that run `arguments` --epochs-per-run N --resume until
+    one finishes (at most 8)."""
+    statuses = []
+    while len(statuses) < 8 and (not statuses or statuses[-1] == 75):
+        done = run_baseline(["--train", folder, "--train-split", "all", *arguments,
+                             "--epochs-per-run", str(epochs_per_run), "--resume", "-o", out])
+        statuses.append(done.returncode)
+        assert done.returncode in (0, 75), done.stderr
+    return statuses
+
+
+def test_a_run_cut_short_and_resumed_gives_the_same_predictions(small_dataset, tmp_path):
+    """Three epochs of the small CNN (dropout: torch's own generator) with a one-cycle schedule
+    (stepped per batch), one epoch per process: the state saved after each epoch and resumed
+    gives the predictions, weights and losses of a run that went through."""
+    folder, _ = small_dataset
+    arguments = ["--test", f"{folder}:all", "--epochs", "3", "--batch", "2", "--resolution",
+                 "64x36", "--optimizer", "adamw", "--schedule", "onecycle", "--workers", "0"]
+    whole, cut = str(tmp_path / "whole"), str(tmp_path / "cut")
+    done = run_baseline(["--train", folder, "--train-split", "all", *arguments, "-o", whole])
+    assert done.returncode == 0, done.stderr
+    assert cut_and_resumed(folder, cut, arguments, 1) == [75, 75, 0]
+    for name in os.listdir(os.path.join(whole, "predictions")):
+        with open(os.path.join(whole, "predictions", name), encoding="utf-8") as a, \
+                open(os.path.join(cut, "predictions", name), encoding="utf-8") as b:
+            assert a.read() == b.read()
+    first, second = (torch.load(os.path.join(out, "model.pt")) for out in (whole, cut))
+    assert all(torch.equal(first[key], second[key]) for key in first)
+    losses = [json.load(open(os.path.join(out, "results.json"), encoding="utf-8"))["runs"][0]
+              ["losses"] for out in (whole, cut)]
+    assert losses[0] == losses[1] and len(losses[0]) == 3
+    assert not os.path.exists(os.path.join(cut, "checkpoints"))
+
+
+def test_a_resumed_run_must_be_the_same_run(small_dataset, tmp_path):
+    """--resume with another training option is refused naming it, before any epoch; a finished
+    run has nothing to resume."""
+    folder, _ = small_dataset
+    out = str(tmp_path / "run")
+    arguments = ["--epochs", "2", "--batch", "2", "--resolution", "64x36", "--workers", "0"]
+    done = run_baseline(["--train", folder, "--train-split", "all", *arguments,
+                         "--epochs-per-run", "1", "-o", out])
+    assert done.returncode == 75, done.stderr
+    saved = os.path.join(out, "checkpoints", "classifier.pt")
+    before = os.path.getmtime(saved)
+    done = run_baseline(["--train", folder, "--train-split", "all", *arguments, "--lr", "0.01",
+                         "--resume", "-o", out])
+    assert done.returncode == 2 and "lr" in done.stderr and "another run" in done.stderr, \
+        done.stderr
+    assert os.path.getmtime(saved) == before
+    done = run_baseline(["--train", folder, "--train-split", "all", *arguments, "--resume",
+                         "-o", out])
+    assert done.returncode == 0, done.stderr
+    done = run_baseline(["--train", folder, "--train-split", "all", *arguments, "--resume",
+                         "-o", out])
+    assert done.returncode != 0 and "has finished" in done.stderr, done.stderr
+
+
 def test_a_chosen_subset_keeps_the_label_shares():
     labels = torch.tensor([1] * 60 + [0] * 40)
     chosen = stratified_choice(labels, 10, seed=2)

@@ -238,6 +238,38 @@ def test_the_same_command_gives_the_same_model(six_pictures, tmp_path):
     assert results[0]["runs"][0]["losses"] == results[1]["runs"][0]["losses"]
 
 
+def test_a_run_cut_short_and_resumed_gives_the_same_model(six_pictures, tmp_path):
+    """--epochs-per-run 1 stops each process after one epoch (the finder's two, then the
+    reader's two) with status 75 and the state saved; --resume goes on, and the last process
+    writes the model, predictions and losses of a run that went through, then drops its
+    checkpoints."""
+    command = ["--model", "neurosymbolic", "--train", six_pictures, "--train-split", "all",
+               "--test", f"{six_pictures}:all", *QUICK]
+    whole, cut = str(tmp_path / "whole"), str(tmp_path / "cut")
+    done = run_baseline([*command, "-o", whole])
+    assert done.returncode == 0, done.stderr
+    statuses = []
+    for _ in range(6):
+        done = run_baseline([*command, "--epochs-per-run", "1", "--resume", "-o", cut])
+        statuses.append(done.returncode)
+        if done.returncode != 75:
+            break
+        assert "--resume" in done.stderr and "Traceback" not in done.stderr, done.stderr
+    assert statuses == [75, 75, 75, 0], done.stderr
+    first, second = (torch.load(os.path.join(out, "model.pt")) for out in (whole, cut))
+    for network in ("finder", "reader"):
+        assert all(torch.equal(first[network][key], second[network][key])
+                   for key in first[network]), network
+    name = os.path.basename(six_pictures) + "-all.jsonl"
+    assert read_lines(os.path.join(whole, "predictions", name)) == \
+        read_lines(os.path.join(cut, "predictions", name))
+    runs = [json.load(open(os.path.join(out, "results.json"), encoding="utf-8"))["runs"][0]
+            for out in (whole, cut)]
+    assert runs[0]["losses"] == runs[1]["losses"]
+    assert runs[0]["finder_losses"] == runs[1]["finder_losses"]
+    assert not os.path.exists(os.path.join(cut, "checkpoints"))
+
+
 @pytest.mark.parametrize("arguments, named", [
     (["--folds", "5"], "--folds"),
     (["--rule", "no_such_rule"], "no_such_rule"),

@@ -51,12 +51,16 @@ make_set roofs "$railyard" intervene "$configs/vlol_theoryx_remove_roofs.yaml" -
 
 train=$(folder_in "$sets/train")
 run="$output/${model}_${count}"
-# shellcheck disable=SC2086 # BASELINE_OPTIONS is a list of options
-PYTHONPATH=$build/python /usr/bin/python3 -m railyard.baselines --model "$model" \
-  --train "$train" --train-count "$count" \
-  --test "$train:test" --test "$(folder_in "$sets/long"):all" \
-  --test "$(folder_in "$sets/desert_scene"):all" --test "$(folder_in "$sets/sky_scene"):all" \
-  --test "$(folder_in "$sets/fisheye_scene"):all" \
-  --pairs "$(folder_in "$sets/swap")" --pairs "$(folder_in "$sets/roofs")" \
-  ${BASELINE_OPTIONS:-} -o "$run"
+# A row cut short (a kill, a job's limit, --epochs-per-run in BASELINE_OPTIONS: status 75) goes
+# on where it stopped when the script runs again; a finished row is only printed.
+if [ ! -e "$run/results.json" ]; then
+  # shellcheck disable=SC2086 # BASELINE_OPTIONS is a list of options
+  PYTHONPATH=$build/python /usr/bin/python3 -m railyard.baselines --model "$model" --resume \
+    --train "$train" --train-count "$count" \
+    --test "$train:test" --test "$(folder_in "$sets/long"):all" \
+    --test "$(folder_in "$sets/desert_scene"):all" --test "$(folder_in "$sets/sky_scene"):all" \
+    --test "$(folder_in "$sets/fisheye_scene"):all" \
+    --pairs "$(folder_in "$sets/swap")" --pairs "$(folder_in "$sets/roofs")" \
+    ${BASELINE_OPTIONS:-} -o "$run"
+fi
 /usr/bin/python3 "$(dirname "$0")/table_row.py" "$run/results.json"

@@ -7,7 +7,12 @@ writes into -o (a new or empty folder): model.pt (model-fold<k>.pt with --folds 
 predictions file per test set and fold (predictions/<name>.jsonl, in `railyard score`'s format),
 each scored (score/<name>/: score.json, report.html), and results.json: the model, its weights,
 the protocol, the training set, each epoch's loss, and every test set's accuracy with its
-interval (a pairs folder's: its counterfactual consistency and both sides' accuracy)."""
+interval (a pairs folder's: its counterfactual consistency and both sides' accuracy).
+
+Training saves its state after every epoch (checkpoints/, dropped once results.json is written):
+a run cut short (a job's time limit, a kill) continues with the same command and --resume, and
+--epochs-per-run N spreads training over several jobs (each exits with status 75 until the last);
+the result is the run that went through (checkpoints.py)."""
 import argparse
 import json
 import os
@@ -17,6 +22,8 @@ import time
 import torch
 
 from .. import score, score_rows
+from . import checkpoints as checkpointing
+from .checkpoints import STOPPED_STATUS, Stopped
 from .data import load_images, pairs_sides, parse_size
 from .models import make_model
 from .protocol import Protocol
@@ -63,6 +70,7 @@ def arguments(argv):
     parser.add_argument("--seed", type=int, default=defaults.seed)
     parser.add_argument("--workers", type=int, default=2, help="DataLoader workers decoding")
     parser.add_argument("-o", "--output", required=True)
+    checkpointing.add_arguments(parser)
     return parser.parse_args(argv)
 
 
@@ -117,7 +125,13 @@ def write_and_score(rows, name, folder, out, figures, one_split=False):
             "figures": figures_found}
 
 
-def prepare_output(path):
+def prepare_output(path, resume=False):
+    """-o: a new or empty folder, or with --resume the folder of a run not finished yet."""
+    if resume and os.path.exists(os.path.join(path, "results.json")):
+        raise SystemExit(f"baselines: -o {path}: this run has finished (results.json); nothing "
+                         "to resume")
+    if resume and os.path.isdir(os.path.join(path, "checkpoints")):
+        return
     if os.path.exists(path) and (not os.path.isdir(path) or os.listdir(path)):
         raise SystemExit(f"baselines: -o {path}: not a new or empty folder (nothing is "
                          "written over)")
@@ -143,7 +157,8 @@ def main(argv=None):
     data = load_images(args.train, args.train_split, size, args.workers)
     if args.train_count:
         data = data.subset(stratified_choice(data.labels, args.train_count, protocol.seed))
-    prepare_output(args.output)  # only once the inputs have been read
+    prepare_output(args.output, args.resume)  # only once the inputs have been read
+    checkpoints = checkpointing.from_arguments(args)
     print(f"training set: {len(data)} images of {args.train} ({args.train_split}) at "
           f"{size[0]}x{size[1]}")
     folds = stratified_folds(data.labels, protocol.folds, protocol.seed) \
@@ -154,7 +169,8 @@ def main(argv=None):
         torch.manual_seed(protocol.seed)  # the initial weights too: a rerun gives the same
         network, start_from = make_model(args.model, args.weights)
         fold_name = f"-fold{k + 1}" if protocol.folds > 1 else ""
-        losses = train(network, data.subset(kept), protocol)
+        losses = train(network, data.subset(kept), protocol, checkpoints=checkpoints,
+                       name=f"classifier{fold_name}")
         torch.save(network.state_dict(), os.path.join(args.output, f"model{fold_name}.pt"))
         runs.append({"fold": k + 1, "trained_on": len(kept), "losses": losses,
                      "tests": evaluate(network, args, size, fold_name, args.output)})
@@ -168,6 +184,7 @@ def main(argv=None):
         json.dump(results, file, indent=1)
     os.replace(os.path.join(args.output, "results.json.partial"),
                os.path.join(args.output, "results.json"))
+    checkpoints.remove()
     print(f"results: {os.path.join(args.output, 'results.json')}")
 
 
@@ -176,6 +193,9 @@ def run(argv=None):
     and exit status 2, not a traceback."""
     try:
         return main(argv)
+    except Stopped as stopped:
+        print(f"baselines: {stopped}", file=sys.stderr)
+        return STOPPED_STATUS
     except (ValueError, OSError, RuntimeError) as error:  # railyard's errors are ValueErrors
         print(f"baselines: {error}", file=sys.stderr)
         return 2

@@ -7,6 +7,7 @@ import torch
 import torch.nn.functional as F
 
 from .car_networks import one_cycle
+from .checkpoints import NO_CHECKPOINTS
 from .scenes import normalised, record_boxes, small_pictures
 
 STRIDE = 4            # the finder's heat map: 1/4 of its input picture
@@ -89,7 +90,8 @@ def find_cars(output, full_size, threshold=0.35, max_cars=12):
     return found
 
 
-def train_finder(network, scenes, size, epochs, batch, learning_rate, seed, log=print):
+def train_finder(network, scenes, size, epochs, batch, learning_rate, seed, log=print,
+                 checkpoints=NO_CHECKPOINTS):
     """Trains the car finder on the records' boxes (mirrored at random); the mean loss of each
     epoch."""
     torch.manual_seed(seed)
@@ -103,8 +105,10 @@ def train_finder(network, scenes, size, epochs, batch, learning_rate, seed, log=
     steps = epochs * ((len(scenes) + batch - 1) // batch)
     schedule = one_cycle(optimiser, learning_rate, steps)
     generator = torch.Generator().manual_seed(seed)
-    losses, began = [], time.monotonic()
-    for epoch in range(epochs):
+    began = time.monotonic()
+    first_epoch, losses = checkpoints.restore("finder", network, optimiser, schedule, generator)
+    for epoch in range(first_epoch, epochs):
+        checkpoints.begin_epoch()
         network.train()
         order = torch.randperm(len(scenes), generator=generator)
         total, seen = 0.0, 0
@@ -126,6 +130,7 @@ def train_finder(network, scenes, size, epochs, batch, learning_rate, seed, log=
             total += loss.item() * len(chosen)
             seen += len(chosen)
         losses.append(round(total / max(seen, 1), 6))
+        checkpoints.save("finder", epoch + 1, losses, network, optimiser, schedule, generator)
         log(f"car finder, epoch {epoch + 1}/{epochs}: loss {losses[-1]:.4f} "
             f"({time.monotonic() - began:.0f} s)")
     return losses

@@ -7,6 +7,7 @@ import torch
 import torch.nn.functional as F
 
 from .car_networks import one_cycle
+from .checkpoints import NO_CHECKPOINTS
 from .decoding import ATTRIBUTES
 from .scenes import car_items, normalised
 
@@ -42,7 +43,8 @@ def jittered(boxes, generator, shift=0.08, scale=0.12):
     return torch.cat([centre - size / 2, centre + size / 2], 1)
 
 
-def train_reader(network, scenes, epochs, batch, learning_rate, seed, log=print):
+def train_reader(network, scenes, epochs, batch, learning_rate, seed, log=print,
+                 checkpoints=NO_CHECKPOINTS):
     """Trains the car reader on the records' cars (boxes jittered, crops mirrored at random);
     the mean loss (summed over the attributes) of each epoch."""
     torch.manual_seed(seed)
@@ -51,8 +53,10 @@ def train_reader(network, scenes, epochs, batch, learning_rate, seed, log=print)
     steps = epochs * ((len(owners) + batch - 1) // batch)
     schedule = one_cycle(optimiser, learning_rate, steps)
     generator = torch.Generator().manual_seed(seed + 1)
-    losses, began = [], time.monotonic()
-    for epoch in range(epochs):
+    began = time.monotonic()
+    first_epoch, losses = checkpoints.restore("reader", network, optimiser, schedule, generator)
+    for epoch in range(first_epoch, epochs):
+        checkpoints.begin_epoch()
         network.train()
         order = torch.randperm(len(owners), generator=generator)
         total, seen = 0.0, 0
@@ -74,6 +78,7 @@ def train_reader(network, scenes, epochs, batch, learning_rate, seed, log=print)
             total += loss.item() * len(chosen)
             seen += len(chosen)
         losses.append(round(total / max(seen, 1), 6))
+        checkpoints.save("reader", epoch + 1, losses, network, optimiser, schedule, generator)
         log(f"car reader, epoch {epoch + 1}/{epochs}: loss {losses[-1]:.4f} "
             f"({time.monotonic() - began:.0f} s)")
     return losses

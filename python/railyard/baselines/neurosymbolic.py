@@ -57,7 +57,9 @@ from .. import reader
 from ..symbolic import Rule
 from .car_finding import find_cars, train_finder
 from .car_networks import CarFinder, CarReader
+from . import checkpoints as checkpointing
 from .car_reading import CROP_MARGIN, crops, train_reader
+from .checkpoints import NO_CHECKPOINTS, STOPPED_STATUS, Stopped
 from .data import pairs_sides, parse_size
 from .decoding import (ATTRIBUTES, VOCABULARY, description, labelled, most_probable_cars,
                        sampled_cars)
@@ -161,6 +163,7 @@ def arguments(argv):
     parser.add_argument("--workers", type=int, default=0, help="unused (pictures are decoded "
                         "in this process)")
     parser.add_argument("-o", "--output", required=True)
+    checkpointing.add_arguments(parser)
     args = parser.parse_args(argv)
     for name in ("epochs", "finder_epochs", "samples"):
         if getattr(args, name) < 0:
@@ -272,7 +275,7 @@ def given_rule(args):
             from None
 
 
-def train_model(args, scenes, size, rule, model=None):
+def train_model(args, scenes, size, rule, model=None, checkpoints=NO_CHECKPOINTS):
     """The car finder and the car reader trained on `scenes` (from scratch, or on from `model`)
     and saved as model.pt in -o; (the NeuroSymbolic model, the losses of each network)."""
     if model is None:  # their initial weights --seed's: the same command, the same model.pt
@@ -281,9 +284,9 @@ def train_model(args, scenes, size, rule, model=None):
     else:
         finder, reader_network = model.finder, model.reader
     losses = {"finder": train_finder(finder, scenes, size, args.finder_epochs, args.batch,
-                                     args.lr, args.seed),
+                                     args.lr, args.seed, checkpoints=checkpoints),
               "reader": train_reader(reader_network, scenes, args.epochs, args.batch * 2,
-                                     args.lr, args.seed)}
+                                     args.lr, args.seed, checkpoints=checkpoints)}
     model = NeuroSymbolic(finder, reader_network, rule, size, args.samples, args.seed)
     torch.save({"kind": "railyard-neurosymbolic", "finder": finder.state_dict(),
                 "reader": reader_network.state_dict(), "crop": reader_network.crop,
@@ -322,14 +325,15 @@ def main(argv=None):
         model, start_from = load_model(args.weights, args.samples, args.seed, rule)
     scenes = read_scenes(args.train, args.train_split, args.train_count, args.seed)
     car_items(scenes)  # every record's cars in the vocabularies: before anything is written
-    prepare_output(args.output)
+    prepare_output(args.output, args.resume)
+    checkpoints = checkpointing.from_arguments(args)
     os.makedirs(os.path.join(args.output, "symbols"), exist_ok=True)
     losses = {}
     print(f"training set: {len(scenes)} pictures of {args.train} ({args.train_split}), "
           f"rendered at {scenes.images.shape[3]}x{scenes.images.shape[2]}; the car finder "
           f"at {size[0]}x{size[1]}, the reader on {args.crop_size}x{args.crop_size} crops")
     if trained:
-        model, losses = train_model(args, scenes, size, rule, model)
+        model, losses = train_model(args, scenes, size, rule, model, checkpoints)
     learned, report = None, None
     if not args.no_learned_rule:  # from the trains read in the training pictures
         learned, report = learned_rule(model, scenes)
@@ -356,6 +360,7 @@ def main(argv=None):
                "seconds": round(time.monotonic() - start, 1),
                "torch": torch.__version__, "threads": torch.get_num_threads()}
     write_results(results, args.output)
+    checkpoints.remove()
 
 
 def write_results(results, output):
@@ -371,6 +376,9 @@ def run(argv=None):
     """main() with bad input as one line naming it and exit status 2, not a traceback."""
     try:
         return main(argv)
+    except Stopped as stopped:
+        print(f"baselines: {stopped}", file=sys.stderr)
+        return STOPPED_STATUS
     except (ValueError, OSError, RuntimeError, KeyError) as error:
         print(f"baselines: {error}", file=sys.stderr)
         return 2

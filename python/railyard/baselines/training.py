@@ -5,6 +5,8 @@ import os
 
 import torch
 
+from .checkpoints import NO_CHECKPOINTS
+
 # ImageNet's channel statistics: what torchvision's weights expect, harmless from scratch.
 MEAN = torch.tensor([0.485, 0.456, 0.406]).view(1, 3, 1, 1)
 STD = torch.tensor([0.229, 0.224, 0.225]).view(1, 3, 1, 1)
@@ -43,9 +45,11 @@ def stratified_choice(labels, count, seed):
     return sorted(chosen)
 
 
-def train(network, data, protocol, log=print):
+def train(network, data, protocol, log=print, checkpoints=NO_CHECKPOINTS, name="classifier"):
     """Trains `network` on `data` (an ImageSet) with `protocol`; returns the mean training loss
-    of each epoch. The batches' order is the protocol's seed's, epoch by epoch."""
+    of each epoch. The batches' order is the protocol's seed's, epoch by epoch. With
+    `checkpoints` (checkpoints.py), the state after each epoch is saved as loop `name` and a
+    resumed run goes on from it."""
     protocol.check()
     torch.manual_seed(protocol.seed)
     kind = torch.optim.AdamW if protocol.optimizer == "adamw" else torch.optim.Adam
@@ -61,8 +65,10 @@ def train(network, data, protocol, log=print):
         per_batch = None
         schedule = torch.optim.lr_scheduler.StepLR(optimiser, step_size=protocol.step_epochs,
                                                    gamma=protocol.step_factor)
-    losses = []
-    for epoch in range(protocol.epochs):
+    schedules = [per_batch if per_batch is not None else schedule]
+    first_epoch, losses = checkpoints.restore(name, network, optimiser, *schedules)
+    for epoch in range(first_epoch, protocol.epochs):
+        checkpoints.begin_epoch()
         network.train()
         order = torch.randperm(len(data), generator=torch.Generator().manual_seed(
             protocol.seed * 1_000_003 + epoch))
@@ -83,6 +89,7 @@ def train(network, data, protocol, log=print):
         if schedule is not None:
             schedule.step()
         losses.append(total / max(seen, 1))
+        checkpoints.save(name, epoch + 1, losses, network, optimiser, *schedules)
         log(f"epoch {epoch + 1}/{protocol.epochs}: loss {losses[-1]:.4f}")
     return losses
 
