@@ -55,9 +55,9 @@ import torch
 
 from .. import reader
 from ..symbolic import Rule
+from . import checkpoints as checkpointing
 from .car_finding import find_cars, train_finder
 from .car_networks import CarFinder, CarReader
-from . import checkpoints as checkpointing
 from .car_reading import CROP_MARGIN, crops, train_reader
 from .checkpoints import NO_CHECKPOINTS, STOPPED_STATUS, Stopped
 from .data import pairs_sides, parse_size
