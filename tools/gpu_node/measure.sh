@@ -11,6 +11,8 @@ cd "$(dirname "$0")/../.." || exit 1
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
 quick=${1:-}
+# Anything else is refused: without --quick the script unpacks GL loaders into / (a lent machine).
+[[ -z $quick || $quick == --quick ]] || { sed -n 2,8p "$0" >&2; exit 2; }
 counts=(10000 1000 10000)
 [[ $quick == --quick ]] && counts=(100 10 100)
 
