@@ -96,6 +96,7 @@ def test_a_run_writes_scored_predictions(small_dataset, tmp_path):
         results = json.load(file)
     (run,) = results["runs"]
     assert len(run["losses"]) == 2 and results["weights"].startswith("none")
+    assert results["threads"] == len(os.sched_getaffinity(0))  # not the one Debian's torch takes
     test, one_split = run["tests"]
     with open(os.path.join(out, test["predictions"]), encoding="utf-8") as file:
         lines = [json.loads(line) for line in file]
@@ -214,6 +215,7 @@ def test_a_chosen_subset_keeps_the_label_shares():
     (["--epochs", "0"], "give its --weights"),
     (["--optimizer", "sgd"], "invalid choice: 'sgd'"),
     (["--weights", "/nonexistent/model.pt"], "/nonexistent/model.pt"),
+    (["--threads", "-1"], "--threads"),
 ])
 def test_bad_input_is_one_line_naming_it(small_dataset, tmp_path, arguments, named):
     folder, _ = small_dataset

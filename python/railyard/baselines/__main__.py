@@ -27,7 +27,7 @@ from .checkpoints import STOPPED_STATUS, Stopped
 from .data import load_images, pairs_sides, parse_size
 from .models import make_model
 from .protocol import Protocol
-from .training import (predict, stratified_choice, stratified_folds, train,
+from .training import (predict, stratified_choice, stratified_folds, train, use_threads,
                        write_predictions)
 
 
@@ -69,6 +69,8 @@ def arguments(argv):
                              "k-1 folds (V-LoL: 5)")
     parser.add_argument("--seed", type=int, default=defaults.seed)
     parser.add_argument("--workers", type=int, default=2, help="DataLoader workers decoding")
+    parser.add_argument("--threads", type=int, default=0,
+                        help="torch's threads (default 0: one per core this process may use)")
     parser.add_argument("-o", "--output", required=True)
     checkpointing.add_arguments(parser)
     return parser.parse_args(argv)
@@ -146,6 +148,7 @@ def main(argv=None):
         from .neurosymbolic import main as neurosymbolic
         return neurosymbolic(argv)
     args = arguments(argv)
+    use_threads(args.threads)
     protocol = Protocol(epochs=args.epochs, batch=args.batch, learning_rate=args.lr,
                         weight_decay=args.weight_decay, optimizer=args.optimizer,
                         schedule=args.schedule, folds=args.folds, seed=args.seed).check()

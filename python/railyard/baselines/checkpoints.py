@@ -97,9 +97,11 @@ class Checkpoints:
 NO_CHECKPOINTS = Checkpoints()
 
 
-# Options that do not shape training: a resumed run may change them.
+# Options that do not shape training: a resumed run may change them. (The number of threads
+# changes the last bits of the sums, so a run resumed with other --threads, on a node with
+# other cores, goes on but is no longer the bit-exact twin of one that went through.)
 _NOT_TRAINING = {"test", "pairs", "workers", "output", "resume", "epochs_per_run", "samples",
-                 "no_learned_rule"}
+                 "no_learned_rule", "threads"}
 
 
 def add_arguments(parser):

@@ -66,7 +66,7 @@ from .decoding import (ATTRIBUTES, VOCABULARY, description, labelled, most_proba
 from .perception_scores import perception, perception_on_true_boxes, say_perception, symbol_rows
 from .rules import learn_rule
 from .scenes import car_items, normalised, read_scenes, small_pictures
-from .training import write_predictions
+from .training import use_threads, write_predictions
 
 
 class NeuroSymbolic:
@@ -162,6 +162,8 @@ def arguments(argv):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=0, help="unused (pictures are decoded "
                         "in this process)")
+    parser.add_argument("--threads", type=int, default=0,
+                        help="torch's threads (default 0: one per core this process may use)")
     parser.add_argument("-o", "--output", required=True)
     checkpointing.add_arguments(parser)
     args = parser.parse_args(argv)
@@ -316,6 +318,7 @@ def learned_rule(model, scenes):
 def main(argv=None):
     from .__main__ import prepare_output
     args = arguments(sys.argv[1:] if argv is None else argv)
+    use_threads(args.threads)
     size = parse_size(args.resolution)
     start = time.monotonic()
     rule = given_rule(args)
