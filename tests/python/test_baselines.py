@@ -11,6 +11,7 @@ import pytest
 import torch
 
 from railyard.baselines import Protocol, load_images, make_model, predict, train
+from railyard.baselines.__main__ import prepare_output
 from railyard.baselines.training import stratified_choice, stratified_folds
 
 SIZE = (64, 36)
@@ -172,6 +173,17 @@ def test_a_run_cut_short_and_resumed_gives_the_same_predictions(small_dataset, t
               ["losses"] for out in (whole, cut)]
     assert losses[0] == losses[1] and len(losses[0]) == 3
     assert not os.path.exists(os.path.join(cut, "checkpoints"))
+
+
+def test_a_run_killed_before_its_first_epoch_resumes(tmp_path):
+    """The folder a run prepares before it reads its pictures is one --resume takes up (a kill
+    before the first epoch saved anything), and one a run without --resume refuses."""
+    out = str(tmp_path / "run")
+    prepare_output(out)
+    assert os.path.isdir(os.path.join(out, "checkpoints"))
+    prepare_output(out, resume=True)  # taken up: nothing raised
+    with pytest.raises(SystemExit, match="not a new or empty folder"):
+        prepare_output(out)
 
 
 def test_a_resumed_run_must_be_the_same_run(small_dataset, tmp_path):

@@ -128,7 +128,8 @@ def write_and_score(rows, name, folder, out, figures, one_split=False):
 
 
 def prepare_output(path, resume=False):
-    """-o: a new or empty folder, or with --resume the folder of a run not finished yet."""
+    """-o: a new or empty folder, or with --resume the folder of a run not finished yet, told by
+    its checkpoints/ (made here, first, so that a run killed before its first epoch resumes)."""
     if resume and os.path.exists(os.path.join(path, "results.json")):
         raise SystemExit(f"baselines: -o {path}: this run has finished (results.json); nothing "
                          "to resume")
@@ -137,7 +138,7 @@ def prepare_output(path, resume=False):
     if os.path.exists(path) and (not os.path.isdir(path) or os.listdir(path)):
         raise SystemExit(f"baselines: -o {path}: not a new or empty folder (nothing is "
                          "written over)")
-    for sub in ("predictions", "score"):
+    for sub in ("checkpoints", "predictions", "score"):
         os.makedirs(os.path.join(path, sub), exist_ok=True)
 
 
