@@ -11,7 +11,7 @@ import pytest
 import torch
 
 from railyard.baselines import Protocol, load_images, make_model, predict, train
-from railyard.baselines.__main__ import prepare_output
+from railyard.baselines.command import prepare_output
 from railyard.baselines.training import stratified_choice, stratified_folds
 
 SIZE = (64, 36)

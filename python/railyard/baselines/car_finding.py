@@ -9,6 +9,7 @@ import torch.nn.functional as F
 from .car_networks import one_cycle
 from .checkpoints import NO_CHECKPOINTS
 from .scenes import normalised, record_boxes, small_pictures
+from .training import descend, epoch_loss
 
 STRIDE = 4            # the finder's heat map: 1/4 of its input picture
 SIGMA = 1.0           # its Gaussians, in heat map cells
@@ -106,31 +107,19 @@ def train_finder(network, scenes, size, epochs, batch, learning_rate, seed, log=
     schedule = one_cycle(optimiser, learning_rate, steps)
     generator = torch.Generator().manual_seed(seed)
     began = time.monotonic()
-    first_epoch, losses = checkpoints.restore("finder", network, optimiser, schedule, generator)
-    for epoch in range(first_epoch, epochs):
-        checkpoints.begin_epoch()
-        network.train()
+    epochs_left, losses = checkpoints.epochs("finder", epochs, network, optimiser, schedule,
+                                             generator)
+
+    def step(chosen):
+        x, h, r, m = pictures[chosen], heat[chosen], regression[chosen].clone(), mask[chosen]
+        if torch.rand(1, generator=generator).item() < 0.5:  # mirrored: x offsets mirrored
+            x, h, m = x.flip(-1), h.flip(-1), m.flip(-1)
+            r = r.flip(-1)
+            r[:, 0] = torch.where(m > 0, 1.0 - r[:, 0], r[:, 0])
+        return descend(optimiser, finder_loss(network(normalised(x)), h, r, m), schedule)
+    for epoch in epochs_left:
         order = torch.randperm(len(scenes), generator=generator)
-        total, seen = 0.0, 0
-        for first in range(0, len(order), batch):
-            chosen = order[first:first + batch]
-            if len(chosen) < 2 and seen:
-                schedule.step()
-                continue
-            x, h, r, m = pictures[chosen], heat[chosen], regression[chosen].clone(), mask[chosen]
-            if torch.rand(1, generator=generator).item() < 0.5:  # mirrored: x offsets mirrored
-                x, h, m = x.flip(-1), h.flip(-1), m.flip(-1)
-                r = r.flip(-1)
-                r[:, 0] = torch.where(m > 0, 1.0 - r[:, 0], r[:, 0])
-            loss = finder_loss(network(normalised(x)), h, r, m)
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += loss.item() * len(chosen)
-            seen += len(chosen)
-        losses.append(round(total / max(seen, 1), 6))
-        checkpoints.save("finder", epoch + 1, losses, network, optimiser, schedule, generator)
+        losses.append(round(epoch_loss(order, batch, step, schedule.step), 6))
         log(f"car finder, epoch {epoch + 1}/{epochs}: loss {losses[-1]:.4f} "
             f"({time.monotonic() - began:.0f} s)")
     return losses

@@ -10,6 +10,7 @@ from .car_networks import one_cycle
 from .checkpoints import NO_CHECKPOINTS
 from .decoding import ATTRIBUTES
 from .scenes import car_items, normalised
+from .training import descend, epoch_loss
 
 CROP_MARGIN = 1.15    # a crop's side: the car box's longer side times this
 
@@ -54,31 +55,18 @@ def train_reader(network, scenes, epochs, batch, learning_rate, seed, log=print,
     schedule = one_cycle(optimiser, learning_rate, steps)
     generator = torch.Generator().manual_seed(seed + 1)
     began = time.monotonic()
-    first_epoch, losses = checkpoints.restore("reader", network, optimiser, schedule, generator)
-    for epoch in range(first_epoch, epochs):
-        checkpoints.begin_epoch()
-        network.train()
+    epochs_left, losses = checkpoints.epochs("reader", epochs, network, optimiser, schedule,
+                                             generator)
+
+    def step(chosen):
+        x = crops(scenes.images, owners[chosen], jittered(boxes[chosen], generator), network.crop)
+        flip = torch.rand(len(chosen), generator=generator) < 0.5
+        logits = network(torch.where(flip[:, None, None, None], x.flip(-1), x))
+        loss = sum(F.cross_entropy(logits[name], targets[name][chosen]) for name in ATTRIBUTES)
+        return descend(optimiser, loss, schedule)
+    for epoch in epochs_left:
         order = torch.randperm(len(owners), generator=generator)
-        total, seen = 0.0, 0
-        for first in range(0, len(order), batch):
-            chosen = order[first:first + batch]
-            if len(chosen) < 2 and seen:
-                schedule.step()
-                continue
-            x = crops(scenes.images, owners[chosen], jittered(boxes[chosen], generator),
-                      network.crop)
-            flip = torch.rand(len(chosen), generator=generator) < 0.5
-            x = torch.where(flip[:, None, None, None], x.flip(-1), x)
-            logits = network(x)
-            loss = sum(F.cross_entropy(logits[name], targets[name][chosen]) for name in ATTRIBUTES)
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += loss.item() * len(chosen)
-            seen += len(chosen)
-        losses.append(round(total / max(seen, 1), 6))
-        checkpoints.save("reader", epoch + 1, losses, network, optimiser, schedule, generator)
+        losses.append(round(epoch_loss(order, batch, step, schedule.step), 6))
         log(f"car reader, epoch {epoch + 1}/{epochs}: loss {losses[-1]:.4f} "
             f"({time.monotonic() - began:.0f} s)")
     return losses

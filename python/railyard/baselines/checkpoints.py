@@ -4,11 +4,10 @@ short (a batch job's time limit, a pre-emption, --epochs-per-run) continues with
 ends with the same weights as a run that went through: the same batches, the same random draws.
 
     checkpoints = Checkpoints(folder, settings, resume=True, epochs_per_run=5)
-    first, losses = checkpoints.restore("classifier", network, optimiser, schedule, generator)
-    for epoch in range(first, epochs):
-        checkpoints.begin_epoch()        # Stopped once this run's epochs are spent
+    epochs, losses = checkpoints.epochs("classifier", 25, network, optimiser, schedule, generator)
+    for epoch in epochs:                 # Stopped once this run's epochs are spent
         ...
-        checkpoints.save("classifier", epoch + 1, losses, network, optimiser, schedule, generator)
+        losses.append(loss)              # the state is saved when the next epoch is asked for
 """
 import os
 import shutil
@@ -68,6 +67,21 @@ class Checkpoints:
             _set_state(item, state)
         torch.set_rng_state(saved["torch_rng"])
         return saved["epoch"], list(saved["losses"])
+
+    def epochs(self, name, count, network, *stateful):
+        """Loop `name`'s epochs still to run of `count` (the network in training mode for each),
+        and its losses so far, a list to append each epoch's loss to: restored when this run
+        resumes (restore), the state saved after each epoch (save), Stopped before an epoch this
+        run may not train (begin_epoch)."""
+        first, losses = self.restore(name, network, *stateful)
+
+        def run():
+            for epoch in range(first, count):
+                self.begin_epoch()
+                network.train()
+                yield epoch
+                self.save(name, epoch + 1, losses, network, *stateful)
+        return run(), losses
 
     def begin_epoch(self):
         """Raises Stopped when this run may train no more epochs."""

@@ -46,7 +46,6 @@ command (arguments, evaluate, main).
 """
 import argparse
 import hashlib
-import json
 import os
 import sys
 import time
@@ -59,7 +58,9 @@ from . import checkpoints as checkpointing
 from .car_finding import find_cars, train_finder
 from .car_networks import CarFinder, CarReader
 from .car_reading import CROP_MARGIN, crops, train_reader
-from .checkpoints import NO_CHECKPOINTS, STOPPED_STATUS, Stopped
+from .checkpoints import NO_CHECKPOINTS
+from .command import add_common_arguments, prepare_output, run, test_sets, write_and_score, \
+    write_results
 from .data import pairs_sides, parse_size
 from .decoding import (ATTRIBUTES, VOCABULARY, description, labelled, most_probable_cars,
                        sampled_cars)
@@ -126,18 +127,8 @@ def arguments(argv):
         prog="python3 -m railyard.baselines --model neurosymbolic",
         description="The neuro-symbolic baseline: a car finder and a car reader trained on the "
                     "records' boxes and cars, the rule applied to the trains they read.")
+    add_common_arguments(parser)
     parser.add_argument("--model", default="neurosymbolic", choices=["neurosymbolic"])
-    parser.add_argument("--train", required=True, help="the training dataset folder")
-    parser.add_argument("--train-split", default="train")
-    parser.add_argument("--train-count", type=int, help="train on this many images of the "
-                        "split, chosen stratified by label with --seed (the CNN baselines' "
-                        "choice); default: all of them")
-    parser.add_argument("--test", action="append", default=[], metavar="FOLDER[:SPLIT]",
-                        help="a dataset to predict (SPLIT default: test for the training folder, "
-                             "all for another); repeatable")
-    parser.add_argument("--pairs", action="append", default=[], metavar="FOLDER",
-                        help="an intervention pairs folder: both sides predicted, scored for "
-                             "counterfactual consistency; repeatable")
     parser.add_argument("--resolution", default="192x108", help="WIDTHxHEIGHT the car finder "
                         "sees (the crops are cut from the pictures as rendered)")
     parser.add_argument("--crop-size", type=int, default=64, help="the car reader's crops, "
@@ -159,13 +150,8 @@ def arguments(argv):
                         "from the trains read in the training pictures (railyard.baselines."
                         "rules), scored beside the given rule as <name>-learned_rule")
     parser.add_argument("--folds", type=int, default=1, help="only 1 (no k-fold here)")
-    parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=0, help="unused (pictures are decoded "
                         "in this process)")
-    parser.add_argument("--threads", type=int, default=0,
-                        help="torch's threads (default 0: one per core this process may use)")
-    parser.add_argument("-o", "--output", required=True)
-    checkpointing.add_arguments(parser)
     args = parser.parse_args(argv)
     for name in ("epochs", "finder_epochs", "samples"):
         if getattr(args, name) < 0:
@@ -201,7 +187,6 @@ def evaluate(model, args, out, learned=None):
     """Every test set and pairs folder perceived, labelled by the rule (and by the `learned`
     rule, if any, as a second predictions file <name>-learned_rule), written and scored; their
     result entries."""
-    from .__main__ import test_sets
     entries = [evaluate_test_set(model, name, folder, split, out, learned)
                for name, folder, split in test_sets(args)]
     return entries + [evaluate_pairs(model, folder, out, learned) for folder in args.pairs]
@@ -216,7 +201,7 @@ def evaluate_test_set(model, name, folder, split, out, learned):
                              ("accuracy", "balanced_accuracy"), split != "all")
     entry["perception"] = perception(perceived, scenes)
     entry["perception_on_true_boxes"] = perception_on_true_boxes(model, scenes)
-    write_jsonl(symbol_rows(perceived, rows, scenes),
+    write_predictions(symbol_rows(perceived, rows, scenes),
                 os.path.join(out, "symbols", f"{name}.jsonl"))
     say_perception(name, entry)
     return entry
@@ -238,7 +223,7 @@ def evaluate_pairs(model, folder, out, learned):
     entry, _ = score_both(model, learned, perceived, name, folder, out,
                           ("consistency", "accuracy"), False, sides)
     entry["perception"] = figures
-    write_jsonl(symbols, os.path.join(out, "symbols", f"{name}.jsonl"))
+    write_predictions(symbols, os.path.join(out, "symbols", f"{name}.jsonl"))
     for side, side_figures in figures.items():
         say_perception(f"{name} {side}", {"perception": side_figures})
     return entry
@@ -247,7 +232,6 @@ def evaluate_pairs(model, folder, out, learned):
 def score_both(model, learned, perceived, name, folder, out, figures, one_split, sides=None):
     """The trains read labelled by the model's rule, written and scored as `name`, and by the
     `learned` rule (if any) as <name>-learned_rule; (the result entry, the rule's rows)."""
-    from .__main__ import write_and_score
     rows = labelled_sides(perceived, model.rule, sides)
     entry = write_and_score(rows, name, folder, out, figures, one_split)
     if learned is not None:
@@ -260,10 +244,6 @@ def score_both(model, learned, perceived, name, folder, out, figures, one_split,
 def labelled_sides(perceived, rule, sides=None):
     rows = labelled(perceived, rule)
     return rows if sides is None else [{"variant": side, **row} for side, row in zip(sides, rows)]
-
-
-def write_jsonl(rows, path):
-    write_predictions(rows, path)
 
 
 def given_rule(args):
@@ -316,7 +296,6 @@ def learned_rule(model, scenes):
 
 
 def main(argv=None):
-    from .__main__ import prepare_output
     args = arguments(sys.argv[1:] if argv is None else argv)
     use_threads(args.threads)
     size = parse_size(args.resolution)
@@ -366,26 +345,5 @@ def main(argv=None):
     checkpoints.remove()
 
 
-def write_results(results, output):
-    """results.json in `output`, written whole (through a .partial file) and named."""
-    partial = os.path.join(output, "results.json.partial")
-    with open(partial, "w", encoding="utf-8") as file:
-        json.dump(results, file, indent=1)
-    os.replace(partial, os.path.join(output, "results.json"))
-    print(f"results: {os.path.join(output, 'results.json')}")
-
-
-def run(argv=None):
-    """main() with bad input as one line naming it and exit status 2, not a traceback."""
-    try:
-        return main(argv)
-    except Stopped as stopped:
-        print(f"baselines: {stopped}", file=sys.stderr)
-        return STOPPED_STATUS
-    except (ValueError, OSError, RuntimeError, KeyError) as error:
-        print(f"baselines: {error}", file=sys.stderr)
-        return 2
-
-
 if __name__ == "__main__":
-    sys.exit(run())
+    sys.exit(run(main, errors=(ValueError, OSError, RuntimeError, KeyError)))

@@ -75,33 +75,47 @@ def train(network, data, protocol, log=print, checkpoints=NO_CHECKPOINTS, name="
         per_batch = None
         schedule = torch.optim.lr_scheduler.StepLR(optimiser, step_size=protocol.step_epochs,
                                                    gamma=protocol.step_factor)
-    schedules = [per_batch if per_batch is not None else schedule]
-    first_epoch, losses = checkpoints.restore(name, network, optimiser, *schedules)
-    for epoch in range(first_epoch, protocol.epochs):
-        checkpoints.begin_epoch()
-        network.train()
+    epochs, losses = checkpoints.epochs(name, protocol.epochs, network, optimiser,
+                                        per_batch if per_batch is not None else schedule)
+
+    def step(batch):
+        loss = torch.nn.functional.cross_entropy(network(_inputs(data.images[batch])),
+                                                 data.labels[batch])
+        return descend(optimiser, loss, per_batch)
+    for epoch in epochs:
         order = torch.randperm(len(data), generator=torch.Generator().manual_seed(
             protocol.seed * 1_000_003 + epoch))
-        total, seen = 0.0, 0
-        for first in range(0, len(order), protocol.batch):
-            batch = order[first:first + protocol.batch]
-            if len(batch) < 2 and seen:  # batch norm needs two samples; the rest is one
-                continue
-            loss = torch.nn.functional.cross_entropy(network(_inputs(data.images[batch])),
-                                                     data.labels[batch])
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            if per_batch is not None:
-                per_batch.step()
-            total += loss.item() * len(batch)
-            seen += len(batch)
+        losses.append(epoch_loss(order, protocol.batch, step))
         if schedule is not None:
             schedule.step()
-        losses.append(total / max(seen, 1))
-        checkpoints.save(name, epoch + 1, losses, network, optimiser, *schedules)
         log(f"epoch {epoch + 1}/{protocol.epochs}: loss {losses[-1]:.4f}")
     return losses
+
+
+def descend(optimiser, loss, schedule=None):
+    """One optimiser step down `loss` (and the per-batch `schedule`'s, if any); the loss."""
+    optimiser.zero_grad()
+    loss.backward()
+    optimiser.step()
+    if schedule is not None:
+        schedule.step()
+    return loss
+
+
+def epoch_loss(order, batch, step, skipped=None):
+    """One epoch: `step(positions)` (a training step; its loss) on each batch of `order` in
+    turn; the mean loss per sample. A last batch of one is left out (batch norm needs two
+    samples), `skipped()` called instead."""
+    total, seen = 0.0, 0
+    for first in range(0, len(order), batch):
+        chosen = order[first:first + batch]
+        if len(chosen) < 2 and first:
+            if skipped is not None:
+                skipped()
+            continue
+        total += step(chosen).item() * len(chosen)
+        seen += len(chosen)
+    return total / max(seen, 1)
 
 
 def predict(network, data, batch=100):
