@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "logic/inline_vector.h"
+#include "util/enum_names.h"
 
 namespace railyard {
 
@@ -16,6 +17,8 @@ enum class Wall : std::uint8_t { NotDouble, Double };
 enum class Roof : std::uint8_t { None, Arc, Flat, Jagged, Peaked };
 enum class LoadShape : std::uint8_t { Rectangle, Triangle, Circle, Diamond, Hexagon, UTriangle };
 enum class Direction : std::uint8_t { East, West };
+inline constexpr auto kDirectionNames =
+    enum_names<Direction>({{Direction::East, "east"}, {Direction::West, "west"}});
 
 struct Car {
   int position = 1;  // 1 = next to the locomotive

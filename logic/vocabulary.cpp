@@ -169,8 +169,4 @@ std::string_view name(Vocabulary v, Roof r) {
 std::string_view name(Vocabulary v, LoadShape s) {
   return kLoadShape[row(v)][static_cast<int>(s)];
 }
-std::string_view name(Direction d) {
-  return d == Direction::East ? "east" : "west";
-}
-
 }  // namespace railyard

@@ -48,7 +48,9 @@ std::string_view name(Vocabulary v, Length l);
 std::string_view name(Vocabulary v, Wall w);
 std::string_view name(Vocabulary v, Roof r);
 std::string_view name(Vocabulary v, LoadShape s);
-std::string_view name(Direction d);  // east, west
+inline std::string_view name(Direction d) {  // east, west
+  return kDirectionNames.name(d);
+}
 
 inline std::string_view vocabulary_name(Vocabulary v) {  // michalski, trains, blocks
   return kVocabularyNames.name(v);

@@ -1,14 +1,6 @@
 #include "scenes/part.h"
 
-#include <array>
-
 namespace railyard {
-
-std::string_view part_kind_name(PartKind kind) {
-  static constexpr std::array<std::string_view, kPartKindCount> kNames = {
-      "locomotive", "rail", "body", "wall", "roof", "wheels", "payload"};
-  return kNames[static_cast<std::size_t>(kind)];
-}
 
 std::string describe(const Part& part) {
   std::string text(part_kind_name(part.kind));

@@ -10,15 +10,24 @@
 #include <vector>
 
 #include "renderer/scene.h"
+#include "util/enum_names.h"
 
 namespace railyard {
 
 enum class PartKind : std::uint8_t { Locomotive, Rail, Body, Wall, Roof, Wheels, Payload };
 inline constexpr int kPartKindCount = 7;
 
-// locomotive, rail, body, wall, roof, wheels, payload: in records, the asset manifest and
-// messages.
-std::string_view part_kind_name(PartKind kind);
+// Their names in records, the asset manifest and messages.
+inline constexpr auto kPartKindNames = enum_names<PartKind>({{PartKind::Locomotive, "locomotive"},
+                                                             {PartKind::Rail, "rail"},
+                                                             {PartKind::Body, "body"},
+                                                             {PartKind::Wall, "wall"},
+                                                             {PartKind::Roof, "roof"},
+                                                             {PartKind::Wheels, "wheels"},
+                                                             {PartKind::Payload, "payload"}});
+inline std::string_view part_kind_name(PartKind kind) {
+  return kPartKindNames.name(kind);
+}
 
 struct Part {
   PartKind kind = PartKind::Body;

@@ -23,15 +23,6 @@ std::uint64_t redrawn(std::uint64_t seed, std::uint64_t redraw) {
 
 }  // namespace
 
-const char* step_origin_name(StepOrigin origin) {
-  switch (origin) {
-    case StepOrigin::Edited: return "edited";
-    case StepOrigin::Redrawn: return "redrawn";
-    case StepOrigin::Drawn: break;
-  }
-  return "drawn";
-}
-
 SequenceSampler::SequenceSampler(TrainSampler sampler, StepPredicates predicates, Rule rule,
                                  const sequences::SequencePlanner& planner,
                                  SequenceSamplerOptions options)

@@ -14,6 +14,7 @@
 #include "logic/sampler.h"
 #include "logic/sequences/plan.h"
 #include "logic/sequences/step_predicates.h"
+#include "util/enum_names.h"
 #include "util/input_error.h"
 
 namespace railyard {
@@ -36,7 +37,9 @@ enum class StepOrigin : std::uint8_t {
   Edited,   // the previous step's train after `edits`
   Redrawn,  // edit dynamics, but no try reached the letter: sampled independently
 };
-const char* step_origin_name(StepOrigin origin);  // "drawn", "edited", "redrawn"
+inline constexpr auto kStepOriginNames = enum_names<StepOrigin>({{StepOrigin::Drawn, "drawn"},
+                                                                 {StepOrigin::Edited, "edited"},
+                                                                 {StepOrigin::Redrawn, "redrawn"}});
 
 struct SequenceStep {
   LabelledTrain train;  // labelled by the dataset's rule

@@ -48,7 +48,7 @@ void run(const SuiteOptions& options) {
   if (options.check) {
     SuiteCheck check =
         check_suite(suite, run.data_dir, {CheckTrains::Bounded, run.progress ? stderr : nullptr});
-    std::fputs(summary_markdown(summary_json(suite, check)).c_str(), stdout);
+    std::fputs(summary_markdown(make_suite_summary(suite, check)).c_str(), stdout);
     return;
   }
   if (options.farm.merge) {

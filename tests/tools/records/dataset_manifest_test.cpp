@@ -97,7 +97,7 @@ TEST_F(DatasetManifestTest, ReadsBackToTheSameBytes) {
   EXPECT_EQ(manifest.counts.samples, 2u);
   EXPECT_EQ(manifest.counts.cars_per_train.at(10), 1u);
   ASSERT_TRUE(manifest.split_files.has_value());
-  EXPECT_EQ(manifest.split_files->at(0).name, "test.txt");
+  EXPECT_EQ(manifest.split_files->at(0).first, "test.txt");
   EXPECT_EQ(dataset_manifest_text(manifest), kText);
   // Without the optional keys of older manifests.
   std::string older = kText;

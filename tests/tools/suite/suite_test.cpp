@@ -265,7 +265,7 @@ variants:
   EXPECT_NEAR(strength(0)["west_share"].get<double>(), 0.05, 0.04);
   EXPECT_NEAR(strength(1)["strength"].get<double>(), -0.9, 0.06);
   EXPECT_NEAR(strength(2)["strength"].get<double>(), 0.0, 0.1);
-  std::string md = summary_markdown(summary);
+  std::string md = summary_markdown(make_suite_summary(suite, check));
   EXPECT_NE(md.find("## Confounders"), std::string::npos);
   EXPECT_NE(md.find("`{car: 1, color: blue}`"), std::string::npos);
 }
@@ -295,7 +295,7 @@ TEST_F(SuiteTest, SummaryReadsBackToTheSameBytes) {
   SuiteSummary back = read_suite_summary(file);
   EXPECT_EQ(back, summary);
   EXPECT_EQ(suite_summary_text(back), text);
-  EXPECT_EQ(summary_markdown(back), summary_markdown(summary_json(suite, check)));
+  EXPECT_EQ(summary_markdown(back), summary_markdown(make_suite_summary(suite, check)));
 }
 
 TEST(TotalVariation, HalfTheL1DistanceOfTheShares) {
@@ -442,7 +442,7 @@ variants:
   EXPECT_EQ(summary["variants"][0]["count"], 1000000000);
   EXPECT_EQ(summary["variants"][0]["checked_trains"], kBoundedCheckTrains);
   EXPECT_EQ(summary["variants"][1]["checked_trains"], 300);
-  std::string md = summary_markdown(summary);
+  std::string md = summary_markdown(make_suite_summary(suite, check));
   EXPECT_NE(md.find("`train` (100000 of 1000000000)"), std::string::npos) << md;
   EXPECT_EQ(md.find("`confounded` ("), std::string::npos) << md;
   // Progress: a line per variant before its trains, naming it and how many it samples.
@@ -471,7 +471,7 @@ TEST_F(SuiteTest, EveryTrainOrTheFirstTwo) {
   }
   // Under the bound, the bounded check is the whole one.
   EXPECT_EQ(summary_json(suite, bounded), summary_json(suite, every));
-  EXPECT_EQ(summary_markdown(summary_json(suite, every)).find("first trains only"),
+  EXPECT_EQ(summary_markdown(make_suite_summary(suite, every)).find("first trains only"),
             std::string::npos);
 }
 

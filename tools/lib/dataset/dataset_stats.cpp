@@ -17,30 +17,27 @@ void DatasetStats::add(const SampleRecord& record) {
     }
 }
 
-nlohmann::ordered_json DatasetStats::to_json() const {
-  nlohmann::ordered_json lengths = nlohmann::ordered_json::object();
-  for (auto [n, count] : lengths_) lengths[std::to_string(n)] = count;
-  nlohmann::ordered_json attributes = nlohmann::ordered_json::object();
+DatasetCounts DatasetStats::counts() const {
+  DatasetCounts out;
+  out.samples = samples_;
+  out.east = true_east_;
+  out.west = samples_ - true_east_;
+  out.published_east = published_east_;
+  out.published_west = samples_ - published_east_;
+  out.flipped_labels = flipped_;
+  if (withheld_ > 0) out.withheld_labels = withheld_;
+  for (auto [n, count] : lengths_) out.cars_per_train[n] = count;
   for (Descriptor d : kDescriptors) {
-    nlohmann::ordered_json histogram = nlohmann::ordered_json::object();
+    auto& histogram = out.attributes.emplace_back(descriptor_key(d), 0).second;
+    histogram.clear();
     auto it = values_.find(d);
     for (int value : descriptor_values(d)) {
       std::uint64_t count = 0;
       if (it != values_.end() && it->second.count(value)) count = it->second.at(value);
-      histogram[value_name(Vocabulary::Michalski, d, value)] = count;
+      histogram.emplace_back(value_name(Vocabulary::Michalski, d, value), count);
     }
-    attributes[std::string(descriptor_key(d))] = std::move(histogram);
   }
-  nlohmann::ordered_json json = {{"samples", samples_},
-                                 {"east", true_east_},
-                                 {"west", samples_ - true_east_},
-                                 {"published_east", published_east_},
-                                 {"published_west", samples_ - published_east_},
-                                 {"flipped_labels", flipped_}};
-  if (withheld_ > 0) json["withheld_labels"] = withheld_;
-  json["cars_per_train"] = std::move(lengths);
-  json["attributes"] = std::move(attributes);
-  return json;
+  return out;
 }
 
 }  // namespace railyard

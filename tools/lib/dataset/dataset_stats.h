@@ -5,10 +5,10 @@
 #include <array>
 #include <cstdint>
 #include <map>
-#include <nlohmann/json.hpp>
 
 #include "logic/train.h"
 #include "logic/vocabulary.h"
+#include "tools/lib/records/dataset_manifest.h"
 #include "tools/lib/records/formats/sample_record.h"
 
 namespace railyard {
@@ -20,10 +20,8 @@ class DatasetStats {
   std::uint64_t samples() const { return samples_; }
   std::uint64_t east(bool published) const { return published ? published_east_ : true_east_; }
 
-  // {"samples", "east", "west", "published_east", "published_west", "flipped_labels",
-  //  "cars_per_train": {n: count}, "attributes": {descriptor: {value: count}}}, with
-  //  "withheld_labels" after "flipped_labels" when a semi-supervised set withholds some
-  nlohmann::ordered_json to_json() const;
+  // As the manifest states them: every descriptor's values in the vocabulary's order.
+  DatasetCounts counts() const;
 
  private:
   std::uint64_t samples_ = 0, true_east_ = 0, published_east_ = 0, flipped_ = 0, withheld_ = 0;

@@ -55,12 +55,12 @@ DatasetTiming timing(const DatasetPaths& paths) {
 
 // The size and SHA-256 of each file: readers check them, so a swapped or edited split (which
 // could still be a partition) or sequence file is refused rather than read.
-std::vector<ListedFile> listed_files(const std::vector<std::filesystem::path>& files) {
-  std::vector<ListedFile> checks;
+ListedFiles listed_files(const std::vector<std::filesystem::path>& files) {
+  ListedFiles checks;
   for (const auto& file : files)
     if (!is_temp_file_name(file.filename().string()))
-      checks.push_back(
-          {file.filename().string(), file_system::file_size(file), sha256_hex_of_file(file)});
+      checks.emplace_back(file.filename().string(),
+                          FileCheck{file_system::file_size(file), sha256_hex_of_file(file)});
   return checks;
 }
 
@@ -75,10 +75,7 @@ void write_manifest(const FinalizeContext& context, const DatasetStats& stats,
   manifest.rule = context.rule_name;
   manifest.config = emit_dataset_config(config);
   manifest.inputs = context.inputs;
-  // The statistics' JSON is the counts' one form (dataset_stats.h); read back typed.
-  nlohmann::ordered_json counts = stats.to_json();
-  JsonOrigin origin{context.paths.manifest().string()};
-  manifest.counts = dataset_counts_from_json(JsonField(counts, origin, "counts"));
+  manifest.counts = stats.counts();
   manifest.coco_annotations = annotations;
   manifest.split_files = listed_files(context.paths.split_files());
   if (own_files) manifest.sequence_files = listed_files(*own_files);

@@ -129,10 +129,10 @@ namespace {
 
 // The files of a folder against the manifest's list of them (manifests since it was kept): a
 // split or sequence file swapped or edited is refused even when it still reads.
-void check_listed_files(const fs::path& folder, const std::vector<ListedFile>& listed,
+void check_listed_files(const fs::path& folder, const ListedFiles& listed,
                         const std::vector<fs::path>& present, const char* what) {
-  for (const ListedFile& check : listed) {
-    fs::path file = folder / check.name;
+  for (const auto& [name, check] : listed) {
+    fs::path file = folder / name;
     if (!file_system::exists(file)) throw DatasetError(file.string() + ": missing");
     if (sha256_hex_of_file(file) != check.sha256)
       throw DatasetError(file.string() + ": not the " + what +
@@ -141,7 +141,7 @@ void check_listed_files(const fs::path& folder, const std::vector<ListedFile>& l
   for (const fs::path& file : present) {
     std::string name = file.filename().string();
     bool known = std::any_of(listed.begin(), listed.end(),
-                             [&](const ListedFile& check) { return check.name == name; });
+                             [&](const auto& check) { return check.first == name; });
     if (!known) throw DatasetError(file.string() + ": a " + what + " the manifest does not list");
   }
 }

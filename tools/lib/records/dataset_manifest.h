@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "tools/lib/records/formats/file_check.h"
 #include "tools/lib/records/input_files.h"
 #include "tools/lib/records/json/json_fields.h"
 
@@ -33,7 +34,7 @@ namespace railyard {
 struct DatasetCounts {
   std::uint64_t samples = 0, east = 0, west = 0, published_east = 0, published_west = 0;
   std::uint64_t flipped_labels = 0;
-  std::optional<std::uint64_t> withheld_labels;  // only when a semi-supervised set withholds some
+  OptionalKey<std::uint64_t> withheld_labels;  // only when a semi-supervised set withholds some
   std::map<std::uint64_t, std::uint64_t> cars_per_train;
   // Per descriptor, per value, in the vocabulary's order.
   std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::uint64_t>>>>
@@ -42,14 +43,9 @@ struct DatasetCounts {
   bool operator==(const DatasetCounts&) const = default;
 };
 
-// A dataset-wide file the manifest vouches for: readers refuse it when its SHA-256 differs.
-struct ListedFile {
-  std::string name;  // "train.txt" in splits/, "sequences.jsonl" in sequences/
-  std::uint64_t bytes = 0;
-  std::string sha256;
-
-  bool operator==(const ListedFile&) const = default;
-};
+// The dataset-wide files the manifest vouches for, by name ("train.txt" in splits/,
+// "sequences.jsonl" in sequences/): readers refuse one whose SHA-256 differs.
+using ListedFiles = std::vector<std::pair<std::string, FileCheck>>;
 
 struct DatasetTiming {
   std::uint64_t shards = 0;
@@ -67,24 +63,28 @@ struct DatasetManifest {
   std::optional<std::vector<InputFile>> inputs;  // as inputs.json holds them
   DatasetCounts counts;
   std::uint64_t coco_annotations = 0;
-  std::optional<std::vector<ListedFile>> split_files;     // in file name order
-  std::optional<std::vector<ListedFile>> sequence_files;  // in file name order
-  std::optional<std::string> records_sha256;
+  OptionalKey<ListedFiles> split_files;     // in file name order
+  OptionalKey<ListedFiles> sequence_files;  // in file name order
+  OptionalKey<std::string> records_sha256;
   DatasetTiming timing;
 
   bool operator==(const DatasetManifest&) const = default;
 };
 
+RAILYARD_RECORD(DatasetCounts, samples, east, west, published_east, published_west, flipped_labels,
+                withheld_labels, cars_per_train, attributes)
+RAILYARD_RECORD(DatasetTiming, shards, wall_seconds_total, wall_seconds_longest)
+RAILYARD_RECORD(DatasetManifest, tool, version, created, seed, rule, config, inputs, counts,
+                coco_annotations, split_files, sequence_files, records_sha256, timing)
+// Beyond keys and types: the classes add up to the samples; file names and digests.
+void check_record(const RecordPlace& at, const DatasetCounts& counts);
+void check_record(const RecordPlace& at, const DatasetManifest& manifest);
+
 nlohmann::ordered_json to_json(const DatasetCounts& counts);
 nlohmann::ordered_json to_json(const DatasetManifest& manifest);
 std::string dataset_manifest_text(const DatasetManifest& manifest);  // the bytes of the file
-
-// Throw DatasetError naming `origin` (or `field`'s place) and the key when the JSON is not a
-// manifest (counts).
-DatasetCounts dataset_counts_from_json(const JsonField<nlohmann::ordered_json>& field);
-DatasetManifest dataset_manifest_from_json(const nlohmann::ordered_json& json,
-                                           const JsonOrigin& origin);
-// Reads manifest.json (IoError when it cannot be read).
+// Reads manifest.json: IoError when it cannot be read, DatasetError naming the file and the key
+// when it is not a manifest.
 DatasetManifest read_dataset_manifest(const std::filesystem::path& file);
 
 }  // namespace railyard

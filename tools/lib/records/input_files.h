@@ -8,9 +8,10 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "tools/lib/records/json/json_fields.h"
+#include "tools/lib/records/formats/record_members.h"
 
 namespace railyard {
 
@@ -22,11 +23,11 @@ struct InputFile {
   bool operator==(const InputFile&) const = default;
 };
 
+RAILYARD_RECORD(InputFile, role, path, sha256)
+void check_record(const RecordPlace& at, const InputFile& file);  // a role and a SHA-256
+
 nlohmann::ordered_json input_files_json(const std::vector<InputFile>& files);
-// Throws DatasetError naming the origin and the key ("inputs[2].sha256").
-template <class Json>
-std::vector<InputFile> input_files_from_json(const JsonField<Json>& list);
-// inputs.json; throws DatasetError (IoError when it cannot be read).
+// inputs.json; throws DatasetError naming the key ("[2].sha256"; IoError when it cannot be read).
 std::vector<InputFile> read_input_files(const std::filesystem::path& file);
 
 // The file of `role` ("rule", "background"); nullptr when none has it.

@@ -1,8 +1,5 @@
 #include "tools/lib/records/pair_record.h"
 
-#include <algorithm>
-#include <limits>
-
 #include "logic/vocabulary.h"
 #include "tools/lib/records/formats/json_values.h"
 #include "util/read_file.h"
@@ -22,38 +19,9 @@ PairMask mask_from_json(const Field& field) {
   return {rle_from_json(field), field["area"].as_unsigned()};
 }
 
-std::uint32_t part_id(const Field& field) {
-  std::uint64_t id = field.as_unsigned();
-  if (id > std::numeric_limits<std::uint32_t>::max()) field.fail("not a part id (too large)");
-  return static_cast<std::uint32_t>(id);
-}
-
-PairPart part_from_json(const Field& field) {
-  PairPart part;
-  std::string change = field["change"].as_name(
-      {kPartChangeNames[0], kPartChangeNames[1], kPartChangeNames[2], kPartChangeNames[3]});
-  part.change = static_cast<PartChangeKind>(
-      std::find(kPartChangeNames.begin(), kPartChangeNames.end(), change) -
-      kPartChangeNames.begin());
-  part.kind = part_kind_from_json(field["kind"]);
-  part.car = field["car"].as_int();
-  part.payload = field["payload"].as_int();
-  part.base_id = part_id(field["base_id"]);
-  part.id = part_id(field["id"]);
-  return part;
-}
-
 }  // namespace
 
 Json to_json(const PairRecord& record) {
-  Json parts = Json::array();
-  for (const PairPart& part : record.parts)
-    parts.push_back({{"change", part_change_name(part.change)},
-                     {"kind", part_kind_name(part.kind)},
-                     {"car", part.car},
-                     {"payload", part.payload},
-                     {"base_id", part.base_id},
-                     {"id", part.id}});
   Json colour = mask_json(record.colour_difference);
   colour["spill_area"] = record.spill_area;
   return {{"pair", record.pair},
@@ -66,7 +34,7 @@ Json to_json(const PairRecord& record) {
           {"label", name(record.label)},
           {"flipped", record.flipped},
           {"changes", record.changes},
-          {"parts", std::move(parts)},
+          {"parts", record_json<Json>(record.parts)},
           {"colour_difference", std::move(colour)},
           {"part_difference", mask_json(record.part_difference)}};
 }
@@ -84,15 +52,15 @@ PairRecord pair_record_from_json(const nlohmann::json& json, const JsonOrigin& o
   record.intervened = field["intervened"].as_unsigned();
   record.operations = field["operations"].as_string();
   record.kinds = field["kinds"].as_strings();
-  record.base_label = direction_from_json(field["base_label"]);
-  record.label = direction_from_json(field["label"]);
+  read_record(field["base_label"], record.base_label);
+  read_record(field["label"], record.label);
   record.flipped = field["flipped"].as_bool();
   if (record.flipped != (record.base_label != record.label))
     field["flipped"].fail(std::string("contradicts the labels (") +
                           std::string(name(record.base_label)) + " to " +
                           std::string(name(record.label)) + ")");
   record.changes = field["changes"].as_string();
-  for (const Field& part : field["parts"].items()) record.parts.push_back(part_from_json(part));
+  read_record(field["parts"], record.parts);
   Field colour = field["colour_difference"];
   record.colour_difference = mask_from_json(colour);
   record.spill_area = colour["spill_area"].as_unsigned();
@@ -122,17 +90,14 @@ PairRecord pair_record_from_line(std::string_view line, const std::filesystem::p
 }
 
 std::string unpaired_line(const UnpairedTrain& unpaired) {
-  return nlohmann::ordered_json{{"train", unpaired.train}, {"reason", unpaired.reason}}.dump() +
-         "\n";
+  return record_json<Json>(unpaired).dump() + "\n";
 }
 
 UnpairedTrain unpaired_from_line(std::string_view line, const std::filesystem::path& file,
                                  std::size_t line_number) {
   JsonOrigin origin{file.string(), line_number};
   nlohmann::json json = parse_json(line, origin);
-  JsonField<nlohmann::json> field(json, origin);
-  field.only_keys({"train", "reason"});
-  return {field["train"].as_unsigned(), field["reason"].as_string()};
+  return record_from_json<UnpairedTrain>(JsonField(json, origin));
 }
 
 }  // namespace railyard

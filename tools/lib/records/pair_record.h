@@ -26,18 +26,22 @@
 #include "logic/train.h"
 #include "scenes/part.h"
 #include "tools/lib/records/annotations/rle.h"
-#include "tools/lib/records/json/json_fields.h"
+#include "tools/lib/records/formats/json_values.h"
+#include "tools/lib/records/formats/record_members.h"
+#include "util/enum_names.h"
 
 namespace railyard {
 
 // How a part differs between the two pictures (pair_difference.h says when each holds).
 enum class PartChangeKind : std::uint8_t { Added, Removed, Moved, Altered };
 
-// Their names, in the enum's order ("change" of a part).
-inline constexpr std::array<std::string_view, 4> kPartChangeNames = {"added", "removed", "moved",
-                                                                     "altered"};
-inline std::string_view part_change_name(PartChangeKind change) {
-  return kPartChangeNames[static_cast<std::size_t>(change)];
+inline constexpr auto kPartChangeNames =
+    enum_names<PartChangeKind>({{PartChangeKind::Added, "added"},
+                                {PartChangeKind::Removed, "removed"},
+                                {PartChangeKind::Moved, "moved"},
+                                {PartChangeKind::Altered, "altered"}});
+constexpr const auto& record_enum(const PartChangeKind*) {  // "change" of a part
+  return kPartChangeNames;
 }
 
 // A part that differs between the two pictures.
@@ -51,6 +55,7 @@ struct PairPart {
 
   bool operator==(const PairPart&) const = default;
 };
+RAILYARD_RECORD(PairPart, change, kind, car, payload, base_id, id)
 
 // A pixel mask of the pair and its area in pixels.
 struct PairMask {
@@ -107,6 +112,7 @@ struct UnpairedTrain {
 
   bool operator==(const UnpairedTrain&) const = default;
 };
+RAILYARD_RECORD(UnpairedTrain, train, reason)
 
 std::string unpaired_line(const UnpairedTrain& unpaired);  // with its newline
 // Throws DatasetError naming "file:line" and the key.

@@ -15,19 +15,18 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "tools/lib/records/json/json_fields.h"
+#include "tools/lib/records/formats/record_members.h"
 
 namespace railyard {
 
 // How many pairs of a group (all, an operation kind, a rule) flip the label.
 struct FlipRate {
   std::uint64_t pairs = 0, flipped = 0;
+  double flip_rate = 0.0;  // flipped / pairs; 0 without pairs
 
-  void add(bool flip) {
-    ++pairs;
-    flipped += flip;
-  }
-  double rate() const;  // flipped / pairs; 0 without pairs
+  FlipRate() = default;
+  FlipRate(std::uint64_t pairs, std::uint64_t flipped);
+  void add(bool flip);
 
   bool operator==(const FlipRate&) const = default;
 };
@@ -46,14 +45,17 @@ struct PairsManifest {
   bool operator==(const PairsManifest&) const = default;
 };
 
+RAILYARD_RECORD(FlipRate, pairs, flipped, flip_rate)
+RAILYARD_RECORD(PairsManifest, tool, version, mode, config, trains, pairs, unpaired, flip_rate,
+                flip_rate_by_operation, flip_rate_by_rule, base, intervened)
+// Beyond keys and types: flipped / pairs, the manifest's pairs, sides inside the pairs folder.
+void check_record(const RecordPlace& at, const FlipRate& flips);
+void check_record(const RecordPlace& at, const PairsManifest& manifest);
+
 nlohmann::ordered_json to_json(const PairsManifest& manifest);
 std::string pairs_manifest_text(const PairsManifest& manifest);  // the bytes of manifest.json
-
-// Throws DatasetError naming `origin` and the key when the JSON is not a pairs manifest (a key
-// missing or of another type, a flip rate that is not flipped / pairs, a side folder outside the
-// pairs folder).
-PairsManifest pairs_manifest_from_json(const nlohmann::json& json, const JsonOrigin& origin);
-// Reads <pairs folder>/manifest.json (IoError when it cannot be read).
+// Reads <pairs folder>/manifest.json: IoError when it cannot be read, DatasetError naming the
+// file and the key when it is not a pairs manifest.
 PairsManifest read_pairs_manifest(const std::filesystem::path& file);
 
 }  // namespace railyard

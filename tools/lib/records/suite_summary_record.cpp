@@ -13,14 +13,6 @@ using Json = nlohmann::ordered_json;
 using Field = JsonField<Json>;
 
 Json variant_json(const SuiteVariantSummary& v) {
-  Json distance = Json::object();
-  for (const auto& [key, tv] : v.distance) distance[key] = tv;
-  Json confounders = Json::array();
-  for (const SuiteConfounder& c : v.confounders)
-    confounders.push_back({{"attribute", c.attribute},
-                           {"east_share", c.east_share},
-                           {"west_share", c.west_share},
-                           {"strength", c.strength}});
   Json counts = to_json(v.counts);
   return {{"name", v.name},
           {"folder", v.folder},
@@ -41,16 +33,11 @@ Json variant_json(const SuiteVariantSummary& v) {
           {"west", v.counts.west},
           {"withheld_labels", v.counts.withheld_labels.value_or(0)},
           {"cars_per_train", counts["cars_per_train"]},
-          {"distance", std::move(distance)},
+          {"distance", record_json<Json>(v.distance)},
           {"holdout_trains", v.holdout_trains},
           {"holdout_by_combination", v.holdout_by_combination},
-          {"confounders", std::move(confounders)},
+          {"confounders", record_json<Json>(v.confounders)},
           {"counts", std::move(counts)}};
-}
-
-SuiteConfounder confounder_from_json(const Field& field) {
-  return {field["attribute"].as_string(), field["east_share"].as_number(),
-          field["west_share"].as_number(), field["strength"].as_number()};
 }
 
 SuiteVariantSummary variant_from_json(const Field& field) {
@@ -69,14 +56,11 @@ SuiteVariantSummary variant_from_json(const Field& field) {
   v.label_noise = field["label_noise"].as_number();
   v.count = field["count"].as_unsigned();
   v.checked_trains = field["checked_trains"].as_unsigned();
-  for (const auto& [key, tv] : field["distance"].members())
-    v.distance.emplace_back(key, tv.as_number());
+  read_record(field["distance"], v.distance);
   v.holdout_trains = field["holdout_trains"].as_unsigned();
-  for (const Field& n : field["holdout_by_combination"].items())
-    v.holdout_by_combination.push_back(n.as_unsigned());
-  for (const Field& c : field["confounders"].items())
-    v.confounders.push_back(confounder_from_json(c));
-  v.counts = dataset_counts_from_json(field["counts"]);
+  read_record(field["holdout_by_combination"], v.holdout_by_combination);
+  read_record(field["confounders"], v.confounders);
+  read_record(field["counts"], v.counts);
   // The copies beside the counts are theirs.
   Json counts = to_json(v.counts);
   for (const char* key : {"samples", "east", "west", "cars_per_train"})

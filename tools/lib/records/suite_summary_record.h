@@ -25,6 +25,7 @@ struct SuiteConfounder {
 
   bool operator==(const SuiteConfounder&) const = default;
 };
+RAILYARD_RECORD(SuiteConfounder, attribute, east_share, west_share, strength)
 
 struct SuiteVariantSummary {
   std::string name;

@@ -25,13 +25,6 @@ double rounded(double x) {
   return std::round(x * 1e6) / 1e6;
 }
 
-// The statistics' counts typed: their JSON is the counts' one form (dataset_stats.h), read back.
-DatasetCounts counts_of(const VariantStats& stats, const std::string& variant) {
-  JsonOrigin origin{"the counts of variant " + variant};
-  Json counts = stats.counts.to_json();
-  return dataset_counts_from_json(JsonField(counts, origin));
-}
-
 SuiteVariantSummary variant_summary(const Suite& suite, const SuiteCheck& check, std::size_t v,
                                     const DatasetCounts& reference_counts) {
   const SuiteVariant& variant = suite.variants[v];
@@ -54,7 +47,7 @@ SuiteVariantSummary variant_summary(const Suite& suite, const SuiteCheck& check,
   out.label_noise = c.label_noise;
   out.count = c.count;
   out.checked_trains = check.checked[v];
-  out.counts = counts_of(stats, variant.name);
+  out.counts = stats.counts.counts();
   for (const auto& [key, tv] : distances(out.counts, reference_counts))
     out.distance.emplace_back(key, rounded(tv));
   out.holdout_trains = stats.holdout_trains;
@@ -104,8 +97,7 @@ std::string lengths_text(const std::map<std::uint64_t, std::uint64_t>& histogram
 }  // namespace
 
 SuiteSummary make_suite_summary(const Suite& suite, const SuiteCheck& check) {
-  DatasetCounts reference =
-      counts_of(check.stats[suite.index_of(suite.reference)], suite.reference);
+  DatasetCounts reference = check.stats[suite.index_of(suite.reference)].counts.counts();
   SuiteSummary summary;
   summary.suite = suite.name;
   summary.file = suite.file.filename().string();
@@ -121,10 +113,6 @@ SuiteSummary make_suite_summary(const Suite& suite, const SuiteCheck& check) {
 
 Json summary_json(const Suite& suite, const SuiteCheck& check) {
   return to_json(make_suite_summary(suite, check));
-}
-
-std::string summary_markdown(const Json& summary) {
-  return summary_markdown(suite_summary_from_json(summary, {"summary.json"}));
 }
 
 std::string summary_markdown(const SuiteSummary& summary) {

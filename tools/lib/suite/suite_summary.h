@@ -35,8 +35,6 @@ SuiteSummary make_suite_summary(const Suite& suite, const SuiteCheck& check);
 nlohmann::ordered_json summary_json(const Suite& suite, const SuiteCheck& check);
 
 std::string summary_markdown(const SuiteSummary& summary);
-// Of a summary's JSON, read checked first (DatasetError naming the key when it is not one).
-std::string summary_markdown(const nlohmann::ordered_json& summary);
 
 // summary.json, summary.md and summary.png in the suite's folder, each written atomically.
 SuiteSummary write_summary(const Suite& suite, const SuiteCheck& check);  // what it wrote

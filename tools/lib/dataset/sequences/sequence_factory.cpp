@@ -32,8 +32,8 @@ SequenceStepRecord step_record(const SequenceModel& model, const sequences::Sequ
   std::sort(step.predicates.begin(), step.predicates.end());
   step.relevant = bit_names(model.names(), automaton.relevant(step.state, letter));
   std::sort(step.relevant.begin(), step.relevant.end());
-  step.origin = step_origin_name(drawn.origin);
-  step.edits = drawn.edits;
+  step.origin = drawn.origin;
+  if (!drawn.edits.empty()) step.edits = drawn.edits;
   return step;
 }
 

@@ -93,15 +93,4 @@ render::Camera camera_from_json(const Field& field) {
   return camera;
 }
 
-Direction direction_from_json(const Field& field) {
-  return field.as_name({"east", "west"}) == "east" ? Direction::East : Direction::West;
-}
-
-PartKind part_kind_from_json(const Field& field) {
-  std::string name = field.as_string();
-  for (int k = 0; k < kPartKindCount; ++k)
-    if (part_kind_name(static_cast<PartKind>(k)) == name) return static_cast<PartKind>(k);
-  field.fail("unknown part kind '" + printable(name) + "'");
-}
-
 }  // namespace railyard

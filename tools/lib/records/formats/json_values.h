@@ -16,6 +16,14 @@
 
 namespace railyard {
 
+// A label as records write it, "east" or "west" (record_members.h's record_enum).
+constexpr const auto& record_enum(const Direction*) {
+  return kDirectionNames;
+}
+constexpr const auto& record_enum(const PartKind*) {  // "kind" of a part
+  return kPartKindNames;
+}
+
 nlohmann::ordered_json vec_json(const glm::vec3& v);
 nlohmann::ordered_json box_json(const PixelBox& box);  // [x, y, width, height]
 // {"size": [h, w], "counts": "<pycocotools string>"}
@@ -36,7 +44,5 @@ PixelBox box_from_json(const Field& field);
 Rle rle_from_json(const Field& field);
 // The pose, lens and size of camera_json's output (near and far planes are not recorded).
 render::Camera camera_from_json(const Field& field);
-Direction direction_from_json(const Field& field);  // "east" or "west"
-PartKind part_kind_from_json(const Field& field);   // part_kind_name's names
 
 }  // namespace railyard

@@ -86,7 +86,7 @@ PartRecord part_from_json(const Field& field) {
   std::uint64_t id = field["id"].as_unsigned();
   if (id > std::numeric_limits<std::uint32_t>::max()) field["id"].fail("too large");
   part.id = static_cast<std::uint32_t>(id);
-  part.kind = part_kind_from_json(field["kind"]);
+  read_record(field["kind"], part.kind);
   part.car = field["car"].as_int();
   part.payload = field["payload"].as_int();
   part.label = field["label"].as_string();
@@ -101,7 +101,7 @@ Json file_checks_json(const SampleFiles& files) {
   for (auto [key, check] :
        {std::pair{"image", &files.image_check}, std::pair{"depth_png", &files.depth_png_check},
         std::pair{"depth_exr", &files.depth_exr_check}, std::pair{"scene", &files.scene_check}})
-    if (*check) checks[key] = {{"bytes", (*check)->bytes}, {"sha256", (*check)->sha256}};
+    if (*check) checks[key] = record_json<Json>(**check);
   return checks;
 }
 
@@ -116,12 +116,7 @@ std::optional<FileCheck> file_check_from_json(const Field& checks, const char* k
   }
   if (name.empty()) check->fail("a check for a file that was not written");
   FileCheck out;
-  out.bytes = (*check)["bytes"].as_unsigned();
-  Field sha256 = (*check)["sha256"];
-  out.sha256 = sha256.as_string();
-  if (out.sha256.size() != 64 ||
-      out.sha256.find_first_not_of("0123456789abcdef") != std::string::npos)
-    sha256.fail("expected 64 lowercase hex digits");
+  read_record(*check, out);
   return out;
 }
 
@@ -212,8 +207,8 @@ SampleRecord sample_record_from_json(const nlohmann::json& json, const JsonOrigi
   Field field(json, origin);
   SampleRecord record;
   record.index = field["index"].as_unsigned();
-  record.train.label = direction_from_json(field["label"]);
-  record.published = direction_from_json(field["published_label"]);
+  read_record(field["label"], record.train.label);
+  read_record(field["published_label"], record.published);
   record.train.train = train_from_json(field["train"]);
   record.scene = field["scene"].as_string();
   const bool whole = detail == RecordDetail::Whole;
@@ -241,7 +236,7 @@ SampleRecord sample_record_from_json(const nlohmann::json& json, const JsonOrigi
     record.clauses = static_cast<std::uint32_t>(n);
   }
   if (std::optional<Field> step = field.find("sequence"))
-    record.sequence = sequence_step_from_json(*step);
+    read_record(*step, record.sequence.emplace());
   return record;
 }
 

@@ -35,6 +35,7 @@
 #include "renderer/camera.h"
 #include "scenes/part.h"
 #include "tools/lib/records/annotations/image_annotations.h"
+#include "tools/lib/records/formats/file_check.h"
 #include "tools/lib/records/formats/sequence_step.h"
 #include "tools/lib/records/json/json_fields.h"
 
@@ -51,15 +52,6 @@ struct PartRecord {
   glm::vec3 centre{0.0f};   // world position of the part's centre
 
   bool operator==(const PartRecord&) const = default;
-};
-
-// What a written file must be: a rerun compares its size (the cheap check, one stat), `railyard
-// verify` its SHA-256 too (the full check).
-struct FileCheck {
-  std::uint64_t bytes = 0;
-  std::string sha256;  // 64 lowercase hex digits
-
-  bool operator==(const FileCheck&) const = default;
 };
 
 // The file names of a sample (in images/, depths/ and scenes/); empty when not written. Each

@@ -10,11 +10,11 @@ std::string score_report_text(const ScoreReport& report) {
 
 ScoreReport score_report_from_text(std::string_view text, const JsonOrigin& origin) {
   nlohmann::json json = parse_json(text, origin);
-  JsonField<nlohmann::json> field(json, origin);
-  ScoreReport report;
-  read_record(field, report);
-  if (report.railyard_score != 1) field["railyard_score"].fail("not a score.json of version 1");
-  return report;
+  return record_from_json<ScoreReport>(JsonField(json, origin));
+}
+
+void check_record(const RecordPlace& at, const ScoreReport& report) {
+  if (report.railyard_score != 1) at["railyard_score"].fail("not a score.json of version 1");
 }
 
 ScoreReport read_score_report(const std::filesystem::path& file) {

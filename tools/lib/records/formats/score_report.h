@@ -177,6 +177,7 @@ RAILYARD_RECORD(Coverage, expected, scored, missing, partial)
 RAILYARD_RECORD(Plot, file, title)
 RAILYARD_RECORD(ScoreReport, railyard_score, confidence, inputs, coverage, datasets, pairs,
                 sequences, worlds, variants, curriculum, plots, scored)
+void check_record(const RecordPlace& at, const ScoreReport& report);  // version 1
 
 // The bytes of score.json (record_json(report) is its JSON).
 std::string score_report_text(const ScoreReport& report);

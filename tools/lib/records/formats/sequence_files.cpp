@@ -7,6 +7,7 @@
 #include "tools/lib/records/json/dataset_error.h"
 #include "util/atomic_file.h"
 #include "util/file_system.h"
+#include "util/printable_text.h"
 #include "util/read_file.h"
 
 namespace railyard {
@@ -152,60 +153,22 @@ SequenceLine sequence_line(const SequenceSteps& sequence, std::uint64_t index,
 }
 
 Json to_json(const SequenceLine& line) {
-  Json json = {{"sequence", line.sequence},
-               {"split", line.split},
-               {"accepted", line.accepted},
-               {"length", line.length},
-               {"samples", line.samples}};
-  if (line.states) json["states"] = *line.states;
-  if (!line.steps) return json;
-  Json steps = Json::array();
-  for (const SequenceLineStep& step : *line.steps) {
-    Json predicates = Json::object();
-    for (const auto& [atom, value] : step.predicates) predicates[atom] = value;
-    Json out = {{"predicates", std::move(predicates)},
-                {"relevant", step.relevant},
-                {"label", std::string(name(step.label))},
-                {"origin", step.origin}};
-    if (!step.edits.empty()) out["edits"] = step.edits;
-    steps.push_back(std::move(out));
-  }
-  json["steps"] = std::move(steps);
-  return json;
+  return record_json<Json>(line);
 }
 
-SequenceLine sequence_line_from_json(const JsonField<Json>& field) {
-  field.only_keys({"sequence", "split", "accepted", "length", "samples", "states", "steps"});
-  SequenceLine line;
-  line.sequence = field["sequence"].as_unsigned();
-  line.split = field["split"].as_name({"train", "val", "test"});
-  line.accepted = field["accepted"].as_bool();
-  line.length = field["length"].as_unsigned();
-  for (const auto& sample : field["samples"].items()) line.samples.push_back(sample.as_unsigned());
+void check_record(const RecordPlace& at, const SequenceLine& line) {
+  if (line.split != "train" && line.split != "val" && line.split != "test")
+    at["split"].fail("expected one of train, val, test, got '" + printable(line.split) + "'");
   if (line.length == 0 || line.samples.size() != line.length)
-    field["samples"].fail("not `length` samples (a sequence has at least one step)");
+    at["samples"].fail("not `length` samples (a sequence has at least one step)");
   for (std::size_t t = 1; t < line.samples.size(); ++t)
-    if (line.samples[t] != line.samples[0] + t) field["samples"].fail("not consecutive samples");
-  if (auto states = field.find("states")) {
-    line.states.emplace();
-    for (const auto& state : states->items(line.length + 1))
-      line.states->push_back(static_cast<std::uint32_t>(state.as_unsigned()));
-  }
-  if (auto steps = field.find("steps")) {
-    line.steps.emplace();
-    for (const auto& step : steps->items(line.length)) {
-      step.only_keys({"predicates", "relevant", "label", "origin", "edits"});
-      SequenceLineStep& out = line.steps->emplace_back();
-      for (const auto& [atom, value] : step["predicates"].members())
-        out.predicates.emplace_back(atom, value.as_bool());
-      out.relevant = step["relevant"].as_strings();
-      out.label =
-          step["label"].as_name({"east", "west"}) == "east" ? Direction::East : Direction::West;
-      out.origin = step["origin"].as_name({"drawn", "edited", "redrawn"});
-      if (auto edits = step.find("edits")) out.edits = edits->as_string();
-    }
-  }
-  return line;
+    if (line.samples[t] != line.samples[0] + t) at["samples"].fail("not consecutive samples");
+  if (line.states && line.states->size() != line.length + 1)
+    at["states"].fail("expected a list of " + std::to_string(line.length + 1) + ", got " +
+                      std::to_string(line.states->size()) + " items");
+  if (line.steps && line.steps->size() != line.length)
+    at["steps"].fail("expected a list of " + std::to_string(line.length) + ", got " +
+                     std::to_string(line.steps->size()) + " items");
 }
 
 std::vector<SequenceLine> read_sequence_lines(const std::filesystem::path& file) {
@@ -215,7 +178,7 @@ std::vector<SequenceLine> read_sequence_lines(const std::filesystem::path& file)
   for (std::size_t number = 1; std::getline(in, text); ++number) {
     JsonOrigin origin{file.string(), number};
     Json json = parse_ordered_json(text, origin);
-    lines.push_back(sequence_line_from_json(JsonField<Json>(json, origin)));
+    read_record(JsonField<Json>(json, origin), lines.emplace_back());
   }
   return lines;
 }

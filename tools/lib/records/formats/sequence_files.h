@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "logic/train.h"
+#include "tools/lib/records/formats/json_values.h"
 #include "tools/lib/records/formats/sample_record.h"
 #include "tools/lib/records/json/json_fields.h"
 #include "util/enum_names.h"
@@ -72,8 +73,8 @@ struct SequenceLineStep {
   std::vector<std::pair<std::string, bool>> predicates;  // in the alphabet's order
   std::vector<std::string> relevant;
   Direction label = Direction::West;  // the step's train, by the dataset's rule
-  std::string origin;                 // drawn | edited | redrawn
-  std::string edits;                  // edited: the operations from the previous step
+  StepOrigin origin = StepOrigin::Drawn;
+  OptionalKey<std::string> edits;  // edited: the operations from the previous step
 
   bool operator==(const SequenceLineStep&) const = default;
 };
@@ -83,19 +84,22 @@ struct SequenceLine {
   std::string split;  // train | val | test
   bool accepted = false;
   std::uint64_t length = 0;
-  std::vector<std::uint64_t> samples;                  // length consecutive sample indices
-  std::optional<std::vector<std::uint32_t>> states;    // the automaton's walk: length + 1 states
-  std::optional<std::vector<SequenceLineStep>> steps;  // one per sample
+  std::vector<std::uint64_t> samples;                // length consecutive sample indices
+  OptionalKey<std::vector<std::uint32_t>> states;    // the automaton's walk: length + 1 states
+  OptionalKey<std::vector<SequenceLineStep>> steps;  // one per sample
 
   bool operator==(const SequenceLine&) const = default;
 };
+
+RAILYARD_RECORD(SequenceLineStep, predicates, relevant, label, origin, edits)
+RAILYARD_RECORD(SequenceLine, sequence, split, accepted, length, samples, states, steps)
+// Beyond keys and types: a split's name, `length` consecutive samples, states and steps.
+void check_record(const RecordPlace& at, const SequenceLine& line);
 
 // Sequence `index` in `split`, as its line shows it.
 SequenceLine sequence_line(const SequenceSteps& sequence, std::uint64_t index,
                            const std::string& split, SequenceAnnotations train_annotations);
 nlohmann::ordered_json to_json(const SequenceLine& line);
-// Throws DatasetError naming the origin (file and line) and the key.
-SequenceLine sequence_line_from_json(const JsonField<nlohmann::ordered_json>& field);
 // sequences/sequences.jsonl read back: each line checked as a sequence line (IoError when the
 // file cannot be read).
 std::vector<SequenceLine> read_sequence_lines(const std::filesystem::path& file);

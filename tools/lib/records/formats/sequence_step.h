@@ -10,7 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "tools/lib/records/json/json_fields.h"
+#include "logic/sequences/sequence_sampler.h"
+#include "tools/lib/records/formats/record_members.h"
 
 namespace railyard {
 
@@ -23,14 +24,19 @@ struct SequenceStepRecord {
   std::uint32_t next_state = 0;
   std::vector<std::pair<std::string, bool>> predicates;  // by name
   std::vector<std::string> relevant;  // predicates whose flip alone changes next_state
-  std::string origin = "drawn";       // drawn | edited | redrawn (sequence_sampler.h)
-  std::string edits;                  // edited: the operations from the previous step
+  StepOrigin origin = StepOrigin::Drawn;
+  OptionalKey<std::string> edits;  // edited: the operations from the previous step
 
   bool operator==(const SequenceStepRecord&) const = default;
 };
 
+constexpr const auto& record_enum(const StepOrigin*) {
+  return kStepOriginNames;
+}
+RAILYARD_RECORD(SequenceStepRecord, sequence, step, length, accepted, state, next_state, predicates,
+                relevant, origin, edits)
+void check_record(const RecordPlace& at, const SequenceStepRecord& step);  // step < length
+
 nlohmann::ordered_json to_json(const SequenceStepRecord& step);
-// Throws DatasetError naming the origin and the key.
-SequenceStepRecord sequence_step_from_json(const JsonField<nlohmann::json>& field);
 
 }  // namespace railyard

@@ -42,6 +42,9 @@ struct ShardIndex {
 RAILYARD_RECORD(ShardEntry, name, split, samples, first, bytes, sha256)
 RAILYARD_RECORD(ShardIndex, tool, version, kind, samples, samples_per_shard, key_digits, shards,
                 folders)
+// What the readers below check beyond keys and types.
+void check_record(const RecordPlace& at, const ShardEntry& entry);
+void check_record(const RecordPlace& at, const ShardIndex& index);
 
 inline constexpr char kShardIndexFile[] = "shards.json";
 

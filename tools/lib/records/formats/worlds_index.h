@@ -78,6 +78,9 @@ RAILYARD_RECORD(WorldRecord, id, index, file, split, concepts, complexity, share
 RAILYARD_RECORD(WorldSplitIds, train, val, test)
 RAILYARD_RECORD(WorldsIndex, spec, concepts, worlds, splits, similarity, distance, heldout_pairs,
                 candidates, rejections)
+// Beyond keys and types: plain world ids with their rule files, concepts of the pool, square
+// matrices.
+void check_record(const RecordPlace& at, const WorldsIndex& index);
 
 // The bytes of worlds.json (record_json(index) is its JSON).
 std::string worlds_index_text(const WorldsIndex& index);

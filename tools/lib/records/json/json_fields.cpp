@@ -218,6 +218,19 @@ std::string JsonField<Json>::as_name(std::initializer_list<std::string_view> nam
   fail("expected one of " + list + ", got '" + printable(name) + "'");
 }
 
+RecordPlace RecordPlace::operator[](std::string_view name) const {
+  return RecordPlace(*origin_, child_key(key_, name));
+}
+
+void RecordPlace::fail(const std::string& what) const {
+  fail_at(*origin_, key_, what);
+}
+
+void check_sha256(const RecordPlace& at, const std::string& text) {
+  if (text.size() != 64 || text.find_first_not_of("0123456789abcdef") != std::string::npos)
+    at.fail("not a SHA-256: expected 64 lowercase hex digits, got '" + printable(text, 80) + "'");
+}
+
 template class JsonField<nlohmann::json>;
 template class JsonField<nlohmann::ordered_json>;
 

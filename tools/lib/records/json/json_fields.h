@@ -92,6 +92,26 @@ class JsonField {
   std::string key_;
 };
 
+// Where a record was read, for the rules its reader checks once its keys and types are read
+// (record_members.h's check_record): fails naming the file, the line and a key at or below it.
+class RecordPlace {
+ public:
+  template <class Json>
+  explicit RecordPlace(const JsonField<Json>& field)
+      : origin_(&field.origin()), key_(field.key()) {}
+
+  RecordPlace operator[](std::string_view name) const;  // the place of a member
+  [[noreturn]] void fail(const std::string& what) const;
+
+ private:
+  RecordPlace(const JsonOrigin& origin, std::string key) : origin_(&origin), key_(std::move(key)) {}
+  const JsonOrigin* origin_;
+  std::string key_;
+};
+
+// Fails at `at` unless `text` is a SHA-256 as railyard writes it: 64 lowercase hex digits.
+void check_sha256(const RecordPlace& at, const std::string& text);
+
 extern template class JsonField<nlohmann::json>;
 extern template class JsonField<nlohmann::ordered_json>;
 
