@@ -5,9 +5,18 @@
 
 #include <pybind11/pybind11.h>
 
+namespace railyard {
+class DatasetFolder;
+struct SampleRecord;
+}  // namespace railyard
+
 namespace railyard::python {
 
 namespace py = pybind11;
+
+// (record as a dict, {file key: path}) of a sample of `folder`: its record and the files it
+// names ("image", "depth_png", "depth_exr", "scene"; those written only). dataset_folder.cpp.
+py::tuple record_and_files(const DatasetFolder& folder, const SampleRecord& record);
 
 void bind_errors(py::module_& module);          // errors.cpp
 void bind_dataset_files(py::module_& module);   // dataset_files.cpp

@@ -62,11 +62,7 @@ SampleRecord read_record(const DatasetFolder& folder, std::uint64_t index) {
 // The record of a sample, and its files by their key in the record ("image", "depth_png",
 // "depth_exr", "scene"; those written only), from one reading of records/<index>.json.
 py::tuple read_sample(const DatasetFolder& folder, std::uint64_t index) {
-  SampleRecord record = read_record(folder, index);
-  py::dict files;
-  for (const SampleFile& file : sample_files(folder.paths(), record))
-    files[file.key] = file.path.string();
-  return py::make_tuple(to_python(to_json(record)), files);
+  return record_and_files(folder, read_record(folder, index));
 }
 
 DatasetFolder open_folder(const fs::path& root) {
@@ -75,6 +71,13 @@ DatasetFolder open_folder(const fs::path& root) {
 }
 
 }  // namespace
+
+py::tuple record_and_files(const DatasetFolder& folder, const SampleRecord& record) {
+  py::dict files;
+  for (const SampleFile& file : sample_files(folder.paths(), record))
+    files[file.key] = file.path.string();
+  return py::make_tuple(to_python(to_json(record)), files);
+}
 
 void bind_dataset_folder(py::module_& m) {
   bind_dataset_paths(m);

@@ -62,6 +62,31 @@ void bind_sequence_set(py::module_& m) {
             return lines;
           },
           "sequences.jsonl, line k sequence k, as dicts.")
+      .def(
+          "sequences_in",
+          [](const SequenceSet& s, const std::string& split) {
+            py::gil_scoped_release unlocked;
+            return s.sequences_in(split);
+          },
+          py::arg("split"),
+          "The sequences split file `split` lists, in order (DatasetError when it holds part of "
+          "one).")
+      .def(
+          "read_steps",
+          [](const SequenceSet& s, std::uint64_t index) {
+            std::vector<SampleRecord> records;
+            {
+              py::gil_scoped_release unlocked;
+              records = s.read_steps(index);
+            }
+            py::list steps;
+            for (const SampleRecord& record : records)
+              steps.append(record_and_files(s.dataset(), record));
+            return steps;
+          },
+          py::arg("index"),
+          "[(record, {file key: path})] of sequence `index`'s steps, each checked against its "
+          "line and the automaton (DatasetError naming an edited record).")
       .def(py::pickle([](const SequenceSet& s) { return py::make_tuple(s.dataset().root()); },
                       [](const py::tuple& state) {
                         return SequenceSet::open(state[0].cast<std::filesystem::path>());

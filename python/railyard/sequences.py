@@ -362,17 +362,8 @@ class SequenceSet:
         self.split = split
         if split is None:
             self.indices = list(range(len(self.lines)))
-        elif split in self._splits:
-            samples = set(self._splits[split])
-            self.indices = []
-            for line in self.lines:
-                inside = [s in samples for s in line["samples"]]
-                if all(inside):
-                    self.indices.append(line["sequence"])
-                elif any(inside):
-                    raise DatasetError(
-                        f"{os.path.join(self._folder.paths.splits, split + '.txt')}: holds "
-                        f"part of sequence {line['sequence']} (a split holds whole sequences)")
+        elif split in self._splits:  # whole sequences, or a DatasetError
+            self.indices = self._set.sequences_in(split)
         else:
             raise FileNotFoundError(
                 f"split file {os.path.join(self._folder.paths.splits, split + '.txt')!r} does "
@@ -425,44 +416,15 @@ class SequenceSet:
         return "states" if "states" in train[0] else "predicates" if "steps" in train[0] \
             else "label"
 
-    def _check_states(self, index, samples, steps):
-        """The steps' states are the automaton's walk on their predicates: an edited state,
-        next_state or predicate breaks the chain and is refused, naming the record."""
-        if not hasattr(self, "_walker"):
-            self._walker = self.automaton
-        state = self._walker.initial
-        for t, (sample, step) in enumerate(zip(samples, steps)):
-            try:
-                true = {name for name, value in step["predicates"].items() if value}
-                expected = self._walker.next(state, true)
-                fine = step["state"] == state and step["next_state"] == expected
-            except (KeyError, TypeError, AttributeError, ValueError, IndexError):
-                fine, expected = False, None
-            if not fine:
-                raise DatasetError(
-                    f"{self._folder.paths.record(sample)}: step {t} of sequence {index} does not "
-                    f"follow sequences/automaton.json (state {step.get('state')!r} -> "
-                    f"{step.get('next_state')!r}, the automaton gives {state} -> {expected} on "
-                    "its predicates): an edited record")
-            state = expected
-
     def sequence(self, index):
         """Sequence `index` of the dataset (line index + 1 of sequences.jsonl), whatever the
-        split."""
+        split. Its records are checked against its line and the automaton (DatasetError naming
+        an edited record)."""
         index = position(index, len(self.lines), "sequences")
         line = self.lines[index]
-        records, images = [], []
-        for t, sample in enumerate(line["samples"]):
-            record, files = self._folder.read_sample(sample)
-            step = record.get("sequence")
-            if not isinstance(step, dict) or step["sequence"] != index or step["step"] != t or \
-                    step["length"] != line["length"] or step["accepted"] != line["accepted"]:
-                raise DatasetError(
-                    f"{self._folder.paths.record(sample)}: not step {t} of sequence {index} as "
-                    "sequences.jsonl has it (its key 'sequence' disagrees)")
-            records.append(record)
-            images.append(files["image"])
-        self._check_states(index, line["samples"], [r["sequence"] for r in records])
+        steps = self._set.read_steps(index)
+        records = [record for record, _ in steps]
+        images = [files["image"] for _, files in steps]
         trains = [_native.record_train(record, self._folder.paths.record(sample))
                   for record, sample in zip(records, line["samples"])]
         return Sequence(index, line["split"], line["samples"],

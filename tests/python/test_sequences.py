@@ -278,6 +278,32 @@ def test_reader_refuses_a_sequences_file_that_disagrees(dataset, tmp_path):
         railyard.read_sequences(copy)
 
 
+def test_reader_refuses_an_edited_step_record(dataset, tmp_path):
+    """A record whose step or states are not what sequences.jsonl and the automaton give is
+    refused when its sequence is read, naming the record (the other sequences still read)."""
+    import shutil
+    root, _ = dataset
+    edits = {"next_state": lambda step: {**step, "next_state": step["next_state"] + 1},
+             "step": lambda step: {**step, "step": step["step"] + 1}}
+    for key, edit in edits.items():
+        copy = str(tmp_path / key)
+        shutil.copytree(root, copy)
+        first = railyard.read_sequences(copy)[1].samples[1]
+        path = os.path.join(copy, "records", f"{first}.json")
+        with open(path, encoding="utf-8") as file:
+            record = json.load(file)
+        record["sequence"] = edit(record["sequence"])
+        with open(path, "w", encoding="utf-8") as file:
+            json.dump(record, file)
+        sequences = railyard.read_sequences(copy)
+        expected = "does not follow sequences/automaton.json" if key == "next_state" else \
+            "its key 'sequence' disagrees"
+        with pytest.raises(railyard.DatasetError, match=expected) as error:
+            sequences.sequence(1)
+        assert f"{first}.json: step 1 of sequence 1" in str(error.value)
+        assert len(sequences[0]) == len(sequences.lines[0]["samples"])
+
+
 def test_train_annotations_hide_but_records_keep(config_file, tmp_path):
     root = run_generate(config_file, tmp_path, "count=4", "sequence.train_annotations=label")
     sequences = railyard.read_sequences(root, split="train")

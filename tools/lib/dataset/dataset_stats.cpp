@@ -28,8 +28,8 @@ DatasetCounts DatasetStats::counts() const {
   if (withheld_ > 0) out.withheld_labels = withheld_;
   for (auto [n, count] : lengths_) out.cars_per_train[n] = count;
   for (Descriptor d : kDescriptors) {
-    auto& histogram = out.attributes.emplace_back(descriptor_key(d), 0).second;
-    histogram.clear();
+    auto& [key, histogram] = out.attributes.emplace_back();
+    key = descriptor_key(d);
     auto it = values_.find(d);
     for (int value : descriptor_values(d)) {
       std::uint64_t count = 0;

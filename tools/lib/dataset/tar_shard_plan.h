@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "tools/lib/dataset/shard.h"
+#include "tools/lib/records/formats/split_names.h"
 
 namespace railyard {
 
@@ -24,8 +25,6 @@ struct PlannedShard {
 
 class TarShardPlan {
  public:
-  static constexpr std::array<const char*, 3> kSplitNames = {"train", "val", "test"};
-
   // split_of[i]: unit i's split (0 train, 1 val, 2 test).
   TarShardPlan(std::vector<std::uint8_t> split_of, std::uint64_t samples_per_shard);
 

@@ -35,7 +35,7 @@ std::optional<ShardEntry> finished_shard(const TarShardPlan& plan, const Planned
   }
   std::span<const std::uint64_t> units = plan.units_of(shard);
   const std::filesystem::path tar = root / shard.name;
-  if (entry.name != shard.name || entry.split != TarShardPlan::kSplitNames[shard.split] ||
+  if (entry.name != shard.name || entry.split != kSplitNames[shard.split] ||
       entry.samples != units.size() || entry.first != units.front() ||
       !file_system::is_regular_file(tar) || file_system::file_size(tar) != entry.bytes)
     return std::nullopt;
@@ -128,7 +128,7 @@ void TarShardSink::write_ready() {
       const PlannedShard& planned = plan_.shards()[pending_[written_.shard]];
       file_ = std::make_unique<AtomicFile>(root_ / planned.name);
       shard_ = std::make_unique<TarShard>(
-          ShardEntry{planned.name, TarShardPlan::kSplitNames[planned.split], 0, unit, 0, ""},
+          ShardEntry{planned.name, kSplitNames[planned.split], 0, unit, 0, ""},
           (root_ / planned.name).string(), [this](std::string_view bytes) { file_->write(bytes); });
     }
     found->second.write(shard_->unit(), unit_key(unit, plan_.key_digits()));

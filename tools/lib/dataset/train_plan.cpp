@@ -2,11 +2,10 @@
 
 #include "logic/errors.h"
 #include "tools/lib/dataset/train_source.h"
+#include "tools/lib/records/formats/split_names.h"
 
 namespace railyard {
 namespace {
-
-const char* kSplitName[] = {"train", "val", "test"};
 
 const char* demand_text(Composition composition) {
   return composition == Composition::Single ? "exactly one" : "two or more";
@@ -92,7 +91,7 @@ void throw_unmet_demand(const TrainSampler& sampler, const Rule& rule,
   if (options.balanced) wanted = target_label(index);
   std::string who = "index " + std::to_string(index) +
                     (wanted ? (*wanted == Direction::East ? " (east" : " (west") : " (") +
-                    std::string(wanted ? ", " : "") + kSplitName[split] + " split)";
+                    std::string(wanted ? ", " : "") + kSplitNames[split] + " split)";
   std::string attempts = std::to_string(options.max_attempts) + " attempts (max_attempts)";
   if (tally.taken > 0) {
     throw TrainDemandError(
@@ -112,8 +111,8 @@ void throw_unmet_demand(const TrainSampler& sampler, const Rule& rule,
       if (tally.east_with_clauses[k] > 0)
         seen += (seen.empty() ? "" : ", ") + std::to_string(tally.east_with_clauses[k]) + " with " +
                 std::to_string(k);
-    throw TrainDemandError(std::string("compositions.") + kSplitName[split],
-                           std::string("compositions.") + kSplitName[split] + " (" +
+    throw TrainDemandError(std::string("compositions.") + kSplitNames[split],
+                           std::string("compositions.") + kSplitNames[split] + " (" +
                                std::string(kCompositionNames.name(demand.composition)) +
                                "): " + who + " found no east train " + "satisfying " +
                                demand_text(demand.composition) + " of the " +

@@ -59,9 +59,8 @@ class FacetValues {
 
  private:
   static std::tuple<int, double, std::string> sort_key(const std::string& value) {
-    static const std::vector<std::string> splits = {"train", "val", "test"};
-    if (auto at = std::find(splits.begin(), splits.end(), value); at != splits.end())
-      return {0, static_cast<double>(at - splits.begin()), ""};
+    if (auto at = std::find(kSplitNames.begin(), kSplitNames.end(), value); at != kSplitNames.end())
+      return {0, static_cast<double>(at - kSplitNames.begin()), ""};
     bool number = !value.empty() && std::all_of(value.begin(), value.end(), ::isdigit);
     return number ? std::tuple{1, std::stod(value), std::string()} : std::tuple{2, 0.0, value};
   }

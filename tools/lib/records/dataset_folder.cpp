@@ -14,8 +14,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kSplitNames[] = {"train", "val", "test"};
-
 // "3, 7, 12, ... (40 more)": the first few of a list of indices, for messages.
 std::string first_few(const std::vector<std::uint64_t>& indices) {
   std::string list;

@@ -17,6 +17,7 @@
 #include "tools/lib/records/dataset_manifest.h"
 #include "tools/lib/records/dataset_paths.h"
 #include "tools/lib/records/formats/sample_record.h"
+#include "tools/lib/records/formats/split_names.h"
 #include "tools/lib/records/json/dataset_error.h"
 #include "util/content_hash.h"
 

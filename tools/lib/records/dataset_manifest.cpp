@@ -1,7 +1,5 @@
 #include "tools/lib/records/dataset_manifest.h"
 
-#include "util/printable_text.h"
-
 namespace railyard {
 namespace {
 
@@ -25,8 +23,6 @@ void check_record(const RecordPlace& at, const DatasetCounts& counts) {
 }
 
 void check_record(const RecordPlace& at, const DatasetManifest& manifest) {
-  if (manifest.tool != "railyard")
-    at["tool"].fail("expected one of railyard, got '" + printable(manifest.tool) + "'");
   if (manifest.split_files)
     check_listed(
         at["split_files"], *manifest.split_files,

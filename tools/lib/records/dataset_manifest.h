@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "tools/lib/records/formats/file_check.h"
+#include "tools/lib/records/formats/tool_name.h"
 #include "tools/lib/records/input_files.h"
 #include "tools/lib/records/json/json_fields.h"
 
@@ -55,7 +56,7 @@ struct DatasetTiming {
 };
 
 struct DatasetManifest {
-  std::string tool = "railyard";
+  Tool tool = Tool::Railyard;
   std::string version, created;
   std::uint64_t seed = 0;
   std::string rule;

@@ -1,5 +1,6 @@
 #include "tools/lib/records/open_folder.h"
 
+#include <algorithm>
 #include <string>
 
 #include "util/file_system.h"
@@ -14,7 +15,7 @@ namespace {
 void check_sequence_splits(const DatasetFolder& dataset, const std::vector<SequenceLine>& lines,
                            const fs::path& file) {
   for (const SplitFile& split : dataset.split_files()) {
-    if (split.name != "train" && split.name != "val" && split.name != "test") continue;
+    if (!is_split_name(split.name)) continue;
     std::vector<std::uint64_t> samples;
     for (const SequenceLine& line : lines)
       if (line.split == split.name)
@@ -61,6 +62,62 @@ SequenceSet SequenceSet::open(const fs::path& root) {
                        " steps, the manifest " + std::to_string(dataset.count()) + " samples");
   check_sequence_splits(dataset, lines, file);
   return SequenceSet(std::move(dataset), std::move(automaton), std::move(lines));
+}
+
+std::vector<std::uint64_t> SequenceSet::sequences_in(const std::string& split) const {
+  const fs::path file = dataset_.paths().split(split);
+  const std::vector<SplitFile>& splits = dataset_.split_files();
+  auto found = std::find_if(splits.begin(), splits.end(),
+                            [&](const SplitFile& s) { return s.name == split; });
+  if (found == splits.end()) throw DatasetError(file.string() + ": does not exist");
+  std::vector<std::uint64_t> out;
+  for (const SequenceLine& line : lines_) {
+    auto listed = std::count_if(line.samples.begin(), line.samples.end(), [&](std::uint64_t s) {
+      return std::binary_search(found->indices.begin(), found->indices.end(), s);
+    });
+    if (listed == static_cast<std::ptrdiff_t>(line.samples.size()))
+      out.push_back(line.sequence);
+    else if (listed > 0)
+      throw DatasetError(file.string() + ": holds part of sequence " +
+                         std::to_string(line.sequence) + " (a split holds whole sequences)");
+  }
+  return out;
+}
+
+std::vector<SampleRecord> SequenceSet::read_steps(std::uint64_t index) const {
+  const SequenceLine& line = lines_.at(index);
+  const ltlf::Automaton& automaton = automaton_.automaton;
+  std::vector<SampleRecord> records;
+  std::uint32_t state = automaton.initial();
+  for (std::uint64_t t = 0; t < line.length; ++t) {
+    SampleRecord record = dataset_.read_record(line.samples[t]);
+    const std::string where = dataset_.paths().record(line.samples[t]).string() + ": step " +
+                              std::to_string(t) + " of sequence " + std::to_string(index);
+    const std::optional<SequenceStepRecord>& step = record.sequence;
+    if (!step || step->sequence != index || step->step != t || step->length != line.length ||
+        step->accepted != line.accepted)
+      throw DatasetError(where +
+                         ": not that step as sequences.jsonl has it (its key 'sequence' "
+                         "disagrees)");
+    std::uint32_t letter = 0;  // bit i: atom i holds
+    bool named = step->predicates.size() == automaton.atoms().size();
+    for (std::size_t i = 0; named && i < automaton.atoms().size(); ++i) {
+      auto found = std::find_if(step->predicates.begin(), step->predicates.end(),
+                                [&](const auto& p) { return p.first == automaton.atoms()[i]; });
+      named = found != step->predicates.end();
+      if (named && found->second) letter |= 1u << i;
+    }
+    const std::uint32_t next = named ? automaton.next(state, letter) : state;
+    if (!named || step->state != state || step->next_state != next)
+      throw DatasetError(where + " does not follow sequences/automaton.json (state " +
+                         std::to_string(step->state) + " -> " + std::to_string(step->next_state) +
+                         ", the automaton gives " + std::to_string(state) + " -> " +
+                         (named ? std::to_string(next) : "? on other predicates") +
+                         "): an edited record");
+    state = next;
+    records.push_back(std::move(record));
+  }
+  return records;
 }
 
 SuiteFolder SuiteFolder::open(const fs::path& root) {

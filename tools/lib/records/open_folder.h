@@ -48,6 +48,14 @@ class SequenceSet {
   const AutomatonFile& automaton() const { return automaton_; }
   const std::vector<SequenceLine>& lines() const { return lines_; }
 
+  // The sequences whose steps the split file `split` lists ("train", "train_100", ...), in
+  // order. Throws DatasetError naming the file when there is none or it holds part of a sequence.
+  std::vector<std::uint64_t> sequences_in(const std::string& split) const;
+  // Sequence `index`'s records, step by step, each checked against its line (sequence, step,
+  // length, label) and the automaton (its states the walk on its predicates). Throws DatasetError
+  // naming the record of a step that is not what the set says (an edited record).
+  std::vector<SampleRecord> read_steps(std::uint64_t index) const;
+
  private:
   SequenceSet(DatasetFolder dataset, AutomatonFile automaton, std::vector<SequenceLine> lines)
       : dataset_(std::move(dataset)), automaton_(std::move(automaton)), lines_(std::move(lines)) {}

@@ -34,8 +34,6 @@ void check_record(const RecordPlace& at, const FlipRate& flips) {
 }
 
 void check_record(const RecordPlace& at, const PairsManifest& manifest) {
-  if (manifest.tool != "railyard")
-    at["tool"].fail("expected one of railyard, got '" + printable(manifest.tool) + "'");
   if (manifest.flip_rate.pairs != manifest.pairs)
     at["flip_rate"]["pairs"].fail("is not the manifest's " + std::to_string(manifest.pairs) +
                                   " pairs");

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "tools/lib/records/formats/record_members.h"
+#include "tools/lib/records/formats/tool_name.h"
 
 namespace railyard {
 
@@ -32,7 +33,7 @@ struct FlipRate {
 };
 
 struct PairsManifest {
-  std::string tool = "railyard";
+  Tool tool = Tool::Railyard;
   std::string version;
   std::string mode;
   std::string config;  // the YAML text, as stored

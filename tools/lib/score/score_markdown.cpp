@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "tools/lib/records/formats/split_names.h"
+
 namespace railyard::score {
 
 std::string figure_text(const Figure& f) {
@@ -31,7 +33,7 @@ std::string overview(const std::vector<DatasetScore>& datasets) {
       "|---|---|---|---|---|---|---|\n";
   for (const DatasetScore& d : datasets) {
     std::string splits;
-    for (const char* split : {"train", "val", "test"})
+    for (const char* split : kSplitNames)
       splits += (d.splits.count(split) ? figure_text(d.splits.at(split)) : "-") + " | ";
     out += "| " + d.name + " | " + figure_text(d.accuracy) + " | " +
            figure_text(d.balanced_accuracy) + " | " + splits + n_text(d.accuracy) + " |\n";

@@ -29,8 +29,6 @@ struct SampleTruth {
   std::string image;                  // images/<file>: the file name
 };
 
-inline constexpr const char* kSplitNames[] = {"train", "val", "test"};
-
 // One sequence of a sequence set: its samples are steps first_sample .. first_sample + length - 1.
 struct SequenceTruth {
   std::uint64_t first_sample = 0, length = 0;

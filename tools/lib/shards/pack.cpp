@@ -40,7 +40,7 @@ SplitUnits by_split(std::uint64_t count,
   std::map<std::string, std::vector<std::uint64_t>> groups;
   for (std::uint64_t unit = 0; unit < count; ++unit) groups[split_of(unit)].push_back(unit);
   SplitUnits out;
-  for (const char* name : {"train", "val", "test"})
+  for (const char* name : kSplitNames)
     if (auto found = groups.find(name); found != groups.end()) {
       out.emplace_back(name, std::move(found->second));
       groups.erase(found);

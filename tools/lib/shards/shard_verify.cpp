@@ -77,7 +77,7 @@ void check_sample(UnitMembers& members, const std::string& key, const std::strin
 
 std::vector<std::string> splits_of(const fs::path& dataset, std::uint64_t samples) {
   std::vector<std::string> split(samples);
-  for (const char* name : {"train", "val", "test"}) {
+  for (const char* name : kSplitNames) {
     fs::path file = DatasetPaths(dataset).split(name);
     if (!file_system::exists(file)) throw DatasetError(file.string() + ": missing");
     for (std::uint64_t index : read_split_file(file).indices) {

@@ -127,9 +127,9 @@ class SequenceWork final : public IndexWork<RenderedSequence> {
       line_of.add(sample_record_from_json(parse_json(encoded.record, origin), origin));
       add_sample(unit, step_prefix(t, sequences_->longest), std::move(encoded));
     }
-    SequenceLine line = sequence_line(line_of.sequences().at(0), s,
-                                      TarShardPlan::kSplitNames[sequences_->split_of[s]],
-                                      config_.sequence.train_annotations);
+    SequenceLine line =
+        sequence_line(line_of.sequences().at(0), s, kSplitNames[sequences_->split_of[s]],
+                      config_.sequence.train_annotations);
     unit.bytes(record_member(""), to_json(line).dump() + "\n");
     return unit;
   }

@@ -157,7 +157,7 @@ Json to_json(const SequenceLine& line) {
 }
 
 void check_record(const RecordPlace& at, const SequenceLine& line) {
-  if (line.split != "train" && line.split != "val" && line.split != "test")
+  if (!is_split_name(line.split))
     at["split"].fail("expected one of train, val, test, got '" + printable(line.split) + "'");
   if (line.length == 0 || line.samples.size() != line.length)
     at["samples"].fail("not `length` samples (a sequence has at least one step)");

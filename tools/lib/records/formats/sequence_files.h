@@ -23,6 +23,7 @@
 #include "logic/train.h"
 #include "tools/lib/records/formats/json_values.h"
 #include "tools/lib/records/formats/sample_record.h"
+#include "tools/lib/records/formats/split_names.h"
 #include "tools/lib/records/json/json_fields.h"
 #include "util/enum_names.h"
 

@@ -31,7 +31,6 @@ std::string shard_index_text(const ShardIndex& index) {
 }
 
 void check_record(const RecordPlace& at, const ShardIndex& index) {
-  if (index.tool != "railyard") at["tool"].fail("expected 'railyard'");
   if (index.kind != "dataset" && index.kind != "sequences" && index.kind != "pairs" &&
       index.kind != "suite")
     at["kind"].fail("expected dataset, sequences, pairs or suite");

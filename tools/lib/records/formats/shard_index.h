@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tools/lib/records/formats/record_members.h"
+#include "tools/lib/records/formats/tool_name.h"
 
 namespace railyard {
 
@@ -27,7 +28,7 @@ struct ShardEntry {
 };
 
 struct ShardIndex {
-  std::string tool = "railyard";
+  Tool tool = Tool::Railyard;
   std::string version;
   std::string kind;           // the packed folder's: dataset | sequences | pairs | suite
   std::uint64_t samples = 0;  // units in all shards

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "tools/lib/records/formats/split_names.h"
 #include "tools/lib/score/report/figure_cells.h"
 #include "tools/lib/score/report/html_text.h"
 
@@ -55,7 +56,7 @@ std::string inputs_section(const ScoreReport& score) {
 std::string datasets_overview(const ScoreReport& score) {
   if (score.datasets.empty()) return "";
   std::vector<std::string> splits;  // those some dataset has
-  for (const char* split : {"train", "val", "test"})
+  for (const char* split : kSplitNames)
     if (std::any_of(score.datasets.begin(), score.datasets.end(),
                     [&](const DatasetScore& d) { return d.splits.count(split); }))
       splits.push_back(split);
