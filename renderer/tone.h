@@ -37,11 +37,6 @@ inline float srgb_encode(float linear) {
   return linear <= 0.0031308f ? 12.92f * linear : 1.055f * std::pow(linear, 1.0f / 2.4f) - 0.055f;
 }
 
-inline float srgb_decode(float encoded) {
-  encoded = std::clamp(encoded, 0.0f, 1.0f);
-  return encoded <= 0.04045f ? encoded / 12.92f : std::pow((encoded + 0.055f) / 1.055f, 2.4f);
-}
-
 // Round to nearest, as OpenGL stores a float into an 8-bit normalised channel.
 inline std::uint8_t to_byte(float encoded) {
   return static_cast<std::uint8_t>(std::clamp(encoded, 0.0f, 1.0f) * 255.0f + 0.5f);

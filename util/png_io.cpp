@@ -221,11 +221,14 @@ struct DecodedHeader {
 bool decode_rows(PngState& state, Target target, DecodedHeader& header,
                  std::vector<std::uint8_t>& pixels) {
   png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
-  if (png == nullptr) {
-    std::snprintf(state.message, sizeof state.message, "cannot start libpng");
+  png_infop info = png ? png_create_info_struct(png) : nullptr;
+  // Hands out the message and ends the read.
+  auto fail = [&](const char* format, auto... args) {
+    std::snprintf(state.message, sizeof state.message, format, args...);
+    png_destroy_read_struct(&png, &info, nullptr);
     return false;
-  }
-  png_infop info = png_create_info_struct(png);
+  };
+  if (png == nullptr) return fail("cannot start libpng");
   if (info == nullptr || setjmp(png_jmpbuf(png))) {
     png_destroy_read_struct(&png, &info, nullptr);
     return false;
@@ -240,49 +243,27 @@ bool decode_rows(PngState& state, Target target, DecodedHeader& header,
       header.color_type == PNG_COLOR_TYPE_GRAY || header.color_type == PNG_COLOR_TYPE_GRAY_ALPHA;
   std::size_t channels = target == Target::Rgb8 ? 3 : 1;
   std::size_t sample_bytes = target == Target::Grey16 ? 2 : 1;
-  switch (target) {
-    case Target::Rgb8:
-      if (header.color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
-      if (grey) png_set_gray_to_rgb(png);
-      if (header.bit_depth == 16) png_set_scale_16(png);
-      if (header.bit_depth < 8 && grey) png_set_expand_gray_1_2_4_to_8(png);
-      break;
-    case Target::Grey8:
-      if (!grey || header.bit_depth > 8) {
-        std::snprintf(state.message, sizeof state.message,
-                      "expected an 8-bit grey PNG, found %d-bit %s", header.bit_depth,
-                      color_type_name(header.color_type));
-        png_destroy_read_struct(&png, &info, nullptr);
-        return false;
-      }
-      if (header.bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
-      break;
-    case Target::Grey16:
-      if (!grey || header.bit_depth != 16) {
-        std::snprintf(state.message, sizeof state.message,
-                      "expected a 16-bit grey PNG, found %d-bit %s", header.bit_depth,
-                      color_type_name(header.color_type));
-        png_destroy_read_struct(&png, &info, nullptr);
-        return false;
-      }
-      if (std::endian::native == std::endian::little) png_set_swap(png);
-      break;
+  if (target == Target::Rgb8) {
+    if (header.color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (grey) png_set_gray_to_rgb(png);
+    if (header.bit_depth == 16) png_set_scale_16(png);
+    if (header.bit_depth < 8 && grey) png_set_expand_gray_1_2_4_to_8(png);
+  } else {
+    const bool sixteen = target == Target::Grey16;
+    if (!grey || (sixteen ? header.bit_depth != 16 : header.bit_depth > 8))
+      return fail("expected %s grey PNG, found %d-bit %s", sixteen ? "a 16-bit" : "an 8-bit",
+                  header.bit_depth, color_type_name(header.color_type));
+    if (header.bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (sixteen && std::endian::native == std::endian::little) png_set_swap(png);
   }
   if (header.color_type & PNG_COLOR_MASK_ALPHA) png_set_strip_alpha(png);
   png_read_update_info(png, info);
   std::size_t row_bytes = header.width * channels * sample_bytes;
-  if (png_get_rowbytes(png, info) != row_bytes) {
-    std::snprintf(state.message, sizeof state.message, "unsupported PNG layout");
-    png_destroy_read_struct(&png, &info, nullptr);
-    return false;
-  }
+  if (png_get_rowbytes(png, info) != row_bytes) return fail("unsupported PNG layout");
   try {
     pixels.resize(row_bytes * header.height);
   } catch (const std::exception&) {
-    std::snprintf(state.message, sizeof state.message, "image too large (%ux%u)", header.width,
-                  header.height);
-    png_destroy_read_struct(&png, &info, nullptr);
-    return false;
+    return fail("image too large (%ux%u)", header.width, header.height);
   }
   for (png_uint_32 y = 0; y < header.height; ++y)
     png_read_row(png, pixels.data() + y * row_bytes, nullptr);
@@ -322,20 +303,16 @@ std::vector<std::uint8_t> encode_png(const Image<std::uint16_t>& image, const Pn
   return encode(layout_of(image, PNG_COLOR_TYPE_GRAY, 16), image.pixels.data(), options);
 }
 
-void write_png(const std::filesystem::path& path, const Image<Rgb8>& image,
+template <class Pixel>
+void write_png(const std::filesystem::path& path, const Image<Pixel>& image,
                const PngOptions& options) {
   write_file_atomically(path, encode_png(image, options));
 }
-
-void write_png(const std::filesystem::path& path, const Image<std::uint8_t>& image,
-               const PngOptions& options) {
-  write_file_atomically(path, encode_png(image, options));
-}
-
-void write_png(const std::filesystem::path& path, const Image<std::uint16_t>& image,
-               const PngOptions& options) {
-  write_file_atomically(path, encode_png(image, options));
-}
+template void write_png(const std::filesystem::path&, const Image<Rgb8>&, const PngOptions&);
+template void write_png(const std::filesystem::path&, const Image<std::uint8_t>&,
+                        const PngOptions&);
+template void write_png(const std::filesystem::path&, const Image<std::uint16_t>&,
+                        const PngOptions&);
 
 Image<Rgb8> decode_png_rgb(std::span<const std::uint8_t> bytes, std::string_view source) {
   return decode<Rgb8>(bytes, source, Target::Rgb8);

@@ -36,12 +36,9 @@ std::vector<std::uint8_t> encode_png(const Image<std::uint8_t>& image,
 std::vector<std::uint8_t> encode_png(const Image<std::uint16_t>& image,
                                      const PngOptions& options = {});
 
-// Atomic writes (see atomic_file.h).
-void write_png(const std::filesystem::path& path, const Image<Rgb8>& image,
-               const PngOptions& options = {});
-void write_png(const std::filesystem::path& path, const Image<std::uint8_t>& image,
-               const PngOptions& options = {});
-void write_png(const std::filesystem::path& path, const Image<std::uint16_t>& image,
+// Atomic writes (see atomic_file.h), of the three pixel types above.
+template <class Pixel>
+void write_png(const std::filesystem::path& path, const Image<Pixel>& image,
                const PngOptions& options = {});
 
 // Decoding. source names the data in error messages. The RGB reader accepts any PNG (grey and

@@ -25,18 +25,6 @@ void append_shortest_decimal(std::string& out, double value) {
   append(out, value);
 }
 
-std::string shortest_decimal(float value) {
-  std::string out;
-  append(out, value);
-  return out;
-}
-
-std::string shortest_decimal(double value) {
-  std::string out;
-  append(out, value);
-  return out;
-}
-
 double shortest_double(float value) {
   char text[kMaxDigits];
   auto written = std::to_chars(text, text + sizeof text, value);

@@ -12,8 +12,12 @@ namespace railyard {
 // JSON refuse them first).
 void append_shortest_decimal(std::string& out, float value);
 void append_shortest_decimal(std::string& out, double value);
-std::string shortest_decimal(float value);
-std::string shortest_decimal(double value);
+template <class T>
+std::string shortest_decimal(T value) {
+  std::string out;
+  append_shortest_decimal(out, value);
+  return out;
+}
 
 // The double that the float's shortest decimal names: a JSON writer that prints doubles at their
 // own shortest then prints 0.1f as 0.1.

@@ -1,9 +1,24 @@
 #include "logic/intervention/edit_kinds.h"
 
 #include "logic/intervention/operation.h"
+#include "util/enum_names.h"
 
 namespace railyard {
 namespace {
+
+constexpr auto kEditKindNames = enum_names<EditKind>({{EditKind::SetRoof, "set_roof"},
+                                                      {EditKind::SetLoadShape, "set_load_shape"},
+                                                      {EditKind::SetLoadCount, "set_load_count"},
+                                                      {EditKind::Delete, "delete"},
+                                                      {EditKind::SwapLoads, "swap_loads"},
+                                                      {EditKind::MoveLoads, "move_loads"},
+                                                      {EditKind::SetShape, "set_shape"},
+                                                      {EditKind::SetWall, "set_wall"},
+                                                      {EditKind::SetAxles, "set_axles"},
+                                                      {EditKind::SetLength, "set_length"},
+                                                      {EditKind::SwapCars, "swap_cars"},
+                                                      {EditKind::Move, "move"},
+                                                      {EditKind::Insert, "insert"}});
 
 EditKind set_kind(Descriptor d) {
   for (EditKind kind : kEditKinds)
@@ -27,8 +42,7 @@ EditKinds parse_one(std::string_view name) {
   EditKinds set_kinds;
   for (Descriptor d : kDescriptors) set_kinds = set_kinds.with(set_kind(d));
   if (name == "set") return set_kinds;
-  for (EditKind kind : kEditKinds)
-    if (edit_kind_name(kind) == name) return EditKinds().with(kind);
+  if (auto kind = kEditKindNames.parse(name)) return EditKinds().with(*kind);
   constexpr std::string_view kSet = "set_";
   if (name.starts_with(kSet))
     if (auto d = parse_operation_key(name.substr(kSet.size())))
@@ -40,22 +54,7 @@ EditKinds parse_one(std::string_view name) {
 }  // namespace
 
 std::string_view edit_kind_name(EditKind kind) {
-  switch (kind) {
-    case EditKind::SetRoof: return "set_roof";
-    case EditKind::SetLoadShape: return "set_load_shape";
-    case EditKind::SetLoadCount: return "set_load_count";
-    case EditKind::Delete: return "delete";
-    case EditKind::SwapLoads: return "swap_loads";
-    case EditKind::MoveLoads: return "move_loads";
-    case EditKind::SetShape: return "set_shape";
-    case EditKind::SetWall: return "set_wall";
-    case EditKind::SetAxles: return "set_axles";
-    case EditKind::SetLength: return "set_length";
-    case EditKind::SwapCars: return "swap_cars";
-    case EditKind::Move: return "move";
-    case EditKind::Insert: return "insert";
-  }
-  return "?";
+  return kEditKindNames.name(kind);
 }
 
 EditKinds parse_edit_kinds(std::string_view text) {

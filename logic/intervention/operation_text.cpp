@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "logic/intervention/operation.h"
+#include "util/enum_names.h"
 #include "util/printable_text.h"
 
 namespace railyard {
@@ -14,25 +15,13 @@ constexpr std::array kCarFields = {Descriptor::Shape,    Descriptor::Length, Des
                                    Descriptor::Roof,     Descriptor::Axles,  Descriptor::LoadShape,
                                    Descriptor::LoadCount};
 
-struct KindName {
-  OperationKind kind;
-  std::string_view name;
-};
-constexpr std::array<KindName, 7> kKindNames = {{
-    {OperationKind::SwapLoads, "swap_loads"},
-    {OperationKind::MoveLoads, "move_loads"},
-    {OperationKind::Set, "set"},
-    {OperationKind::SwapCars, "swap_cars"},
-    {OperationKind::Move, "move"},
-    {OperationKind::Insert, "insert"},
-    {OperationKind::Delete, "delete"},
-}};
-
-std::string_view kind_name(OperationKind kind) {
-  for (const KindName& k : kKindNames)
-    if (k.kind == kind) return k.name;
-  return "?";
-}
+constexpr auto kKindNames = enum_names<OperationKind>({{OperationKind::SwapLoads, "swap_loads"},
+                                                       {OperationKind::MoveLoads, "move_loads"},
+                                                       {OperationKind::Set, "set"},
+                                                       {OperationKind::SwapCars, "swap_cars"},
+                                                       {OperationKind::Move, "move"},
+                                                       {OperationKind::Insert, "insert"},
+                                                       {OperationKind::Delete, "delete"}});
 
 // A value's Michalski name; the bare number for a value outside the descriptor's range, which
 // an operation built in code may carry (and apply() then refuses, naming it).
@@ -119,12 +108,6 @@ struct Piece {
   Piece from(std::size_t begin) const { return sub(begin, text.size()); }
 };
 
-const KindName* find_kind(std::string_view name) {
-  const KindName* kind = std::find_if(kKindNames.begin(), kKindNames.end(),
-                                      [&](const KindName& k) { return k.name == name; });
-  return kind == kKindNames.end() ? nullptr : kind;
-}
-
 // The 1-based column of byte `offset` of `whole`, in characters (a byte that is not UTF-8
 // counts as one).
 std::size_t column_of(std::string_view whole, std::size_t offset) {
@@ -152,17 +135,17 @@ class OperationParser {
     if (open == std::string_view::npos) fail(t.offset, "expected '(' after the operation's name");
     Piece name = t.sub(0, open).trimmed();
     if (name.text.empty())
-      fail(t.offset, "expected an operation's name before '(' (" + kind_list() + ")");
+      fail(t.offset, "expected an operation's name before '(' (" + kKindNames.list() + ")");
     std::size_t close = t.text.find(')', open);
     std::size_t nested = t.text.find('(', open + 1);
     if (nested != std::string_view::npos && nested < close) nested_parenthesis(nested);
     if (close == std::string_view::npos) fail(t.offset + t.text.size(), "missing ')'");
     text_after(close);
-    const KindName* kind = find_kind(name.text);
+    std::optional<OperationKind> kind = kKindNames.parse(name.text);
     if (!kind)
-      fail(name.offset, "unknown operation " + quoted(name.text) + " (" + kind_list() + ")");
+      fail(name.offset, "unknown operation " + quoted(name.text) + " (" + kKindNames.list() + ")");
     split_arguments(t.sub(open + 1, close), t.offset + close);
-    return parse_kind(kind->kind);
+    return parse_kind(*kind);
   }
 
  private:
@@ -170,12 +153,6 @@ class OperationParser {
     throw InterventionError("operation " + std::to_string(number_) + " " + quoted(op_text_.text) +
                             ", column " + std::to_string(column_of(whole_, offset)) + ": " +
                             problem);
-  }
-
-  static std::string kind_list() {
-    std::string out;
-    for (const KindName& k : kKindNames) out.append(out.empty() ? "" : ", ").append(k.name);
-    return out;
   }
 
   // Why the text between two ';' (or an end) is empty.
@@ -214,7 +191,7 @@ class OperationParser {
     std::size_t word_begin = word_end;
     while (word_begin > 0 && is_name_char(t.text[word_begin - 1])) --word_begin;
     std::string_view word = t.text.substr(word_begin, word_end - word_begin);
-    if (find_kind(word))
+    if (kKindNames.parse(word))
       fail(t.offset + word_begin, "expected ')' and ';' before the next operation " + quoted(word) +
                                       " (operations are separated by ';')");
     fail(t.offset + nested, "unexpected '(' inside the arguments (is a ')' missing before it?)");
@@ -231,7 +208,7 @@ class OperationParser {
     std::size_t word = 0;
     while (word < next.text.size() && is_name_char(next.text[word])) ++word;
     Piece after_word = next.from(word).trimmed();
-    bool operation_follows = word > 0 && (find_kind(next.text.substr(0, word)) ||
+    bool operation_follows = word > 0 && (kKindNames.parse(next.text.substr(0, word)) ||
                                           (!after_word.text.empty() && after_word.text[0] == '('));
     if (operation_follows && comma) fail(rest.offset, "expected ';' between operations, not ','");
     if (operation_follows)
@@ -386,7 +363,7 @@ std::optional<Descriptor> parse_operation_key(std::string_view key) {
 }
 
 std::string format_operation(const Operation& op) {
-  std::string out(kind_name(op.kind));
+  std::string out(kKindNames.name(op.kind));
   out += '(';
   out += std::to_string(op.first);
   switch (op.kind) {

@@ -77,12 +77,7 @@ class Parser {
     return result;
   }
 
-  NodeId implication() {
-    NodeId left = disjunction();
-    if (!accept(Token::Implies)) return left;
-    Nesting nesting(*this);
-    return builder_.binary(Op::Implies, left, implication());
-  }
+  NodeId implication() { return right_chain(Token::Implies, Op::Implies, &Parser::disjunction); }
 
   NodeId disjunction() {
     NodeId left = conjunction();
@@ -96,18 +91,17 @@ class Parser {
     return left;
   }
 
-  NodeId until() {
-    NodeId left = release();
-    if (!accept(Token::Until)) return left;
-    Nesting nesting(*this);
-    return builder_.binary(Op::Until, left, until());
-  }
+  NodeId until() { return right_chain(Token::Until, Op::Until, &Parser::release); }
 
-  NodeId release() {
-    NodeId left = unary();
-    if (!accept(Token::Release)) return left;
+  NodeId release() { return right_chain(Token::Release, Op::Release, &Parser::unary); }
+
+  // operand [token operand [token ...]], grouped to the right: a op (b op c). Each operator is a
+  // level of nesting.
+  NodeId right_chain(Token token, Op op, NodeId (Parser::*operand)()) {
+    NodeId left = (this->*operand)();
+    if (!accept(token)) return left;
     Nesting nesting(*this);
-    return builder_.binary(Op::Release, left, release());
+    return builder_.binary(op, left, right_chain(token, op, operand));
   }
 
   // One level deeper for the life of the object; refused past kMaxNesting.

@@ -5,10 +5,6 @@
 namespace railyard::prolog {
 namespace {
 
-bool is2(Machine& m, Cell* a) {
-  return m.unify(a[0], number_cell(m, eval(m, a[1])));
-}
-
 template <Comparison C>
 bool compare2(Machine& m, Cell* a) {
   return compare_numbers(m, C, eval(m, a[0]), eval(m, a[1]));
@@ -76,7 +72,8 @@ bool plus3(Machine& m, Cell* a) {
 }  // namespace
 
 void register_arith_builtins(Machine& m) {
-  m.define_native("is", 2, is2);
+  m.define_native("is", 2,
+                  [](Machine& m, Cell* a) { return m.unify(a[0], number_cell(m, eval(m, a[1]))); });
   m.define_native("=:=", 2, compare2<kArEq>);
   m.define_native("=\\=", 2, compare2<kArNe>);
   m.define_native("<", 2, compare2<kArLt>);

@@ -128,17 +128,13 @@ Cell atom_cell(Machine& m, const std::string& text) {
   return make_atom(m.intern(text));
 }
 
-bool atom_codes_like(Machine& m, Cell* a, bool chars) {
+// atom_codes/2 and atom_chars/2.
+template <bool chars>
+bool atom_codes(Machine& m, Cell* a) {
   std::string text;
   if (text_of(m, a[0], text)) return m.unify(a[1], code_list(m, text, chars));
   if (!list_text(m, a[1], text)) m.instantiation_error();
   return m.unify(a[0], atom_cell(m, text));
-}
-bool atom_codes(Machine& m, Cell* a) {
-  return atom_codes_like(m, a, false);
-}
-bool atom_chars(Machine& m, Cell* a) {
-  return atom_codes_like(m, a, true);
 }
 
 bool number_codes(Machine& m, Cell* a) {
@@ -243,26 +239,16 @@ bool atomic_list_concat(Machine& m, Cell list, const std::string& sep, Cell resu
   }
   return m.unify(list, m.new_list(parts.data(), parts.size(), kNil));
 }
-bool atomic_list_concat2(Machine& m, Cell* a) {
-  return atomic_list_concat(m, a[0], "", a[1], false);
-}
-bool atomic_list_concat3(Machine& m, Cell* a) {
-  return atomic_list_concat(m, a[0], need_text(m, a[1]), a[2], true);
-}
 
-bool change_case(Machine& m, Cell* a, bool upper) {
+// upcase_atom/2 and downcase_atom/2.
+template <bool upper>
+bool change_case(Machine& m, Cell* a) {
   std::string text = need_text(m, a[0]);
   for (char& c : text) {
     if (upper && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
     if (!upper && c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
   return m.unify(a[1], atom_cell(m, text));
-}
-bool upcase_atom(Machine& m, Cell* a) {
-  return change_case(m, a, true);
-}
-bool downcase_atom(Machine& m, Cell* a) {
-  return change_case(m, a, false);
 }
 
 bool term_to_atom(Machine& m, Cell* a) {
@@ -282,17 +268,20 @@ bool term_to_atom(Machine& m, Cell* a) {
 }  // namespace
 
 void register_atom_builtins(Machine& m) {
-  m.define_native("atom_codes", 2, atom_codes);
-  m.define_native("atom_chars", 2, atom_chars);
+  m.define_native("atom_codes", 2, atom_codes</*chars=*/false>);
+  m.define_native("atom_chars", 2, atom_codes</*chars=*/true>);
   m.define_native("char_code", 2, char_code);
   m.define_native("atom_length", 2, atom_length);
   m.define_native("atom_number", 2, atom_number);
   m.define_native("number_codes", 2, number_codes);
   m.define_native("atom_concat", 3, atom_concat, false, /*nondeterministic=*/true);
-  m.define_native("atomic_list_concat", 2, atomic_list_concat2);
-  m.define_native("atomic_list_concat", 3, atomic_list_concat3);
-  m.define_native("upcase_atom", 2, upcase_atom);
-  m.define_native("downcase_atom", 2, downcase_atom);
+  m.define_native("atomic_list_concat", 2,
+                  [](Machine& m, Cell* a) { return atomic_list_concat(m, a[0], "", a[1], false); });
+  m.define_native("atomic_list_concat", 3, [](Machine& m, Cell* a) {
+    return atomic_list_concat(m, a[0], need_text(m, a[1]), a[2], true);
+  });
+  m.define_native("upcase_atom", 2, change_case</*upper=*/true>);
+  m.define_native("downcase_atom", 2, change_case</*upper=*/false>);
   m.define_native("term_to_atom", 2, term_to_atom);
 }
 

@@ -18,24 +18,10 @@ std::string text(Machine& m, Cell t, bool quoted, bool canonical = false) {
   return m.write_text(t, options);
 }
 
+// write/1, writeq/1 (and print/1), write_canonical/1.
+template <bool quoted, bool canonical = false>
 bool write1(Machine& m, Cell* a) {
-  *m.out << text(m, a[0], false);
-  return true;
-}
-bool writeq1(Machine& m, Cell* a) {
-  *m.out << text(m, a[0], true);
-  return true;
-}
-bool writeln1(Machine& m, Cell* a) {
-  *m.out << text(m, a[0], false) << '\n';
-  return true;
-}
-bool write_canonical1(Machine& m, Cell* a) {
-  *m.out << text(m, a[0], true, true);
-  return true;
-}
-bool nl0(Machine& m, Cell*) {
-  *m.out << '\n';
+  *m.out << text(m, a[0], quoted, canonical);
   return true;
 }
 bool tab1(Machine& m, Cell* a) {
@@ -126,25 +112,26 @@ bool format(Machine& m, Cell fmt, Cell args) {
   *m.out << out;
   return true;
 }
-bool format1(Machine& m, Cell* a) {
-  return format(m, a[0], make_atom(atom::kNil));
-}
-bool format2(Machine& m, Cell* a) {
-  return format(m, a[0], a[1]);
-}
 
 }  // namespace
 
 void register_io_builtins(Machine& m) {
-  m.define_native("write", 1, write1);
-  m.define_native("print", 1, writeq1);
-  m.define_native("writeq", 1, writeq1);
-  m.define_native("writeln", 1, writeln1);
-  m.define_native("write_canonical", 1, write_canonical1);
-  m.define_native("nl", 0, nl0);
+  m.define_native("write", 1, write1<false>);
+  m.define_native("print", 1, write1<true>);
+  m.define_native("writeq", 1, write1<true>);
+  m.define_native("writeln", 1, [](Machine& m, Cell* a) {
+    *m.out << text(m, a[0], false) << '\n';
+    return true;
+  });
+  m.define_native("write_canonical", 1, write1<true, true>);
+  m.define_native("nl", 0, [](Machine& m, Cell*) {
+    *m.out << '\n';
+    return true;
+  });
   m.define_native("tab", 1, tab1);
-  m.define_native("format", 1, format1);
-  m.define_native("format", 2, format2);
+  m.define_native("format", 1,
+                  [](Machine& m, Cell* a) { return format(m, a[0], make_atom(atom::kNil)); });
+  m.define_native("format", 2, [](Machine& m, Cell* a) { return format(m, a[0], a[1]); });
 }
 
 }  // namespace railyard::prolog

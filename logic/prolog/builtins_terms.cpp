@@ -112,10 +112,6 @@ bool univ(Machine& m, Cell* a) {
   return m.unify(t, m.new_struct(f, items + 1, n - 1));
 }
 
-bool copy_term2(Machine& m, Cell* a) {
-  return m.unify(a[1], m.copy_term(a[0]));
-}
-
 Cell sort_key(Machine& m, Cell t, std::int64_t key) {
   if (key == 0) return t;
   t = m.deref(t);
@@ -151,12 +147,6 @@ bool sort_by(Machine& m, Cell list, Cell sorted, std::int64_t key, bool descendi
   return m.unify(sorted, m.new_list(out.data(), out.size(), make_atom(atom::kNil)));
 }
 
-bool msort2(Machine& m, Cell* a) {
-  return sort_by(m, a[0], a[1], 0, false, false);
-}
-bool sort2(Machine& m, Cell* a) {
-  return sort_by(m, a[0], a[1], 0, false, true);
-}
 bool sort4(Machine& m, Cell* a) {
   std::int64_t key = m.get_int(a[0]);
   if (key < 0) m.domain_error("not_less_than_zero", a[0]);
@@ -183,9 +173,12 @@ void register_term_builtins(Machine& m) {
   m.define_native("functor", 3, functor3);
   m.define_native("arg", 3, arg3, false, /*nondeterministic=*/true);
   m.define_native("=..", 2, univ);
-  m.define_native("copy_term", 2, copy_term2);
-  m.define_native("msort", 2, msort2);
-  m.define_native("sort", 2, sort2);
+  m.define_native("copy_term", 2,
+                  [](Machine& m, Cell* a) { return m.unify(a[1], m.copy_term(a[0])); });
+  m.define_native("msort", 2,
+                  [](Machine& m, Cell* a) { return sort_by(m, a[0], a[1], 0, false, false); });
+  m.define_native("sort", 2,
+                  [](Machine& m, Cell* a) { return sort_by(m, a[0], a[1], 0, false, true); });
   m.define_native("sort", 4, sort4);
   m.define_native("keysort", 2, keysort2);
 }

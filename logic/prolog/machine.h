@@ -285,8 +285,6 @@ class Machine {
   Cell new_list(const Cell* items, std::size_t n, Cell tail);
   Cell copy_term(Cell t);  // fresh variables, sharing kept
   bool is_atom(Cell c, AtomId a) const { return c == make_atom(a); }
-  // Functor of a callable term (atom or compound); false otherwise.
-  bool callable_functor(Cell c, FunctorId& f);
   // A term as writeq (quoted) or write writes it; at most max_length bytes, then "...".
   std::string show(Cell t, bool quoted = true, std::size_t max_length = kShowLength) const;
   static constexpr std::size_t kShowLength = 2000;  // enough for a message
@@ -400,7 +398,6 @@ class Machine {
     }
     trail_.resize(tr);
   }
-  [[noreturn]] void throw_error(const std::string& message) const;
   [[noreturn]] void instantiation_error() const;
   [[noreturn]] void type_error(const char* type, Cell culprit) const;
   [[noreturn]] void domain_error(const char* domain, Cell culprit) const;
@@ -565,7 +562,6 @@ class Machine {
   [[gnu::noinline]] void grow_choices();
   [[gnu::noinline]] void grow_args(unsigned n);
   void enter_meta(Cell goal, std::uint64_t cont_pc, std::uint64_t cont_frame);
-  void begin_proof();
   void add_clause(Cell head, Cell body, const std::vector<Cell>& src, const std::string& where);
   void run_directive(Cell goal, const std::vector<Cell>& src, const std::string& where);
   bool directive_declaration(Cell goal, const std::vector<Cell>& src, const std::string& where);

@@ -478,23 +478,6 @@ Cell Machine::new_list(const Cell* items, std::size_t n, Cell tail) {
   return make_list(at);
 }
 
-bool Machine::callable_functor(Cell c, FunctorId& f) {
-  c = deref(c);
-  if (tag_of(c) == kAtom) {
-    f = symbols.functor(static_cast<AtomId>(payload(c)), 0);
-    return true;
-  }
-  if (tag_of(c) == kStr) {
-    f = static_cast<FunctorId>(payload(heap_[payload(c)]));
-    return true;
-  }
-  if (tag_of(c) == kList) {
-    f = functor::kList;
-    return true;
-  }
-  return false;
-}
-
 std::string Machine::show(Cell t, bool quoted, std::size_t max_length) const {
   WriteOptions options;
   options.quoted = quoted;
@@ -531,10 +514,6 @@ void Machine::grow_heap(std::uint64_t cells) {
   std::uint64_t room = limits.max_term_cells - (space_used() - h_);
   std::uint64_t size = std::max<std::uint64_t>(heap_.size() * 2, needed + 1024);
   heap_.resize(std::max(needed, std::min(size, room)));
-}
-
-void Machine::throw_error(const std::string& message) const {
-  throw PrologError(message);
 }
 
 void Machine::limit_error(LimitKind kind) const {

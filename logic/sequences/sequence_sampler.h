@@ -76,7 +76,6 @@ class SequenceSampler {
   sequences::SequencePlan plan(std::uint64_t index) const {
     return planner_.plan(options_.seed, index);
   }
-  const std::vector<std::string>& predicate_names() const { return predicates_.names(); }
   // A copy with its own engines, for another thread.
   SequenceSampler clone() const { return *this; }
 

@@ -105,12 +105,6 @@ void bind_dataset_files(py::module_& m) {
       py::arg("path"), "Metric depth (the EXR's Z channel) as an H x W float32 array.");
   m.def("decode_rle", &decode_rle, py::arg("counts"), py::arg("height"), py::arg("width"),
         "A COCO compressed RLE string as an H x W uint8 mask (0/1).");
-  m.def(
-      "read_record",
-      [](const std::filesystem::path& path) {
-        return to_python(to_json(read_sample_record(path)));
-      },
-      py::arg("path"), "records/<i>.json, checked, as a dict (InputError naming file and key).");
 }
 
 }  // namespace railyard::python

@@ -34,19 +34,10 @@ void bind_dataset_paths(py::module_& m) {
   py::class_<DatasetPaths>(m, "DatasetPaths",
                            "Where each file of a dataset folder lives (dataset_paths.h).")
       .def(py::init<fs::path>(), py::arg("root"))
-      .def_property_readonly("root", [](const DatasetPaths& p) { return p.root().string(); })
-      .def_property_readonly("images", &folder_of<&DatasetPaths::images>)
-      .def_property_readonly("depths", &folder_of<&DatasetPaths::depths>)
-      .def_property_readonly("scenes", &folder_of<&DatasetPaths::scenes>)
-      .def_property_readonly("records", &folder_of<&DatasetPaths::records>)
       .def_property_readonly("splits", &folder_of<&DatasetPaths::splits>)
-      .def_property_readonly("all_scenes", &folder_of<&DatasetPaths::all_scenes>)
       .def_property_readonly("coco", &folder_of<&DatasetPaths::coco>)
       .def_property_readonly("manifest", &folder_of<&DatasetPaths::manifest>)
       .def("image", &file_of<&DatasetPaths::image>, py::arg("index"))
-      .def("depth_png", &file_of<&DatasetPaths::depth_png>, py::arg("index"))
-      .def("depth_exr", &file_of<&DatasetPaths::depth_exr>, py::arg("index"))
-      .def("scene_glb", &file_of<&DatasetPaths::scene_glb>, py::arg("index"))
       .def("record", &file_of<&DatasetPaths::record>, py::arg("index"))
       .def(
           "split",
@@ -102,8 +93,6 @@ void bind_dataset_folder(py::module_& m) {
             return splits;
           },
           "{split name: its sample indices, ascending}, train, val and test first.")
-      .def("split_of", &DatasetFolder::split_of, py::arg("index"),
-           "'train', 'val' or 'test': the split that holds the sample.")
       .def(
           "read_record",
           [](const DatasetFolder& f, std::uint64_t index) {

@@ -10,6 +10,7 @@
 #include <mutex>
 
 #include "logic/errors.h"
+#include "logic/vocabulary.h"
 #include "python/bindings/arrays.h"
 #include "python/bindings/bindings.h"
 #include "python/bindings/generator_setup.h"
@@ -95,8 +96,8 @@ class Generator {
     out["depth"] =
         to_array(stored_depth(rendered.frame.depth, g_.config.outputs.depth_exr_precision));
     out["part_ids"] = to_array(rendered.frame.part_ids);
-    out["true_label"] = rendered.train.label == Direction::East ? "east" : "west";
-    out["published_label"] = rendered.published == Direction::East ? "east" : "west";
+    out["true_label"] = railyard::name(rendered.train.label);
+    out["published_label"] = railyard::name(rendered.published);
     out["labelled"] = rendered.labelled;
     out["train"] = to_python(train_json(rendered.train, index));
     out["description"] = format_description({rendered.train.train, rendered.published});

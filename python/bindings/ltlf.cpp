@@ -57,21 +57,12 @@ std::vector<StateId> run(const Automaton& automaton, const std::vector<std::int6
 }  // namespace
 
 void bind_ltlf(py::module_& m) {
-  // A subclass of InputError (errors.cpp), tried before errors.cpp's translator (pybind11 tries
-  // the most recently registered first).
-  static py::exception<ltlf::FormulaError> formula_error(m, "FormulaError",
-                                                         m.attr("InputError").ptr());
-  formula_error.attr("__doc__") =
+  // A subclass of InputError (errors.cpp), registered after it so its translator is tried first.
+  py::register_exception<ltlf::FormulaError>(m, "FormulaError", m.attr("InputError"))
+      .attr("__doc__") =
       "An LTLf formula that does not parse (the message names the column and what was expected "
       "there), a trace naming an atom that is not in the alphabet, or an automaton over its "
       "limits. An InputError, so a ValueError.";
-  py::register_exception_translator([](std::exception_ptr error) {
-    try {
-      if (error) std::rethrow_exception(error);
-    } catch (const ltlf::FormulaError& e) {
-      formula_error(e.what());
-    }
-  });
 
   py::class_<Formula>(m, "Formula", "An LTLf formula in flloat's syntax (logic/ltlf/formula.h).")
       .def(py::init([](const std::string& text) { return ltlf::parse_formula(text); }),
@@ -116,7 +107,6 @@ void bind_ltlf(py::module_& m) {
       .def_property_readonly("formula", &Automaton::formula)
       .def_property_readonly("atoms", &Automaton::atoms)
       .def_property_readonly("state_count", &Automaton::state_count)
-      .def_property_readonly("letter_count", &Automaton::letter_count)
       .def_property_readonly("initial", &Automaton::initial)
       .def_property_readonly("language",
                              [](const Automaton& a) { return ltlf::language_name(a.language()); })

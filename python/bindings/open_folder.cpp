@@ -24,10 +24,6 @@ void bind_suite_folder(py::module_& m) {
                           "A finished suite: summary.json read and checked on opening.")
       .def_static("open", &open_released<SuiteFolder>, py::arg("root"),
                   "Opens the suite (DatasetError naming summary.json and the key).")
-      .def_property_readonly("root", [](const SuiteFolder& f) { return f.root().string(); })
-      .def_property_readonly(
-          "summary", [](const SuiteFolder& f) { return to_python(to_json(f.summary())); },
-          "summary.json as a dict (a new one on each call).")
       .def_property_readonly(
           "variants",
           [](const SuiteFolder& f) {

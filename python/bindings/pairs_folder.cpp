@@ -24,12 +24,10 @@ void bind_pairs_folder(py::module_& m) {
           "fault).")
       .def_static("is_pairs_folder", &PairsFolder::is_pairs_folder, py::arg("root"),
                   "True when the folder holds pairs.jsonl: a pairs folder, not a dataset.")
-      .def_property_readonly("root", [](const PairsFolder& f) { return f.root().string(); })
       .def_property_readonly("base", &PairsFolder::base,
                              py::return_value_policy::reference_internal)
       .def_property_readonly("intervened", &PairsFolder::intervened,
                              py::return_value_policy::reference_internal)
-      .def_property_readonly("pairs", &PairsFolder::pairs, "The manifest's number of pairs.")
       .def_property_readonly(
           "manifest", [](const PairsFolder& f) { return to_python(to_json(f.manifest())); },
           "manifest.json as a dict (a new one on each call).")
@@ -41,10 +39,6 @@ void bind_pairs_folder(py::module_& m) {
             return lines;
           },
           "pairs.jsonl as checked on opening, line p pair p, as dicts.")
-      .def(
-          "pair_file",
-          [](const PairsFolder& f, std::uint64_t p) { return f.pair_file(p).string(); },
-          py::arg("pair"), "pairs/<pair>.json: the pair's own record.")
       .def(py::pickle([](const PairsFolder& f) { return py::make_tuple(f.root()); },
                       [](const py::tuple& state) {
                         return PairsFolder::open(state[0].cast<std::filesystem::path>());

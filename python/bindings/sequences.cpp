@@ -13,6 +13,7 @@
 #include <mutex>
 #include <optional>
 
+#include "logic/vocabulary.h"
 #include "python/bindings/bindings.h"
 #include "python/bindings/generator_setup.h"
 #include "python/bindings/json_objects.h"
@@ -24,10 +25,6 @@
 
 namespace railyard::python {
 namespace {
-
-const char* direction_name(Direction d) {
-  return d == Direction::East ? "east" : "west";
-}
 
 // T x H x W x 3, uint8: the steps' colour images, stacked.
 py::array_t<std::uint8_t> image_stack(const std::vector<RenderedSample>& steps) {
@@ -53,9 +50,6 @@ class SequenceGenerator {
 
   std::uint64_t size() const { return model_.sequence_count(); }
   std::uint64_t sample_count() const { return model_.sample_count(); }
-  std::uint64_t first_sample(std::uint64_t index) const {
-    return model_.first_sample(checked(index));
-  }
   std::uint64_t length(std::uint64_t index) const { return model_.length(checked(index)); }
   std::string effective_config() const { return emit_config(g_.config); }
   std::filesystem::path dataset_root() const { return g_.output.paths().root(); }
@@ -159,7 +153,7 @@ class SequenceGenerator {
       samples.append(first + t);
       step_list.append(to_python(to_json(steps[t])));
       train_list.append(to_python(train_json(trains[t], first + t)));
-      labels.append(direction_name(trains[t].label));
+      labels.append(railyard::name(trains[t].label));
       step_labels.push_back(trains[t].label);
     }
     SequenceSteps sequence{first, steps, step_labels, {}};
@@ -200,7 +194,6 @@ void bind_sequences(py::module_& m) {
       .def("symbolic", &SequenceGenerator::symbolic, py::arg("index"))
       .def("labels", &SequenceGenerator::labels)
       .def("splits", &SequenceGenerator::splits)
-      .def("first_sample", &SequenceGenerator::first_sample, py::arg("index"))
       .def("length", &SequenceGenerator::length, py::arg("index"))
       .def_property_readonly("sample_count", &SequenceGenerator::sample_count)
       .def_property_readonly("names", &SequenceGenerator::names)

@@ -14,6 +14,7 @@
 #include "logic/labelled_batch.h"
 #include "logic/prolog/engine.h"
 #include "logic/prolog/errors.h"
+#include "logic/vocabulary.h"
 #include "python/bindings/bindings.h"
 #include "python/bindings/json_objects.h"
 #include "tools/lib/dataset/config.h"
@@ -30,10 +31,6 @@ struct TrainBatch {
   std::vector<LabelledTrain> trains;
   std::uint64_t first = 0;
 };
-
-const char* direction_name(Direction d) {
-  return d == Direction::East ? "east" : "west";
-}
 
 TrainBatch sample_trains(const std::filesystem::path& file,
                          const std::vector<std::string>& assignments, bool balanced) {
@@ -198,8 +195,8 @@ class PyRule {
     d["operations"] = format_operations(i.operations);
     d["train"] = to_python(train_json({i.train, i.label}, 0));
     d["description"] = format_description({i.train, i.label});
-    d["base_label"] = direction_name(i.base_label);
-    d["label"] = direction_name(i.label);
+    d["base_label"] = railyard::name(i.base_label);
+    d["label"] = railyard::name(i.label);
     d["flipped"] = i.flipped();
     d["changes"] = format_changes(i);
     return d;
@@ -230,7 +227,6 @@ class PyRule {
 void bind_symbolic(py::module_& m) {
   py::class_<TrainBatch>(m, "TrainBatch")
       .def("__len__", [](const TrainBatch& b) { return b.trains.size(); })
-      .def_readonly("first", &TrainBatch::first)
       .def_property_readonly("labels", [](const TrainBatch& b) { return label_array(b.trains); })
       .def("json",
            [](const TrainBatch& b, std::int64_t i) {

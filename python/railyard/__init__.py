@@ -81,7 +81,7 @@ class Generator(ConfigRenderer):
         return out
 
 
-# Last: railyard.sequences reads through railyard.reader, which needs the helpers above.
+# Last: railyard.shards reads through railyard.reader, which needs the helpers above.
 from .sequences import (Automaton, Formula, Sequence, SequenceGenerator,  # noqa: E402
                         SequenceSet, read_sequences)
 from .worlds import World, Worlds, worlds  # noqa: E402

@@ -46,17 +46,9 @@ def part_class(kind):
     return PART_KINDS.index(kind) + 1
 
 
-def _require_file(path, what):
-    return existing_file(path, what)
-
-
-def _require_folder(path, what):
-    return existing_folder(path, what)
-
-
 def _read_coco(path):
     """The dataset's COCO file, read as COCO's own readers read it (a standard format)."""
-    with open(_require_file(path, "COCO file"), "rb") as file:
+    with open(existing_file(path, "COCO file"), "rb") as file:
         data = file.read()
     try:
         return json.loads(data)  # COCO
@@ -71,7 +63,7 @@ def read_split(root, name):
     """The sample indices of splits/<name>.txt, ascending; DatasetError naming the file and line
     of something that is not an index, or an index listed twice or out of order."""
     path = _native.DatasetPaths(root).split(name)
-    return _native.read_split_file(_require_file(path, "split file"))
+    return _native.read_split_file(existing_file(path, "split file"))
 
 
 def is_dataset(folder):
@@ -82,7 +74,7 @@ def suite_variants(folder):
     """{variant name: DatasetOnDisk} of a finished suite folder (<output>/<suite>/), in the suite
     file's order (a curriculum's task order). The suite's summary.json, written last, names each
     variant's dataset folder (<variant>/<V-LoL dataset folder>/, tools/lib/suite/README.md)."""
-    folder = _require_folder(path_argument(folder, "suite folder", "suite_variants"),
+    folder = existing_folder(path_argument(folder, "suite folder", "suite_variants"),
                              "suite folder")
     path = os.path.join(folder, "summary.json")
     if not os.path.exists(path):
@@ -105,14 +97,14 @@ class DatasetOnDisk:
     (DatasetError naming the file)."""
 
     def __init__(self, root, split=None, annotations="records", depth=True, masks=True):
-        root = _require_folder(path_argument(root, "dataset folder", "DatasetOnDisk"),
+        root = existing_folder(path_argument(root, "dataset folder", "DatasetOnDisk"),
                                "dataset folder")
         if annotations not in ("records", "coco"):
             raise ValueError(f"annotations={annotations!r}: must be 'records' or 'coco'")
         if split is not None and not isinstance(split, str):
             raise TypeError(f"split must be a split's name such as 'train', got "
                             f"{type(split).__name__}")
-        _require_file(_native.DatasetPaths(root).manifest, "dataset manifest")
+        existing_file(_native.DatasetPaths(root).manifest, "dataset manifest")
         self._open(_native.DatasetFolder.open(root), root, split, annotations, depth, masks)
 
     def _open(self, folder, root, split=None, annotations="records", depth=True, masks=True):
@@ -179,8 +171,8 @@ class DatasetOnDisk:
         """Sample `index` of the dataset (records/<index>.json), whatever the split."""
         index = self._sample_index(index)
         record, files = self._folder.read_sample(index)
-        image = _native.read_image(_require_file(files["image"], "image"))
-        depth = _native.read_depth_exr(_require_file(files["depth_exr"], "depth EXR")) \
+        image = _native.read_image(existing_file(files["image"], "image"))
+        depth = _native.read_depth_exr(existing_file(files["depth_exr"], "depth EXR")) \
             if self.depth and "depth_exr" in files else None
         parts = None if self.annotations == "records" else self._coco_regions(index)
         return make_sample(record, image, depth, parts, self.masks,
@@ -218,7 +210,7 @@ class PairsOnDisk:
     it checks pairs.jsonl against the manifest (DatasetError naming the file and line)."""
 
     def __init__(self, root, depth=True, masks=True):
-        self.root = _require_folder(path_argument(root, "pairs folder", "PairsOnDisk"),
+        self.root = existing_folder(path_argument(root, "pairs folder", "PairsOnDisk"),
                                     "pairs folder")
         if not _native.PairsFolder.is_pairs_folder(self.root):
             raise ValueError(f"{self.root}: not a folder of railyard intervene (it has no "

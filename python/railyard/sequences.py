@@ -24,15 +24,15 @@ sequences/ (automaton.json, sequences.jsonl, sequence_<split>.csv: tools/lib/rec
 sequence_files.h). The records keep every step's predicates, relevance and states; sequences.jsonl
 shows the train split only what the config's train_annotations publishes (Sequence.published).
 """
+import functools
 import os
 
 import numpy as np
 
 from . import _native
-from ._checks import path_argument, position, whole
+from ._checks import existing_folder, path_argument, position, whole
 from ._native import DatasetError, FormulaError
 from .config import ConfigRenderer
-from .reader import _require_folder
 
 def _atom_indices(names, atoms, t):
     """The indices in `atoms` of step t's true atoms `names`; FormulaError naming one not there."""
@@ -341,7 +341,7 @@ class SequenceSet:
     DatasetError when the sequence is read."""
 
     def __init__(self, root, split=None):
-        root = _require_folder(path_argument(root, "dataset folder", "read_sequences"),
+        root = existing_folder(path_argument(root, "dataset folder", "read_sequences"),
                                "dataset folder")
         if split is not None and not isinstance(split, str):
             raise TypeError(f"split must be a split's name such as 'train', got "
@@ -405,7 +405,7 @@ class SequenceSet:
     @property
     def automaton(self):
         """The automaton of sequences/automaton.json, over its atoms (its state ids)."""
-        return self.formula.automaton(self.automaton_file["atoms"])
+        return self.formula.automaton(self.names)
 
     @property
     def train_annotations(self):
@@ -455,10 +455,6 @@ class SequenceGenerator(ConfigRenderer):
     _native_class = _native.SequenceGenerator
     _unit = "sequences"
 
-    def __init__(self, config=None, **overrides):
-        super().__init__(config, **overrides)
-        self._splits = None
-
     def __getitem__(self, index):
         return self.sequence(index)
 
@@ -480,15 +476,15 @@ class SequenceGenerator(ConfigRenderer):
         return Sequence(index, split, out["samples"], out["steps"], out["trains"],
                         out["step_labels"], out["published"], records=records, images=images)
 
+    @functools.cached_property
+    def _splits(self):
+        return self._native.splits()
+
     def splits(self):
         """Each sequence's split, as the finished dataset has it."""
-        if self._splits is None:
-            self._splits = self._native.splits()
         return list(self._splits)
 
     def split(self, index):
-        if self._splits is None:
-            self._splits = self._native.splits()
         return self._splits[self._index(index)]
 
     @property
@@ -513,9 +509,7 @@ class SequenceGenerator(ConfigRenderer):
     def formula(self):
         return Formula(self._native.formula)
 
-    @property
-    def automaton(self):
-        return self.formula.automaton(self._native.names)
+    automaton = SequenceSet.automaton
 
     @property
     def automaton_file(self):

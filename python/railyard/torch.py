@@ -106,8 +106,8 @@ class OnTheFly(torch.utils.data.Dataset):
     def __init__(self, config=None, target="label", transform=None, **overrides):
         _check_target(target)
         self.target, self.transform = target, transform
-        self._args = (config, overrides)
-        self._generator = Generator(config, **overrides)  # checks the config now
+        # Checks the config now; pickles as its config, so spawned workers build their own.
+        self._generator = Generator(config, **overrides)
 
     def __len__(self):
         return len(self._generator)
@@ -117,15 +117,6 @@ class OnTheFly(torch.utils.data.Dataset):
         sample = self._generator.sample(index, annotations=self.target != "label",
                                         masks=self.target != "label")
         return make_item(sample, self.target, self.transform)
-
-    # Spawned workers get the config, not the native generator, and build their own.
-    def __getstate__(self):
-        return {"target": self.target, "transform": self.transform, "_args": self._args}
-
-    def __setstate__(self, state):
-        self.__dict__.update(state)
-        config, overrides = self._args
-        self._generator = Generator(config, **overrides)
 
 
 class OnDisk(torch.utils.data.Dataset):

@@ -7,6 +7,7 @@
 
 #include "tools/assetgen/blocks_dimensions.h"
 #include "tools/assetgen/primitives.h"
+#include "util/enum_names.h"
 
 namespace railyard::assetgen::blocks {
 namespace {
@@ -102,27 +103,25 @@ Shape band_shape(Platform p, float z0, float z1, float grow, float stretch) {
 
 }  // namespace
 
+constexpr auto kPlatformNames =
+    enum_names<Platform>({{Platform::Cube, "cube"},
+                          {Platform::Cylinder, "cylinder"},
+                          {Platform::Hemisphere, "hemisphere"},
+                          {Platform::Frustum, "frustum"},
+                          {Platform::HexagonalPrism, "hexagonal_prism"}});
+constexpr auto kLoadNames = enum_names<Load>({{Load::Sphere, "sphere"},
+                                              {Load::Pyramid, "pyramid"},
+                                              {Load::Cube, "cube"},
+                                              {Load::Cylinder, "cylinder"},
+                                              {Load::Cone, "cone"},
+                                              {Load::Torus, "torus"}});
+
 std::string_view platform_name(Platform p) {
-  switch (p) {
-    case Platform::Cube: return "cube";
-    case Platform::Cylinder: return "cylinder";
-    case Platform::Hemisphere: return "hemisphere";
-    case Platform::Frustum: return "frustum";
-    case Platform::HexagonalPrism: return "hexagonal_prism";
-  }
-  return "?";
+  return kPlatformNames.name(p);
 }
 
 std::string_view load_name(Load l) {
-  switch (l) {
-    case Load::Sphere: return "sphere";
-    case Load::Pyramid: return "pyramid";
-    case Load::Cube: return "cube";
-    case Load::Cylinder: return "cylinder";
-    case Load::Cone: return "cone";
-    case Load::Torus: return "torus";
-  }
-  return "?";
+  return kLoadNames.name(l);
 }
 
 Asset platform(Platform p, bool long_car, Band band) {

@@ -224,9 +224,6 @@ glm::mat4 rotate_x(float deg) {
 glm::mat4 rotate_y(float deg) {
   return glm::rotate(glm::mat4(1.0f), glm::radians(deg), glm::vec3(0, 1, 0));
 }
-glm::mat4 rotate_z(float deg) {
-  return glm::rotate(glm::mat4(1.0f), glm::radians(deg), glm::vec3(0, 0, 1));
-}
 glm::mat4 scale(const glm::vec3& s) {
   return glm::scale(glm::mat4(1.0f), s);
 }

@@ -54,7 +54,6 @@ glm::mat4 frame_along(const glm::vec3& origin, const glm::vec3& axis);
 glm::mat4 translate(const glm::vec3& t);
 glm::mat4 rotate_x(float deg);
 glm::mat4 rotate_y(float deg);
-glm::mat4 rotate_z(float deg);
 glm::mat4 scale(const glm::vec3& s);
 
 }  // namespace railyard::assetgen

@@ -4,12 +4,12 @@
 // get synthetic part annotations shaped like a rendered Trains scene (locomotive, rail, and per
 // car body, wall, roof when closed, wheels and loads), since rendering is not what is measured.
 #include <CLI/CLI.hpp>
-#include <chrono>
 #include <cstdio>
 #include <memory>
 
 #include "logic/sampler.h"
 #include "logic/vocabulary.h"
+#include "tools/bench/measure.h"
 #include "tools/lib/dataset/rule_loading.h"
 #include "tools/lib/export/exporter.h"
 #include "util/external_program.h"
@@ -87,7 +87,7 @@ void bench_one(const std::vector<Example>& examples, const exports::ExportOption
   TemporaryFolder scratch("railyard-bench-export");
   auto start = std::chrono::steady_clock::now();
   exports::ExportSummary summary = exports::write_export(options, examples, scratch.path() / "out");
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = seconds_since(start);
   double trains = static_cast<double>(examples.size());
   std::printf("  %-28s %10.0f trains/s %8.2f s %9.1f MB\n", what.c_str(), trains / seconds, seconds,
               static_cast<double>(summary.bytes) / 1e6);

@@ -2,13 +2,12 @@
 // Michalski trains on one thread: trains searched per second, trains labelled per search, and
 // how many trains flip with 1, 2, ... edits.
 #include <CLI/CLI.hpp>
-#include <chrono>
 #include <cstdio>
-#include <ctime>
 #include <vector>
 
 #include "logic/intervention/intervention.h"
 #include "logic/sampler.h"
+#include "tools/bench/measure.h"
 #include "tools/lib/dataset/rule_loading.h"
 
 namespace railyard {
@@ -34,8 +33,7 @@ void run_intervene_benchmark(std::uint64_t count, std::uint64_t seed, const std:
 
   std::vector<std::uint64_t> flips(static_cast<std::size_t>(max_edits) + 1);
   std::uint64_t labelled = 0, built = 0, no_flip = 0, out_of_budget = 0;
-  auto start = std::chrono::steady_clock::now();
-  std::clock_t cpu_start = std::clock();
+  Stopwatch watch;
   for (const Train& train : trains) {
     Expected<Intervention> flip = search.flip(train);
     CounterfactualSearch::Stats stats = search.stats();
@@ -46,9 +44,8 @@ void run_intervene_benchmark(std::uint64_t count, std::uint64_t seed, const std:
     else
       ++(stats.out_of_budget ? out_of_budget : no_flip);
   }
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   // CPU time too: on a shared machine, wall time also counts waiting for a core.
-  double cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+  double seconds = watch.wall(), cpu = watch.cpu();
 
   std::printf(
       "bench intervene: %llu MichalskiTrains of 2-4 cars, seed %llu, rule %s, k = %d, "
@@ -58,8 +55,7 @@ void run_intervene_benchmark(std::uint64_t count, std::uint64_t seed, const std:
   auto n = static_cast<double>(count);
   std::printf("counterfactual search  %.1fk trains/s (goal on theoryx: >= 20k/s), %.3f s\n",
               n / seconds / 1e3, seconds);
-  std::printf("per CPU second         %.1fk trains/s, %.3f s of CPU time\n", n / cpu_seconds / 1e3,
-              cpu_seconds);
+  std::printf("per CPU second         %.1fk trains/s, %.3f s of CPU time\n", n / cpu / 1e3, cpu);
   std::printf("per train              %.1f trains labelled (the base included), %.1f built\n",
               static_cast<double>(labelled) / n, static_cast<double>(built) / n);
   std::uint64_t within = 0;

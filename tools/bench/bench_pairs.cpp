@@ -2,11 +2,6 @@
 // against rendering the base set alone (railyard render of the pairs' base trains, read back
 // from base/'s description file), per base image, and the peak memory of the pairs run (run it
 // at two sizes to see that it stays flat).
-#include "tools/bench/bench_pairs.h"
-
-#include <sys/resource.h>
-
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <vector>
@@ -47,10 +42,8 @@ std::filesystem::path base_descriptions(const DatasetConfig& config,
 void run_pairs_benchmark(DatasetConfig config) {
   config.output = file_system::temp_folder() / "railyard_bench_pairs";
   file_system::remove_tree(config.output);
-  RunOptions options;
-  options.data_dir = data_root();
-  options.version = RAILYARD_VERSION;
-  options.progress = false;
+  const RunOptions options{
+      .shard = {}, .data_dir = data_root(), .version = RAILYARD_VERSION, .progress = false};
   std::printf("bench pairs: %llu trains %dx%d, %s backend, rule %s, interventions %s\n",
               static_cast<unsigned long long>(config.count), config.width, config.height,
               config.backend.c_str(), config.rule.c_str(),
@@ -62,11 +55,9 @@ void run_pairs_benchmark(DatasetConfig config) {
   warm_up.output = config.output / "warm_up";
   generate_dataset(warm_up, options);
   // Pairs first, so that the peak memory below is the pairs run's alone.
-  auto start = std::chrono::steady_clock::now();
-  double cpu_start = cpu_seconds();
+  Stopwatch pair_watch;
   RunSummary pairs = intervene_dataset(config, options);
-  double pair_seconds = seconds_since(start);
-  double pair_cpu = cpu_seconds() - cpu_start;
+  double pair_seconds = pair_watch.wall(), pair_cpu = pair_watch.cpu();
   double pair_memory = peak_memory_mib();
   std::uint64_t made = count_lines(pairs.root / "pairs.jsonl");
   std::vector<LabelledTrain> base_trains =
@@ -74,11 +65,9 @@ void run_pairs_benchmark(DatasetConfig config) {
   DatasetConfig base = config;
   base.output = config.output / "base_alone";
   base.count = base_trains.size();
-  start = std::chrono::steady_clock::now();
-  cpu_start = cpu_seconds();
+  Stopwatch base_watch;
   render_trains(base, std::move(base_trains), config.rule, options);
-  double base_seconds = seconds_since(start);
-  double base_cpu = cpu_seconds() - cpu_start;
+  double base_seconds = base_watch.wall(), base_cpu = base_watch.cpu();
   double per_pair = made ? pair_seconds / static_cast<double>(made) : 0.0;
   double per_base = base.count ? base_seconds / static_cast<double>(base.count) : 0.0;
   std::printf("intervene: %llu pairs of %llu trains  %7.2f s  %7.1f ms per pair\n",

@@ -1,9 +1,16 @@
-// The path tracer's benchmark (see bench_pathtrace.h). One warm-up frame starts Embree's device
-// and threads, as a dataset run would have after its first image; each timed frame then includes
-// the frame's BVH, the tracing and the view transform, but not writing files.
-#include "tools/bench/bench_pathtrace.h"
-
+// `railyard bench pathtrace`: seconds per image and rays per second of the Embree path tracer on
+// a real laid-out train (three cars, every kind of part) in each scene asked for. Not a test:
+// nothing here asserts a time. When Blender is installed, the same scene is also rendered with
+// Cycles at the same samples in the same run (cycles_bench.h), the reference of issues #4 and
+// #29, and both sides' errors against their own converged references give the equal-quality
+// figure (pathtrace_quality.h).
+//
+// One warm-up frame starts Embree's device and threads, as a dataset run would have after its
+// first image; each timed frame then includes the frame's BVH, the tracing and the view
+// transform, but not writing files.
+#include <CLI/CLI.hpp>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -31,6 +38,25 @@
 
 namespace railyard {
 namespace {
+
+struct PathtraceBenchOptions {
+  // Scene files of <data>/scenes, each benchmarked in turn.
+  std::vector<std::string> scenes{"base_scene", "desert_scene"};
+  std::string representation = "Trains";  // or SimpleObjects
+  std::vector<int> samples{64, 512};      // samples per pixel, one timed image each
+  int threads = 0;                        // 0: all cores
+  int max_bounces = 20;
+  bool sky_next_event = true;  // see EmbreeOptions
+  int width = 480, height = 270;
+  std::uint64_t seed = 0;
+  // Folder for <scene>/pathtrace_<spp>.png and Cycles' files; empty: write nothing.
+  std::string out;
+  // Samples of each renderer's reference for the equal-quality figure; 0: no such figure.
+  int reference_samples = 4096;
+  std::filesystem::path reference_cache;  // where references are kept between runs
+  bool cycles = true;                     // compare with Blender Cycles when Blender is found
+  std::string blender;                    // Blender's executable; empty: `blender` on PATH
+};
 
 // Three cars with every kind of part: both lengths and walls, roofs, 2 and 3 axles, loads.
 Train bench_train() {
@@ -275,8 +301,6 @@ void bench_scene(const std::string& name, const PathtraceBenchOptions& options) 
     print_comparison(options, ours, *cycles);
 }
 
-}  // namespace
-
 void run_pathtrace_benchmark(const PathtraceBenchOptions& options) {
   std::printf("load average (1, 5, 15 min): %s\n", load_average().c_str());
   if (options.reference_samples > 0)
@@ -286,6 +310,46 @@ void run_pathtrace_benchmark(const PathtraceBenchOptions& options) {
     std::printf("\n");
     bench_scene(scene, options);
   }
+}
+
+}  // namespace
+
+void add_pathtrace_bench(CLI::App& bench) {
+  auto pathtrace = std::make_shared<PathtraceBenchOptions>();
+  CLI::App* pt = bench.add_subcommand(
+      "pathtrace",
+      "seconds per image and rays/s of the path tracer on a 3-car train, against Blender Cycles "
+      "when installed");
+  pt->add_option("--scene", pathtrace->scenes, "scene names, each benchmarked in turn")
+      ->capture_default_str();
+  pt->add_option("--representation", pathtrace->representation, "Trains or SimpleObjects")
+      ->capture_default_str();
+  pt->add_option("-s,--samples", pathtrace->samples, "samples per pixel, one image each")
+      ->capture_default_str();
+  pt->add_option("-j,--threads", pathtrace->threads, "threads (0: all cores)");
+  pt->add_option("--bounces", pathtrace->max_bounces, "maximum bounces")->capture_default_str();
+  pt->add_option("--width", pathtrace->width, "image width")->capture_default_str();
+  pt->add_option("--height", pathtrace->height, "image height")->capture_default_str();
+  pt->add_option("--seed", pathtrace->seed, "random seed");
+  pt->add_option("--out", pathtrace->out, "folder to write <scene>/pathtrace_<spp>.png into");
+  pt->add_option("--reference-spp", pathtrace->reference_samples,
+                 "samples of each renderer's reference for the equal-quality figure (0: none)")
+      ->capture_default_str();
+  pt->add_option("--reference-cache", pathtrace->reference_cache,
+                 "folder keeping the references between runs (default: ~/.cache/railyard/"
+                 "pathtrace)");
+  pt->add_option("--blender", pathtrace->blender,
+                 "Blender to compare with (default: blender on PATH)");
+  pt->add_flag(
+      "--no-cycles", [pathtrace](std::int64_t) { pathtrace->cycles = false; },
+      "skip the comparison with Blender Cycles");
+  pt->add_flag(
+      "--no-sky-nee", [pathtrace](std::int64_t) { pathtrace->sky_next_event = false; },
+      "sample the sky only by BSDF sampling (faster per sample, noisier)");
+  pt->callback([pathtrace] {
+    if (pathtrace->reference_cache.empty()) pathtrace->reference_cache = default_reference_cache();
+    run_pathtrace_benchmark(*pathtrace);
+  });
 }
 
 }  // namespace railyard

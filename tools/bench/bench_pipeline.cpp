@@ -3,10 +3,6 @@
 // the pipeline's overhead over bare rendering, and where the time goes stage by stage (a second,
 // timed generate: its frames wait for the GPU before their read-back, so its rate is not the
 // headline).
-#include "tools/bench/bench_pipeline.h"
-
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -53,10 +49,9 @@ void print_stages(const DatasetConfig& config, RunOptions options) {
   file_system::remove_tree(config.output);
   PipelineTimes times;
   options.times = &times;
-  double cpu_start = cpu_seconds();
-  auto start = std::chrono::steady_clock::now();
+  Stopwatch watch;
   generate_dataset(config, options);
-  double wall = seconds_since(start), cpu = cpu_seconds() - cpu_start;
+  double wall = watch.wall(), cpu = watch.cpu();
   auto count = static_cast<double>(config.count);
   std::printf(
       "\nstages per image (a timed run on %zu producing threads: %.1f images/s, %.2f ms "
@@ -95,10 +90,8 @@ void run_pipeline_benchmark(const DatasetConfig& base) {
   double bare = bare_rendering_seconds(config);
   std::printf("bare rendering (sample, layout, render):  %7.2f s  %7.1f images/s\n", bare,
               static_cast<double>(config.count) / bare);
-  RunOptions options;
-  options.data_dir = data_root();
-  options.version = RAILYARD_VERSION;
-  options.progress = false;
+  RunOptions options{
+      .shard = {}, .data_dir = data_root(), .version = RAILYARD_VERSION, .progress = false};
   auto start = std::chrono::steady_clock::now();
   RunSummary summary = generate_dataset(config, options);
   double full = seconds_since(start);

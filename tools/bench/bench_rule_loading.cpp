@@ -2,12 +2,10 @@
 // (fact tables of 160k to millions of clauses, of one predicate or of many), each loaded by a
 // fresh process after background.pl, as Rule::load does, then queried to check the clauses
 // answer. Not a test: nothing here asserts a time.
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -111,11 +109,10 @@ Measurement load_and_check(const std::filesystem::path& background,
     prolog::Engine engine;
     engine.consult_file(background);
     m.before_mib = resident_mib();
-    auto start = std::chrono::steady_clock::now();
-    double cpu_start = cpu_seconds();
+    Stopwatch watch;
     engine.consult_file(file);
-    m.seconds = seconds_since(start);
-    m.cpu = cpu_seconds() - cpu_start;
+    m.seconds = watch.wall();
+    m.cpu = watch.cpu();
     m.peak_mib = peak_memory_mib();
     for (const auto& [goal, expected] : checks(kind, count)) {
       std::string got;

@@ -6,7 +6,6 @@
 // file (a seeded random model with probabilities), so later runs only score.
 // Goal (issue #28): under 10 s on one core.
 #include <CLI/CLI.hpp>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <random>
@@ -91,20 +90,13 @@ void add_score_bench(CLI::App& bench) {
     score::ScoreRequest request;
     request.predictions = {predictions};
     request.target = suite;
-    double best = 1e300, cpu = 0.0;
     score::ScoreReport score;
-    for (int r = 0; r < options->repeats; ++r) {
-      auto start = std::chrono::steady_clock::now();
-      double cpu_start = cpu_seconds();
-      score = score::score_predictions(request);
-      double seconds = seconds_since(start);
-      if (seconds < best) best = seconds, cpu = cpu_seconds() - cpu_start;
-    }
+    BestTimes best = best_of(options->repeats, [&] { score = score::score_predictions(request); });
     std::printf(
         "score: %llu predictions against %zu variants: %.2f s wall, %.2f s CPU (best of "
         "%d, one thread); %.0f predictions/s; peak memory %.0f MiB\n",
-        static_cast<unsigned long long>(count), score.datasets.size(), best, cpu, options->repeats,
-        static_cast<double>(count) / best, peak_memory_mib());
+        static_cast<unsigned long long>(count), score.datasets.size(), best.wall, best.cpu,
+        options->repeats, static_cast<double>(count) / best.wall, peak_memory_mib());
   });
 }
 

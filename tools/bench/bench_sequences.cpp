@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "logic/errors.h"
+#include "tools/bench/measure.h"
 #include "tools/lib/dataset/config.h"
 #include "tools/lib/dataset/inputs.h"
 #include "tools/lib/dataset/run_kinds/run_kinds.h"
@@ -20,25 +21,18 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
 // Seconds of a whole run of `config` into a fresh folder, the best of `repeats`.
 double generate_seconds(DatasetConfig config, const std::filesystem::path& folder, int repeats,
                         std::uint64_t& images) {
+  config.output = folder;
+  const RunOptions options{
+      .shard = {}, .data_dir = data_root(), .version = "bench", .progress = false};
   double best = 1e300;
   for (int r = 0; r < repeats; ++r) {
     file_system::remove_tree(folder);
-    config.output = folder;
-    RunOptions options;
-    options.data_dir = data_root();
-    options.version = "bench";
-    options.progress = false;
     auto start = Clock::now();
     RunSummary summary = generate_dataset(config, options);
-    best = std::min(best, since(start));
-    images = 0;
+    best = std::min(best, seconds_since(start));
     images = file_system::list_folder(summary.root / "images").size();
   }
   return best;
@@ -78,7 +72,7 @@ void run_sequences_bench(const std::string& file, std::uint64_t count, std::uint
   DatasetInputs inputs = resolve_inputs(config, data_root());
   auto start = Clock::now();
   SequenceModel model(config, inputs);
-  double setup = since(start);
+  double setup = seconds_since(start);
   std::printf("bench sequences: %s\nformula %s, %u states, %zu predicates, %llu-%llu steps\n",
               file.c_str(), config.sequence.formula.c_str(), model.automaton().state_count(),
               model.names().size(), static_cast<unsigned long long>(config.sequence.min_length),
@@ -93,7 +87,7 @@ void run_sequences_bench(const std::string& file, std::uint64_t count, std::uint
     steps += plan.letters.size();
     positive += plan.label;
   }
-  double planning = since(start);
+  double planning = seconds_since(start);
   std::printf(
       "planning   %llu sequences (%llu steps, %llu positive) in %.3f s on one thread, "
       "%.0fk sequences/s (goal: 100,000 in under 10 s)\n",
@@ -105,7 +99,7 @@ void run_sequences_bench(const std::string& file, std::uint64_t count, std::uint
   start = Clock::now();
   steps = 0;
   for (std::uint64_t i = 0; i < sampled; ++i) steps += sampler.sequence(i).steps.size();
-  double sampling = since(start);
+  double sampling = seconds_since(start);
   std::printf("sampling   %llu sequences' trains (%llu steps) in %.3f s, %.0f steps/s\n",
               static_cast<unsigned long long>(sampled), static_cast<unsigned long long>(steps),
               sampling, static_cast<double>(steps) / sampling);

@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "tools/bench/measure.h"
 #include "util/external_program.h"
 
 namespace railyard {
@@ -77,8 +77,7 @@ Startup measure(const StartupOptions& options, const std::string& count, const f
   }
   Startup result;
   for (;;) {
-    double elapsed =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double elapsed = seconds_since(start);
     double peak = peak_mib(pid);
     if (peak > result.peak) result.peak = peak;
     if (first_unit_done(output)) {

@@ -2,7 +2,6 @@
 // check, every world's share) on one thread, the best of --repeats runs; nothing is written.
 // Goal (issue #27): configs/worlds/graphlog57.yaml in under 2 minutes on the 2-core machine.
 #include <CLI/CLI.hpp>
-#include <chrono>
 #include <cstdio>
 
 #include "tools/bench/measure.h"
@@ -23,23 +22,13 @@ void add_worlds_bench(CLI::App& bench) {
       ->capture_default_str();
   command->callback([options] {
     WorldsFile file = load_worlds_file(options->spec);
-    double best = 1e300, cpu = 0.0;
     worlds::WorldSet set;
-    for (int r = 0; r < options->repeats; ++r) {
-      auto start = std::chrono::steady_clock::now();
-      double cpu_start = cpu_seconds();
-      set = build_worlds_of(file);
-      double seconds = seconds_since(start);
-      if (seconds < best) {
-        best = seconds;
-        cpu = cpu_seconds() - cpu_start;
-      }
-    }
+    BestTimes best = best_of(options->repeats, [&] { set = build_worlds_of(file); });
     std::printf("%s\n", describe_worlds(set).c_str());
     std::printf("worlds %s: %.2f s wall, %.2f s CPU (best of %d); %llu proofs, %.2f M proofs/s\n",
-                options->spec.c_str(), best, cpu, options->repeats,
+                options->spec.c_str(), best.wall, best.cpu, options->repeats,
                 static_cast<unsigned long long>(set.proofs),
-                static_cast<double>(set.proofs) / best / 1e6);
+                static_cast<double>(set.proofs) / best.wall / 1e6);
   });
 }
 

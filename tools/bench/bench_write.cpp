@@ -2,8 +2,6 @@
 // PNG, depth and EXR encoders, checksums, the record, the files), per stage, on one core. The
 // frames are rendered first and kept; then the dataset's own writer (sample_writer.h) writes
 // them into a temporary folder on this thread alone, timing each stage in this thread's CPU time.
-#include "tools/bench/bench_write.h"
-
 #include <chrono>
 #include <cstdio>
 #include <string>

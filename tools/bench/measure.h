@@ -23,6 +23,29 @@ inline double cpu_seconds() {
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
+// Wall and CPU (cpu_seconds) time since construction.
+struct Stopwatch {
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  double cpu_start = cpu_seconds();
+  double wall() const { return seconds_since(start); }
+  double cpu() const { return cpu_seconds() - cpu_start; }
+};
+
+// Wall and CPU seconds of the call with the least wall time of `repeats` calls of `run`.
+struct BestTimes {
+  double wall = 1e300, cpu = 0.0;
+};
+template <class Run>
+BestTimes best_of(int repeats, Run run) {
+  BestTimes best;
+  for (int r = 0; r < repeats; ++r) {
+    Stopwatch watch;
+    run();
+    if (double wall = watch.wall(); wall < best.wall) best = {wall, watch.cpu()};
+  }
+  return best;
+}
+
 // Peak resident memory of this process so far (ru_maxrss), in MiB.
 inline double peak_memory_mib() {
   rusage usage{};

@@ -13,7 +13,6 @@ void add_gallery_command(CLI::App& app) {
   auto folder = std::make_shared<std::string>();
   auto output = std::make_shared<std::string>();
   auto options = std::make_shared<gallery::GalleryOptions>();
-  auto quiet = std::make_shared<bool>(false);
   CLI::App* command = app.add_subcommand(
       "gallery",
       "write a static site to browse a finished dataset, sequence set, pairs folder or suite "
@@ -24,15 +23,11 @@ void add_gallery_command(CLI::App& app) {
       ->check(existing_folder());
   command->add_option("-o,--output", *output, "the gallery's folder (outside the one shown)")
       ->required();
-  command->add_flag("-q,--quiet", *quiet, "no progress lines");
+  add_quiet_flag(*command, options->progress);
   command->callback([=] {
     if (inside(*output, *folder) || inside(*folder, *output))
       throw InputError("gallery: -o " + *output + " and " + *folder + " lie one inside the other");
     options->version = RAILYARD_VERSION;
-    if (!*quiet)
-      options->progress = [](const std::string& line) {
-        std::fprintf(stderr, "%s\n", line.c_str());
-      };
     gallery::GallerySummary summary = gallery::write_gallery(*folder, *output, *options);
     if (summary.kind == "suite")
       std::printf("%s/index.html: a suite of %zu variants, %llu samples\n", output->c_str(),

@@ -45,7 +45,6 @@ void add_pack_command(CLI::App& app) {
   auto folders = std::make_shared<std::vector<std::string>>();
   auto output = std::make_shared<std::string>();
   auto options = std::make_shared<PackOptions>();
-  auto quiet = std::make_shared<bool>(false);
   CLI::App* command = app.add_subcommand(
       "pack",
       "pack finished datasets, sequence sets, pairs folders or suites into WebDataset tar shards "
@@ -68,7 +67,7 @@ void add_pack_command(CLI::App& app) {
                     "also write README.md (a Hugging Face Hub dataset card with a datasheet), "
                     "card.png and croissant.json (Croissant 1.1) beside each dataset's shards");
   add_card_flags(*command, *card_options);
-  command->add_flag("-q,--quiet", *quiet, "no progress lines");
+  add_quiet_flag(*command, options->progress);
   command->callback([=] {
     options->version = RAILYARD_VERSION;
     if (*card)
@@ -79,10 +78,6 @@ void add_pack_command(CLI::App& app) {
                          },
                          staged.staging()},
                         sub, source, index, *card_options);
-      };
-    if (!*quiet)
-      options->progress = [](const std::string& line) {
-        std::fprintf(stderr, "%s\n", line.c_str());
       };
     std::vector<fs::path> to = destinations(*folders, *output);
     for (std::size_t k = 0; k < folders->size(); ++k) {

@@ -4,7 +4,6 @@
 #include <iostream>
 #include <optional>
 
-#include "tools/lib/dataset/inputs.h"
 #include "tools/lib/suite/suite.h"
 #include "tools/lib/suite/suite_bench.h"
 #include "tools/lib/suite/suite_check.h"
@@ -21,18 +20,15 @@ namespace {
 struct SuiteOptions {
   std::string file;
   SuiteOverrides overrides;
-  std::string output;
   std::string print_config;  // a variant's name
   bool list = false;
   bool check = false;
-  RunFlags farm;  // a task of V x K: shard t % K of variant t / K
-  bool quiet = false;
+  RunFlags farm;      // a task of V x K: shard t % K of variant t / K
+  ConfigOptions run;  // only -q/--quiet: run_options() is the run's data folder and progress
 };
 
 void run(const SuiteOptions& options) {
-  SuiteOverrides overrides = options.overrides;
-  overrides.output = options.output;
-  Suite suite = load_suite(options.file, overrides);
+  Suite suite = load_suite(options.file, options.overrides);
   if (!options.print_config.empty()) {
     std::fputs(emit_config(suite.variant(options.print_config).config).c_str(), stdout);
     return;
@@ -41,10 +37,7 @@ void run(const SuiteOptions& options) {
     for (const SuiteVariant& v : suite.variants) std::printf("%s\n", v.name.c_str());
     return;
   }
-  RunOptions run;
-  run.data_dir = data_root();
-  run.version = RAILYARD_VERSION;
-  run.progress = !options.quiet;
+  RunOptions run = run_options(options.run);
   if (options.check) {
     SuiteCheck check =
         check_suite(suite, run.data_dir, {CheckTrains::Bounded, run.progress ? stderr : nullptr});
@@ -83,7 +76,8 @@ void add_suite_command(CLI::App& app) {
   command->add_option("--scale", options->overrides.scale,
                       "multiply every variant's count and subsets (e.g. 0.01 for a quick run; "
                       "0 < scale <= 1e6, and no scaled count past generate's limit)");
-  command->add_option("-o,--output", options->output, "folder the suite's folder goes in");
+  command->add_option("-o,--output", options->overrides.output,
+                      "folder the suite's folder goes in");
   command->add_option(
       "--print-config", options->print_config,
       "print a variant's effective dataset config (what `generate` takes) and exit");
@@ -95,7 +89,7 @@ void add_suite_command(CLI::App& app) {
   add_run_flags(*command, options->farm,
                 "farm task t/T: shard t % K of variant t / K, K = T / variants (the merge: "
                 "every variant's dataset-wide files and the summary)");
-  command->add_flag("-q,--quiet", options->quiet, "no progress output");
+  command->add_flag("-q,--quiet", options->run.quiet, "no progress output");
   command->callback([options] { run(*options); });
 }
 

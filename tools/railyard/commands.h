@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
 
 namespace railyard {
 
@@ -25,5 +26,12 @@ void add_view_command(CLI::App& app);
 void add_suite_command(CLI::App& app);
 void add_score_command(CLI::App& app);
 void add_suite_bench(CLI::App& bench);  // `railyard bench suite`
+
+// -q/--quiet; without it `progress` prints each line on stderr.
+inline void add_quiet_flag(CLI::App& command, std::function<void(const std::string&)>& progress) {
+  progress = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+  command.add_flag_callback(
+      "-q,--quiet", [&progress] { progress = nullptr; }, "no progress lines");
+}
 
 }  // namespace railyard

@@ -63,7 +63,9 @@ TEST(WorldBuilder, WindowsSlideOverThePool) {
   ASSERT_EQ(set.worlds.size(), 5u);
   for (std::size_t k = 0; k < set.worlds.size(); ++k) {
     EXPECT_EQ(set.worlds[k].first, static_cast<int>(k));
-    if (k > 0) EXPECT_EQ(set.shared(k - 1, k), set.spec.window - set.spec.stride);
+    if (k > 0) {
+      EXPECT_EQ(set.shared(k - 1, k), set.spec.window - set.spec.stride);
+    }
     EXPECT_EQ(set.shared(k, k), set.spec.window);
   }
   EXPECT_EQ(set.shared(0, 4), 0);

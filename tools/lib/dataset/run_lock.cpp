@@ -116,7 +116,7 @@ std::vector<InputFile> check_inputs(const DatasetPaths& paths, const std::vector
     create_once(paths.input_lock(), input_lock_text(now));
   std::vector<InputFile> recorded;
   try {
-    recorded = read_input_files(paths.input_lock());
+    recorded = read_record_file<std::vector<InputFile>>(paths.input_lock());
   } catch (const DatasetError& e) {
     throw ConfigError(std::string(e.what()) + "; remove the dataset folder to start again");
   }

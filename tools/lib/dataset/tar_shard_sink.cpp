@@ -29,7 +29,7 @@ std::optional<ShardEntry> finished_shard(const TarShardPlan& plan, const Planned
   if (!file_system::exists(file)) return std::nullopt;
   ShardEntry entry;
   try {
-    entry = read_shard_entry(file);
+    entry = read_record_file<ShardEntry>(file);
   } catch (const DatasetError&) {
     return std::nullopt;  // damaged: the shard is written again
   }

@@ -18,10 +18,6 @@ nlohmann::ordered_json input_files_json(const std::vector<InputFile>& files) {
   return record_json<nlohmann::ordered_json>(files);
 }
 
-std::vector<InputFile> read_input_files(const std::filesystem::path& file) {
-  return read_record_file<std::vector<InputFile>>(file);
-}
-
 const InputFile* find_input(const std::vector<InputFile>& files, std::string_view role) {
   auto found =
       std::find_if(files.begin(), files.end(), [&](const InputFile& f) { return f.role == role; });

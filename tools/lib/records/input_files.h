@@ -26,9 +26,9 @@ struct InputFile {
 RAILYARD_RECORD(InputFile, role, path, sha256)
 void check_record(const RecordPlace& at, const InputFile& file);  // a role and a SHA-256
 
+// inputs.json; read_record_file<std::vector<InputFile>> throws DatasetError naming the key
+// ("[2].sha256"; IoError when it cannot be read).
 nlohmann::ordered_json input_files_json(const std::vector<InputFile>& files);
-// inputs.json; throws DatasetError naming the key ("[2].sha256"; IoError when it cannot be read).
-std::vector<InputFile> read_input_files(const std::filesystem::path& file);
 
 // The file of `role` ("rule", "background"); nullptr when none has it.
 const InputFile* find_input(const std::vector<InputFile>& files, std::string_view role);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <ctime>
 
 #include "logic/errors.h"
 #include "logic/sequences/sequence_sampler.h"
@@ -139,15 +138,10 @@ void check_holdout(const Suite& suite, const SuiteCheck& check) {
   }
 }
 
-double cpu_seconds() {
-  return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
-}
-
 }  // namespace
 
 SuiteCheck check_suite(const Suite& suite, const std::filesystem::path& data_dir,
                        const SuiteCheckOptions& options) {
-  double start = cpu_seconds();
   AssetManifest manifest = load_asset_manifest(AssetLibrary::default_manifest(data_dir));
   SuiteCheck check;
   for (const SuiteVariant& variant : suite.variants)
@@ -163,7 +157,6 @@ SuiteCheck check_suite(const Suite& suite, const std::filesystem::path& data_dir
     check.checked.push_back(count);
   }
   if (options.trains != CheckTrains::FirstTwo) check_holdout(suite, check);
-  check.cpu_seconds = cpu_seconds() - start;
   return check;
 }
 

@@ -46,7 +46,6 @@ struct SuiteCheck {
   std::vector<TrainPattern> confounders;  // every variant's confounder attribute, once each
   std::vector<VariantStats> stats;        // per variant: of its first `checked[v]` trains
   std::vector<std::uint64_t> checked;     // per variant: trains sampled (count, unless Bounded)
-  double cpu_seconds = 0.0;               // this process's CPU time in the pass (for bench)
 };
 
 // Throws InputError naming the suite file, the variant and the key.

@@ -71,8 +71,4 @@ std::string shard_entry_text(const ShardEntry& entry) {
   return record_json(entry).dump(2) + "\n";
 }
 
-ShardEntry read_shard_entry(const std::filesystem::path& file) {
-  return read_record_file<ShardEntry>(file);
-}
-
 }  // namespace railyard

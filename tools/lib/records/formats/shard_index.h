@@ -61,9 +61,8 @@ std::string shard_index_text(const ShardIndex& index);  // the bytes of shards.j
 ShardIndex read_shard_index(const std::filesystem::path& file);
 
 // One shard's entry alone: what a run writing shards keeps of each finished shard until its
-// shards.json is written (tools/lib/dataset/tar_shard_sink.h). The reader checks the name, the
-// split and the SHA-256 as read_shard_index does.
+// shards.json is written (tools/lib/dataset/tar_shard_sink.h). read_record_file<ShardEntry> checks
+// the name, the split and the SHA-256 as read_shard_index does.
 std::string shard_entry_text(const ShardEntry& entry);
-ShardEntry read_shard_entry(const std::filesystem::path& file);
 
 }  // namespace railyard

@@ -88,10 +88,6 @@ nlohmann::json parse_json_without(std::string_view text, const JsonOrigin& origi
   return parse<nlohmann::json>(text, origin, dropped);
 }
 
-nlohmann::json read_json_file(const std::filesystem::path& file) {
-  return parse_json(read_file_text(file), {file.string()});
-}
-
 nlohmann::ordered_json read_ordered_json_file(const std::filesystem::path& file) {
   return parse_ordered_json(read_file_text(file), {file.string()});
 }

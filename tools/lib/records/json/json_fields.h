@@ -45,7 +45,6 @@ nlohmann::ordered_json parse_ordered_json(std::string_view text, const JsonOrigi
 nlohmann::json parse_json_without(std::string_view text, const JsonOrigin& origin,
                                   std::span<const std::string_view> dropped);
 // The file read and parsed (IoError when it cannot be read).
-nlohmann::json read_json_file(const std::filesystem::path& file);
 nlohmann::ordered_json read_ordered_json_file(const std::filesystem::path& file);
 
 // A value at a dotted path of a document, for reading it checked: each accessor throws
