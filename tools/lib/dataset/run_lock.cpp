@@ -75,7 +75,8 @@ RunLock check_against(const std::string& text, const DatasetConfig& config,
                       "); remove the dataset folder to start again");
   }
   std::string changed;
-  collect_changes(stored, wanted, YAML::Load(emit_dataset_config(DatasetConfig{})), "", changed);
+  const DatasetConfig defaults;
+  collect_changes(stored, wanted, YAML::Load(emit_dataset_config(defaults)), "", changed);
   if (!changed.empty())
     throw ConfigError("the config differs from the one that started " + paths.root().string() +
                       ": " + changed +
