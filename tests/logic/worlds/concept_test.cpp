@@ -73,9 +73,15 @@ TEST(ConceptGrammar, DrawsWithinBoundsAndRepeatsBySeed) {
         ++binary;
         ASSERT_LT(l.other, c.cars);
       }
-      if (l.kind == LiteralKind::Infront) ASSERT_EQ(l.other, l.car + 1);
-      if (l.kind == LiteralKind::Equality) ASSERT_LT(l.car, l.other);
-      if (l.kind == LiteralKind::Comparison && l.car == l.other) ASSERT_NE(l.left, l.right);
+      if (l.kind == LiteralKind::Infront) {
+        ASSERT_EQ(l.other, l.car + 1);
+      }
+      if (l.kind == LiteralKind::Equality) {
+        ASSERT_LT(l.car, l.other);
+      }
+      if (l.kind == LiteralKind::Comparison && l.car == l.other) {
+        ASSERT_NE(l.left, l.right);
+      }
     }
   }
   EXPECT_GT(negated, 100);

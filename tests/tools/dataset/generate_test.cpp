@@ -215,11 +215,12 @@ TEST_F(GenerateTest, TimedStagesChangeNoByte) {
         times.write[WriteStage::Files]})
     EXPECT_GT(stage->wall_seconds, 0.0);
   EXPECT_EQ(times.write[WriteStage::Scene]->wall_seconds, 0.0);  // outputs.scene: none
-  if (timed.backend == "raster")  // the raster's passes, within its draw
+  if (timed.backend == "raster") {  // the raster's passes, within its draw
     for (const StageTime& pass :
          {times.produce.at(0).frame.shadow, times.produce.at(0).frame.geometry,
           times.produce.at(0).frame.lighting, times.produce.at(0).frame.resolve})
       EXPECT_GT(pass.wall_seconds, 0.0);
+  }
   // The colour stage's bytes are the images' files.
   DatasetPaths paths(dataset_identity(timed, "theoryx", "base_scene"));
   std::uint64_t image_bytes = 0;

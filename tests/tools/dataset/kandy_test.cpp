@@ -443,8 +443,12 @@ TEST_F(KandyCompositions, EastTrainsOfEachSplitSatisfyTheirClauses) {
     }
     std::size_t clauses = rule.clauses_proved(t.train);
     seen[split[i]].insert(clauses);
-    if (split[i] == 0) EXPECT_EQ(clauses, 1u) << "train split, index " << i;
-    if (split[i] == 2) EXPECT_GE(clauses, 2u) << "test split, index " << i;
+    if (split[i] == 0) {
+      EXPECT_EQ(clauses, 1u) << "train split, index " << i;
+    }
+    if (split[i] == 2) {
+      EXPECT_GE(clauses, 2u) << "test split, index " << i;
+    }
   }
   EXPECT_EQ(seen[0], (std::set<std::size_t>{1}));
   EXPECT_FALSE(seen[2].empty());
@@ -543,8 +547,12 @@ TEST_F(KandyCompositions, WithUnique) {
   for (std::uint64_t i = 0; i < c.count; ++i) {
     LabelledTrain t = trains.train(i);
     EXPECT_TRUE(keys.insert(train_key(t.train)).second) << i;
-    if (t.label == Direction::East && split[i] == 0) EXPECT_EQ(rule.clauses_proved(t.train), 1u);
-    if (t.label == Direction::East && split[i] == 2) EXPECT_GE(rule.clauses_proved(t.train), 2u);
+    if (t.label == Direction::East && split[i] == 0) {
+      EXPECT_EQ(rule.clauses_proved(t.train), 1u);
+    }
+    if (t.label == Direction::East && split[i] == 2) {
+      EXPECT_GE(rule.clauses_proved(t.train), 2u);
+    }
   }
 }
 

@@ -25,8 +25,7 @@ void check_record(const RecordPlace& at, const WorldsIndex& index) {
     for (const std::string& id : world.concepts)
       if (std::none_of(index.concepts.begin(), index.concepts.end(),
                        [&](const ConceptRecord& c) { return c.id == id; }))
-        place["concepts"].fail(
-            std::string("'").append(printable(id)).append("' is not a concept of the pool"));
+        place["concepts"].fail("'" + printable(id) + "' is not a concept of the pool");
   }
   auto square = [&](const auto& matrix, const std::string& key) {  // worlds x worlds
     auto fits = [&](std::size_t n, const std::string& where) {
