@@ -367,8 +367,12 @@ TEST_F(ScoreTest, SuiteConfounderAndHoldout) {
     expect_figure(d["confounder"]["disagrees"], dis_ok, dis_n, "disagrees");
     expect_figure(d["heldout"]["with"], with_ok, with_n, "with");
     expect_figure(d["heldout"]["without"], without_ok, without_n, "without");
-    if (name == "test_holdout") EXPECT_EQ(without_n, 0u);
-    if (name == "train") EXPECT_EQ(with_n, 0u);
+    if (name == "test_holdout") {
+      EXPECT_EQ(without_n, 0u);
+    }
+    if (name == "train") {
+      EXPECT_EQ(with_n, 0u);
+    }
   }
   EXPECT_EQ(score["variants"]["rows"].size(), 3u);
 }

@@ -140,7 +140,9 @@ TEST_F(WorldsSwipl, SimilarityIsSharedConceptsAndHeldOutPairsNeverMeetInTraining
       std::set_intersection(a.begin(), a.end(), bset.begin(), bset.end(),
                             std::back_inserter(shared));
       EXPECT_EQ(json["similarity"][i][j], shared.size());
-      if (j == i + 1) EXPECT_EQ(shared.size(), static_cast<std::size_t>(window - stride));
+      if (j == i + 1) {
+        EXPECT_EQ(shared.size(), static_cast<std::size_t>(window - stride));
+      }
     }
   }
   ASSERT_FALSE(json["heldout_pairs"].empty());
@@ -199,10 +201,12 @@ TEST_F(WorldsSwipl, TheWorldsSuiteChecksAndItsLabelsAgreeWithSwipl) {
     }
     for (std::uint64_t i = 0; i < folder.count(); ++i) {
       if (ours[i] != Direction::East) continue;
-      if (folder.split_of(i) == "train")
+      if (folder.split_of(i) == "train") {
         EXPECT_EQ(satisfied[i], 1) << world_id(b.set, k) << " " << i;
-      if (folder.split_of(i) == "test")
+      }
+      if (folder.split_of(i) == "test") {
         EXPECT_GE(satisfied[i], 2) << world_id(b.set, k) << " " << i;
+      }
     }
   }
 }
