@@ -116,7 +116,7 @@ std::vector<std::uint8_t> encode_z(const Image<T>& pixels, exr_pixel_type_t type
   check(exr_write_header(context), file, "header");
   std::int32_t lines = 1;
   check(exr_get_scanlines_per_chunk(context, part, &lines), file, "chunks");
-  exr_encode_pipeline_t encode{};  // EXR_ENCODE_PIPELINE_INITIALIZER, all members zeroed
+  exr_encode_pipeline_t encode = EXR_ENCODE_PIPELINE_INITIALIZER;
   ZipChunk zip;
   const bool zipped = compression == ExrCompression::Zip || compression == ExrCompression::Zips;
   exr_result_t result = EXR_ERR_SUCCESS;
